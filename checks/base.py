@@ -1,0 +1,68 @@
+"""What a check is: parameters, a measuring function, and its quick/full settings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import torch
+
+from numerics.data import Dataset
+from theory.statement import Claim
+
+from .params import Param
+
+
+@dataclass
+class Hooks:
+    """Injection points for negative controls (tests only, never reachable from the CLI).
+
+    ``deriv``: replaces the trainer's activation derivative; ``perturb``: maps the trained final
+    coefficients ``α`` (S, m, n) before comparison; ``gram``: maps each Gram matrix before training;
+    ``init``: maps the initial coefficients; ``limit``: replaces the trained coefficients outright.
+    """
+
+    deriv: Callable | None = None
+    perturb: Callable | None = None
+    gram: Callable | None = None
+    init: Callable | None = None
+    limit: Callable | None = None
+
+
+@dataclass
+class Context:
+    """Everything a check run depends on: a pure function of these (issue 7: checks as tasks)."""
+
+    params: dict
+    seeds: list[int]
+    device: torch.device
+    data: Dataset | None = None
+    hooks: Hooks = field(default_factory=Hooks)
+    dtype: torch.dtype = torch.float64
+
+
+@dataclass
+class Measurement:
+    """One seed's measured numbers: ``values`` feed the statement, ``quantities`` go to the JSON."""
+
+    seed: int
+    values: dict
+    quantities: dict
+    inconclusive: str | None = None
+    series: dict = field(default_factory=dict)  # trajectories / sweeps for plots (not in the JSON)
+
+
+@dataclass
+class CheckSpec:
+    """A claim's check: its parameters, its measuring function and the settings pytest runs."""
+
+    claim: Claim
+    params: dict[str, Param]
+    measure: Callable[[Context], list[Measurement]]
+    quick: list[dict] = field(default_factory=list)
+    full: list[dict] = field(default_factory=list)
+    accepts_data: bool = True
+    data_note: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.claim.id

@@ -1,0 +1,1 @@
+"""Checks of the lai2026 claims (one module per claim family)."""

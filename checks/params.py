@@ -1,0 +1,72 @@
+"""Typed, range-checked parameters of a check (what ``--set KEY=VALUE`` may override)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from numerics.errors import InputError
+
+
+@dataclass(frozen=True)
+class Param:
+    """A check parameter: type, default, validity predicate (with its wording) and help text."""
+
+    name: str
+    type: type
+    default: object
+    help: str = ""
+    valid: Callable[[object], bool] | None = None
+    valid_text: str = ""
+
+    def parse(self, raw) -> object:
+        """Convert a ``--set`` string (or a Python value) and validate it; ``InputError`` if bad."""
+        v = raw
+        if isinstance(raw, str) and self.type is not str:
+            try:
+                if self.type is bool:
+                    if raw.lower() not in ("0", "1", "true", "false"):
+                        raise ValueError
+                    v = raw.lower() in ("1", "true")
+                elif self.type is int:
+                    f = float(raw)
+                    if not f.is_integer():
+                        raise ValueError
+                    v = int(f)
+                else:
+                    v = self.type(raw)
+            except ValueError:
+                raise InputError(f"--set {self.name}={raw}: expected {self.type.__name__}") from None
+        elif self.type is float and isinstance(raw, int) and not isinstance(raw, bool):
+            v = float(raw)
+        if self.type is float and not math.isfinite(v):
+            raise InputError(f"--set {self.name}={raw}: must be finite")
+        if self.valid is not None and not self.valid(v):
+            raise InputError(f"--set {self.name}={raw}: out of range ({self.valid_text})")
+        return v
+
+
+def pos(name, type_, default, help_="") -> Param:
+    return Param(name, type_, default, help_, lambda v: v > 0, "must be > 0")
+
+
+def grid(raw: str, name: str, cast=float) -> list:
+    """Parse a comma-separated grid such as ``"1000,4000"``."""
+    try:
+        vals = [cast(float(t)) if cast is int else cast(t) for t in str(raw).split(",") if t.strip()]
+    except ValueError:
+        raise InputError(f"--set {name}={raw}: expected comma-separated numbers") from None
+    if len(vals) < 2 or any(v <= 0 for v in vals):
+        raise InputError(f"--set {name}={raw}: need at least two positive values")
+    return vals
+
+
+def resolve(specs: dict[str, Param], overrides: dict, claim_id: str) -> dict:
+    """Defaults updated by ``overrides``; unknown keys are an input error naming the valid ones."""
+    unknown = sorted(set(overrides) - set(specs))
+    if unknown:
+        raise InputError(f"{claim_id}: unknown parameter {unknown[0]!r} (valid: {', '.join(sorted(specs))})")
+    out = {k: p.default for k, p in specs.items()}
+    for k, raw in overrides.items():
+        out[k] = specs[k].parse(raw)
+    return out

@@ -1,0 +1,117 @@
+"""Run one claim's check: a pure function of (claim, parameters, seeds, device, dtype) → contract JSON."""
+from __future__ import annotations
+
+import math
+import subprocess
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from numerics.data import load_npz
+from numerics.device import resolve_device
+from numerics.errors import InputError
+from theory import verdict as V
+from theory.solver import SOLVER
+
+from .base import Context, Hooks
+from .params import resolve
+from .registry import REGISTRY
+
+
+@lru_cache(maxsize=1)
+def _git() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=5,
+                             cwd=Path(__file__).resolve().parent)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def env(device: torch.device, seconds: float) -> dict:
+    import cvxpy
+    return {"device": str(device), "dtype": "float64", "torch": torch.__version__, "cvxpy": cvxpy.__version__,
+            "solver": SOLVER, "git": _git(), "seconds": round(seconds, 4)}
+
+
+def jsonable(x):
+    """Plain JSON types: numpy scalars/arrays to Python, NaN/Inf to None (strict JSON has neither)."""
+    if isinstance(x, dict):
+        return {str(k): jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [jsonable(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return jsonable(x.tolist())
+    if isinstance(x, (np.bool_, bool)):
+        return bool(x)
+    if isinstance(x, (np.integer,)):
+        return int(x)
+    if isinstance(x, (float, np.floating)):
+        return float(x) if math.isfinite(float(x)) else None
+    if isinstance(x, torch.Tensor):
+        return jsonable(x.detach().cpu().numpy())
+    return x
+
+
+def get_spec(claim_id: str):
+    if claim_id not in REGISTRY:
+        raise InputError(f"unknown claim {claim_id!r} (see `ibcheck list`)")
+    return REGISTRY[claim_id]
+
+
+def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None = None, seeds: int = 1,
+              device: str = "cpu", hooks: Hooks | None = None, keep_series: bool = False) -> dict:
+    """The contract's result object for one claim (``per_seed`` holds every seed when ``seeds > 1``)."""
+    t0 = time.perf_counter()
+    spec = get_spec(claim_id)
+    params = resolve(spec.params, overrides or {}, claim_id)
+    if not isinstance(seeds, int) or seeds < 1:
+        raise InputError(f"--seeds must be a positive integer, got {seeds!r}")
+    dev = resolve_device(device)
+    ds = None
+    if data is not None:
+        if not spec.accepts_data:
+            raise InputError(f"{claim_id} does not take --data: {spec.data_note}")
+        ds = load_npz(data, dev)
+    ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)], device=dev, data=ds,
+                  hooks=hooks or Hooks())
+    measurements = spec.measure(ctx)
+    claim = spec.claim
+    per_seed = []
+    for m in measurements:
+        values = {**claim.constants, **{k: v for k, v in params.items() if k in claim.constants}, **m.values}
+        ev = claim.evaluate(values, inconclusive=m.inconclusive)
+        row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
+               "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"]}
+        if keep_series:
+            row["series"] = m.series
+        per_seed.append(row)
+    worst = max(per_seed, key=lambda r: V.ORDER.index(r["verdict"]))
+    data_desc = ds.describe() if ds is not None else _generated_desc(params, measurements)
+    out = {
+        "claim": claim.id, "source": claim.source, "provenance": claim.provenance,
+        "statement_latex": claim.statement_latex(), "title": claim.title, "exploratory": claim.exploratory,
+        "params": params, "data": data_desc,
+        "hypotheses": worst["hypotheses"], "quantities": worst["quantities"], "conclusions": worst["conclusions"],
+        "verdict": worst["verdict"], "reason": worst["reason"],
+    }
+    if len(per_seed) > 1:
+        out["per_seed"] = [{k: v for k, v in r.items() if k != "series"} for r in per_seed]
+        out["worst_seed"] = worst["seed"]
+    out["env"] = env(dev, time.perf_counter() - t0)
+    result = jsonable(out)
+    if keep_series:
+        result["_series"] = [r.get("series", {}) for r in per_seed]
+    return result
+
+
+def _generated_desc(params: dict, measurements) -> dict:
+    tr = next((m.values.get("trace_sigma") for m in measurements if "trace_sigma" in m.values), None)
+    desc = {"kind": "gaussian", "trace_sigma": tr, "trace_sigma_estimated": False}
+    for k in ("n", "d", "spectrum", "labels"):
+        if k in params:
+            desc[k] = params[k]
+    return desc

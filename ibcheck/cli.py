@@ -1,0 +1,83 @@
+"""The ``ibcheck`` command line (CONTRACT.md): list, check."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from numerics.errors import InputError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2 (argparse would print the whole usage)
+        print(f"ibcheck: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _parse_sets(items: list[str]) -> dict:
+    out = {}
+    for it in items or []:
+        if "=" not in it or not it.split("=", 1)[0]:
+            raise InputError(f"--set {it!r}: expected KEY=VALUE")
+        k, v = it.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def cmd_list(args) -> int:
+    from checks.registry import REGISTRY
+    from theory.catalogue import CATALOGUE, PLANNED
+    for cid, claim in CATALOGUE.items():
+        spec = REGISTRY.get(cid)
+        defaults = {k: p.default for k, p in spec.params.items()} if spec else {}
+        kind = "exploratory" if claim.exploratory else claim.provenance
+        print(f"{cid:28s} {claim.source:9s} {kind:14s} {claim.title}")
+        if args.verbose and defaults:
+            print("    defaults: " + " ".join(f"{k}={v}" for k, v in defaults.items()))
+    for cid, (source, title, where) in PLANNED.items():
+        print(f"{cid:28s} {source:9s} {'planned':14s} {title} [{where}]")
+    return 0
+
+
+def cmd_check(args) -> int:
+    from checks.runner import run_check
+    from ibcheck.table import render
+    from theory.catalogue import PLANNED
+    from theory.verdict import EXIT_CODE
+    if args.claim in PLANNED:
+        raise InputError(f"{args.claim} is catalogued but not implemented yet ({PLANNED[args.claim][2]})")
+    result = run_check(args.claim, _parse_sets(args.set), data=args.data, seeds=args.seeds, device=args.device)
+    print(render(result))
+    if args.json:
+        try:
+            with open(args.json, "w") as fh:
+                json.dump(result, fh, indent=2, allow_nan=False)
+        except OSError as exc:
+            raise InputError(f"--json {args.json}: cannot write ({exc.strerror})") from None
+    return EXIT_CODE[result["verdict"]]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="ibcheck", description="Verify implicit-bias theorems against numerics.")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    pl = sub.add_parser("list", help="every claim ID with source, provenance and default settings")
+    pl.add_argument("-v", "--verbose", action="store_true", help="also print each check's default parameters")
+    pl.set_defaults(func=cmd_list)
+    pc = sub.add_parser("check", help="run one claim's check and print its verification table")
+    pc.add_argument("claim")
+    pc.add_argument("--set", action="append", metavar="KEY=VALUE", help="override a parameter (repeatable)")
+    pc.add_argument("--data", metavar="FILE.npz", help="user dataset: X (n×d), y (n), optional trace_sigma")
+    pc.add_argument("--seeds", type=int, default=1, help="number of seeds (seed, seed+1, ...); verdict = worst")
+    pc.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
+    pc.add_argument("--json", metavar="FILE", help="write the contract's JSON result")
+    pc.set_defaults(func=cmd_check)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(f"ibcheck: error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,33 @@
+"""Initialisations of the lai2026 trainers, in span coordinates ``w_k = w_k^⊥ + Xᵀα_k``."""
+from __future__ import annotations
+
+import torch
+
+from .device import generator
+
+
+def positive_init(S: int, m: int, n: int, trace_sigma: float, eps: float, *, dtype=torch.float64,
+                  device=None) -> torch.Tensor:
+    """``w₀ = ε Xᵀ𝟙/‖λ‖₁`` for every neuron (CLAIMS.md): ``β₀ = ε K𝟙/‖λ‖₁ ≈ ε𝟙``, all examples active."""
+    return torch.full((S, m, n), eps / trace_sigma, dtype=dtype, device=device)
+
+
+def disjoint_init(S: int, groups: torch.Tensor, m: int, trace_sigma: float, eps: float, *,
+                  dtype=torch.float64, device=None) -> torch.Tensor:
+    """Neuron ``k`` starts active exactly on ``{i : groups_i = k}``: ``α_k = (ε/‖λ‖₁)(2·𝟙{groups=k} − 1)``."""
+    onehot = (groups.view(1, 1, -1).to(device) == torch.arange(m, device=device).view(1, m, 1)).to(dtype)
+    return ((2 * onehot - 1) * (eps / trace_sigma)).expand(S, m, -1).clone()
+
+
+def random_init(X: torch.Tensor, K: torch.Tensor, m: int, init_scale: float, trace_sigma: float,
+                seed: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Gaussian ``w₀ ~ N(0, (s²/‖λ‖₁) I_d)`` so that ``β₀ = Xw₀`` has entries of standard deviation ≈ ``s``.
+
+    Returns ``(α₀, ‖w₀^⊥‖², W₀)`` with ``α₀ = K⁻¹ X w₀`` (the span component) and ``W₀`` (m, d).
+    """
+    g = generator(7_000_001 + int(seed))
+    W0 = torch.randn(m, X.shape[1], generator=g, dtype=X.dtype).to(X.device) * (init_scale / trace_sigma ** 0.5)
+    b0 = W0 @ X.T  # (m, n)
+    alpha0 = torch.linalg.solve(K, b0.T).T
+    perp_sq = (W0 * W0).sum(1) - (alpha0 * b0).sum(1)
+    return alpha0, perp_sq.clamp_min(0.0), W0

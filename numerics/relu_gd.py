@@ -1,0 +1,180 @@
+"""Gradient descent on ``f(x) = Σ_k a_k σ(⟨w_k,x⟩)`` with squared loss ``L = ½ Σ_i (f(x_i) − y_i)²``.
+
+Two trainers that must agree (tests check 1e-10 relative):
+
+* ``gd_span`` — the span-reduced trainer. With ``w_k = w_k^⊥ + Xᵀα_k`` (``w^⊥`` orthogonal to the data
+  span, never touched by GD because ``∇_{w_k} L = Xᵀ c_k``), predictions are ``β_k = K α_k`` and a step is
+  ``α_k ← α_k − η c_k`` with ``c_k = a_k (f − y) ⊙ σ'(β_k)``. Cost per step O(S·m·n²): independent of ``d``.
+  Seeds are batched along a leading axis ``S`` (one tensor op for all seeds).
+* ``gd_direct`` — plain autograd GD on ``W ∈ R^{m×d}``: the reference the reduction is checked against.
+
+``σ`` is ``relu`` (``σ' = 𝟙{β>0}``, torch's convention at 0) or ``linear`` (the lai2026 baseline).
+Stopping rule (CLAIMS.md): ``‖∇L‖ ≤ grad_rtol · ‖∇L at step 0‖``, with ``‖∇L‖² = Σ_k c_kᵀ K c_k``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import torch
+
+ACTIVATIONS = ("relu", "linear")
+
+
+def relu_derivative(beta: torch.Tensor) -> torch.Tensor:
+    """``σ'(β) = 𝟙{β > 0}`` (torch's subgradient choice at 0)."""
+    return (beta > 0).to(beta.dtype)
+
+
+def checkpoint_steps(max_steps: int, every_until: int = 20, factor: float = 1.5) -> set[int]:
+    """Steps at which the trajectory is recorded: every step up to ``every_until``, then geometric."""
+    steps = set(range(min(every_until, max_steps) + 1))
+    t = float(max(every_until, 1))
+    while t <= max_steps:
+        steps.add(int(round(t)))
+        t *= factor
+    return steps
+
+
+@dataclass
+class Trajectory:
+    """Recorded states; ``beta``/``alpha``/``pattern`` are (S, m, n) tensors on the CPU, ``loss`` is (S,)."""
+
+    steps: list[int] = field(default_factory=list)
+    beta: list[torch.Tensor] = field(default_factory=list)
+    alpha: list[torch.Tensor] = field(default_factory=list)
+    pattern: list[torch.Tensor] = field(default_factory=list)
+    loss: list[torch.Tensor] = field(default_factory=list)
+
+    def add(self, t: int, alpha: torch.Tensor, beta: torch.Tensor, loss: torch.Tensor) -> None:
+        self.steps.append(t)
+        self.alpha.append(alpha.detach().cpu().clone())
+        self.beta.append(beta.detach().cpu().clone())
+        self.pattern.append((beta > 0).cpu())
+        self.loss.append(loss.detach().cpu().clone())
+
+
+@dataclass
+class GDResult:
+    """Final state per seed (leading axis S) and the recorded trajectory."""
+
+    alpha: torch.Tensor  # (S, m, n)
+    beta: torch.Tensor  # (S, m, n)
+    loss: torch.Tensor  # (S,)
+    steps: torch.Tensor  # (S,) steps taken until the stopping rule fired (or max_steps)
+    converged: torch.Tensor  # (S,) bool
+    diverged: torch.Tensor  # (S,) bool: loss became non-finite
+    grad_norm0: torch.Tensor  # (S,)
+    grad_norm: torch.Tensor  # (S,)
+    pattern_step1: torch.Tensor  # (S, m, n) bool: 𝟙{β > 0} after one step
+    pattern_changes_after_step1: torch.Tensor  # (S,) steps t ≥ 2 at which any activation changed
+    trajectory: Trajectory
+
+
+
+
+def gd_span(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, alpha0: torch.Tensor, eta,
+            *, activation: str = "relu", max_steps: int = 20000, grad_rtol: float = 1e-12,
+            deriv: Callable[[torch.Tensor], torch.Tensor] | None = None,
+            record_every_until: int = 20, record_factor: float = 1.5) -> GDResult:
+    """Batched span-reduced GD. Shapes: ``K`` (S,n,n), ``y`` (S,n), ``a`` (m,), ``alpha0`` (S,m,n).
+
+    ``eta`` is a float or an (S,) tensor. ``deriv`` overrides ``σ'`` (used by negative controls).
+    """
+    if activation not in ACTIVATIONS:
+        raise ValueError(f"activation must be one of {ACTIVATIONS}, got {activation!r}")
+    S, m, n = alpha0.shape
+    dt, dev = K.dtype, K.device
+    a = a.to(device=dev, dtype=dt).view(1, m, 1)
+    eta_t = torch.as_tensor(eta, dtype=dt, device=dev).reshape(-1, 1, 1).expand(S, 1, 1)
+    if deriv is None:
+        deriv = relu_derivative if activation == "relu" else torch.ones_like
+    act = torch.relu if activation == "relu" else (lambda b: b)
+    record = checkpoint_steps(max_steps, record_every_until, record_factor)
+
+    alpha = alpha0.to(device=dev, dtype=dt).clone()
+    active = torch.ones(S, dtype=torch.bool, device=dev)  # seeds still being updated
+    converged = torch.zeros(S, dtype=torch.bool, device=dev)
+    diverged = torch.zeros(S, dtype=torch.bool, device=dev)
+    steps = torch.zeros(S, dtype=torch.long, device=dev)
+    changes = torch.zeros(S, dtype=torch.long, device=dev)
+    traj = Trajectory()
+    prev_pattern = pattern1 = None
+    g0 = None
+    t = 0
+    while True:
+        beta = alpha @ K
+        r = (a * act(beta)).sum(1) - y  # (S,n) residual f − y
+        loss = 0.5 * (r * r).sum(-1)
+        c = a * r.unsqueeze(1) * deriv(beta)  # (S,m,n): ∇_{w_k} L = Xᵀ c_k
+        gnorm = ((c @ K) * c).sum((1, 2)).clamp_min(0).sqrt()
+        pattern = beta > 0
+        if t == 0:
+            g0 = gnorm.clone()
+        if t == 1:
+            pattern1 = pattern.clone()
+        if t >= 2:
+            changed = (pattern != prev_pattern).flatten(1).any(1) & active
+            changes += changed.long()
+        prev_pattern = pattern
+        bad = ~torch.isfinite(loss) & active
+        diverged |= bad
+        done_now = active & (gnorm <= grad_rtol * g0)
+        converged |= done_now
+        active &= ~(done_now | bad)
+        if t in record or not bool(active.any()) or t == max_steps:
+            traj.add(t, alpha, beta, loss)
+        if not bool(active.any()) or t == max_steps:
+            break
+        upd = active.view(S, 1, 1).to(dt)
+        alpha = alpha - upd * eta_t * c
+        steps += active.long()
+        t += 1
+    if pattern1 is None:  # converged at step 0: the pattern "after step 1" is the initial one
+        pattern1 = pattern.clone()
+    return GDResult(alpha=alpha, beta=beta, loss=loss, steps=steps, converged=converged, diverged=diverged,
+                    grad_norm0=g0, grad_norm=gnorm, pattern_step1=pattern1,
+                    pattern_changes_after_step1=changes, trajectory=traj)
+
+
+@dataclass
+class DirectResult:
+    W: torch.Tensor  # (m, d)
+    beta: torch.Tensor  # (m, n)
+    loss: float
+    steps: int
+    converged: bool
+    betas: list[torch.Tensor]  # β after every step (for agreement tests)
+
+
+def gd_direct(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, W0: torch.Tensor, eta: float, *,
+              activation: str = "relu", max_steps: int = 20000, grad_rtol: float = 1e-12,
+              keep_betas: bool = True) -> DirectResult:
+    """Autograd GD in ``R^{m×d}`` for one seed: the reference for ``gd_span`` (same stopping rule)."""
+    act = torch.relu if activation == "relu" else (lambda b: b)
+    W = W0.clone().requires_grad_(True)
+    a = a.to(X)
+    g0 = None
+    betas = []
+    converged = False
+    t = 0
+    while True:
+        beta = W @ X.T
+        loss = 0.5 * (((a[:, None] * act(beta)).sum(0) - y) ** 2).sum()
+        (grad,) = torch.autograd.grad(loss, W)
+        gn = float(grad.norm())
+        if keep_betas:
+            betas.append(beta.detach().clone())
+        if g0 is None:
+            g0 = gn
+        if gn <= grad_rtol * g0:
+            converged = True
+            break
+        if t == max_steps or not math.isfinite(float(loss.detach())):
+            break
+        with torch.no_grad():
+            W -= eta * grad
+        t += 1
+    return DirectResult(W=W.detach(), beta=beta.detach(), loss=float(loss.detach()), steps=t, converged=converged,
+                        betas=betas)

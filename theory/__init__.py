@@ -1,0 +1,1 @@
+"""What the papers state: claims as sympy statements with provenance, and their exact references (cvxpy)."""

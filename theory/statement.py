@@ -1,0 +1,167 @@
+"""The statement model: a claim is hypotheses ⟹ conclusions, each a sympy relation with provenance.
+
+A ``Condition`` is ``lhs REL rhs`` (``≤``, ``≥``, ``=``) over named symbols, with the tolerance that
+governs it and a one-line reason for that tolerance. ``Claim.evaluate`` substitutes measured numbers
+and returns the rows of the verification table and the verdict:
+
+* ``inconclusive`` — a needed number is missing/NaN, or the caller says the numerics did not decide;
+* ``outside-hypotheses`` — some hypothesis fails (conclusions are still evaluated and reported);
+* ``violated`` — hypotheses hold and some conclusion fails;
+* ``verified`` — everything holds within tolerance.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from . import verdict as V
+
+PROVENANCES = ("seed", "reconstructed")
+_REL = {sp.LessThan: "<=", sp.StrictLessThan: "<=", sp.GreaterThan: ">=", sp.StrictGreaterThan: ">=",
+        sp.Equality: "=="}
+
+
+@dataclass(frozen=True)
+class Sym:
+    """A named quantity: its sympy symbol, LaTeX and meaning."""
+
+    name: str
+    latex: str
+    meaning: str
+
+    @property
+    def s(self) -> sp.Symbol:
+        return sp.Symbol(self.name, real=True)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``lhs REL rhs`` with tolerance ``atol + rtol·|rhs|`` (``reason`` says why) and provenance."""
+
+    name: str
+    rel: sp.Rel
+    rtol: float = 0.0
+    atol: float = 0.0
+    reason: str = "exact comparison"
+    provenance: str = "seed"
+    note: str = ""
+
+    def __post_init__(self):
+        if type(self.rel) not in _REL:
+            raise TypeError(f"condition {self.name}: expected a sympy relation, got {self.rel!r}")
+        if self.provenance not in PROVENANCES:
+            raise ValueError(f"condition {self.name}: provenance must be one of {PROVENANCES}")
+
+    @property
+    def relation(self) -> str:
+        return _REL[type(self.rel)]
+
+    @property
+    def symbols(self) -> set[str]:
+        return {s.name for s in self.rel.free_symbols}
+
+    def _side(self, expr, values) -> float:
+        missing = {s.name for s in expr.free_symbols} - set(values)
+        if missing:
+            raise KeyError(f"condition {self.name!r} needs {sorted(missing)}")
+        f = sp.lambdify([sp.Symbol(n, real=True) for n in sorted(values)], expr, "math")
+        try:
+            return float(f(*[float(values[n]) for n in sorted(values)]))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return math.nan
+
+    def evaluate(self, values: dict) -> dict:
+        """One table row: lhs, rhs, relation, tolerance, slack (≥ 0 iff it holds), holds (None if NaN)."""
+        vals = {k: float(v) for k, v in values.items() if isinstance(v, (int, float, bool)) and v is not None}
+        lhs, rhs = self._side(self.rel.lhs, vals), self._side(self.rel.rhs, vals)
+        tol = self.atol + self.rtol * abs(rhs) if math.isfinite(rhs) else math.nan
+        if self.relation == "<=":
+            slack = rhs + tol - lhs
+        elif self.relation == ">=":
+            slack = lhs - (rhs - tol)
+        else:
+            slack = tol - abs(lhs - rhs)
+        holds = None if not math.isfinite(slack) else bool(slack >= 0)
+        return {"name": self.name, "lhs": lhs, "rhs": rhs, "relation": self.relation, "tolerance": tol,
+                "slack": slack, "holds": holds, "tolerance_reason": self.reason, "provenance": self.provenance}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A catalogue entry: ID, source, hypotheses ⟹ conclusions over named symbols, with provenance."""
+
+    id: str
+    title: str
+    source: str
+    symbols: tuple[Sym, ...]
+    hypotheses: tuple[Condition, ...]
+    conclusions: tuple[Condition, ...]
+    summary: str = ""
+    exploratory: bool = False
+    references: tuple[str, ...] = field(default_factory=tuple)
+    constants: dict = field(default_factory=dict)  # name -> default of each (reconstructed) constant
+
+    @property
+    def provenance(self) -> str:
+        """``reconstructed`` as soon as a conclusion is (hypotheses carry their own tag); ``seed`` otherwise."""
+        parts = [c.provenance for c in self.conclusions]
+        return "reconstructed" if "reconstructed" in parts else "seed"
+
+    def latex_names(self) -> dict:
+        return {s.s: s.latex for s in self.symbols}
+
+    def condition_latex(self, c: Condition) -> str:
+        return sp.latex(c.rel, symbol_names=self.latex_names())
+
+    def statement_latex(self) -> str:
+        """``h₁ ∧ h₂ ⟹ c₁ ∧ c₂`` in LaTeX, rendered from the sympy relations themselves."""
+        concl = r" \;\wedge\; ".join(self.condition_latex(c) for c in self.conclusions)
+        if not self.hypotheses:
+            return concl
+        hyp = r" \;\wedge\; ".join(self.condition_latex(c) for c in self.hypotheses)
+        return hyp + r" \;\Longrightarrow\; " + concl
+
+    def check_symbols(self) -> None:
+        """Every symbol used in a condition is declared (catches typos in statements)."""
+        declared = {s.name for s in self.symbols}
+        for c in self.hypotheses + self.conclusions:
+            unknown = c.symbols - declared
+            if unknown:
+                raise ValueError(f"claim {self.id}: condition {c.name!r} uses undeclared {sorted(unknown)}")
+
+    def evaluate(self, values: dict, inconclusive: str | None = None) -> dict:
+        """Hypothesis and conclusion rows, the verdict and a one-sentence reason."""
+        hyp = [h.evaluate(values) for h in self.hypotheses]
+        con = [c.evaluate(values) for c in self.conclusions]
+        undecided = [r["name"] for r in hyp + con if r["holds"] is None]
+        failed_h = [r for r in hyp if r["holds"] is False]
+        failed_c = [r for r in con if r["holds"] is False]
+        if inconclusive:
+            verdict, reason = V.INCONCLUSIVE, inconclusive
+        elif undecided:
+            verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
+        elif failed_h:
+            verdict, reason = V.OUTSIDE, "hypothesis fails: " + "; ".join(_why(r) for r in failed_h)
+        elif failed_c:
+            verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
+        else:
+            verdict, reason = V.VERIFIED, ""
+        return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason}
+
+
+def _why(row: dict) -> str:
+    return f"{row['name']} ({row['lhs']:.6g} {row['relation']} {row['rhs']:.6g} ± {row['tolerance']:.2g} is false)"
+
+
+def le(name, lhs, rhs, **kw) -> Condition:
+    return Condition(name, sp.Le(lhs, rhs, evaluate=False), **kw)
+
+
+def ge(name, lhs, rhs, **kw) -> Condition:
+    return Condition(name, sp.Ge(lhs, rhs, evaluate=False), **kw)
+
+
+def eq(name, lhs, rhs, **kw) -> Condition:
+    return Condition(name, sp.Eq(lhs, rhs, evaluate=False), **kw)
