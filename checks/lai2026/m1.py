@@ -115,7 +115,7 @@ def _spec(claim, measure, quick, full, extra=None) -> CheckSpec:
     return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full)
 
 
-_Q = [{"n": 40, "d": 4000}, {"n": 10, "d": 2000}, {"n": 40, "d": 4000, "spectrum": "power:0.5"}]
+_Q = [{"n": 40, "d": 4000}, {"n": 10, "d": 2000}, {"n": 40, "d": 20000, "spectrum": "power:0.5"}]
 _F = [{"n": 40, "d": d, "seed": s} for d in (4000, 100000, 1000000) for s in (0, 1, 2)] + \
      [{"n": 100, "d": 100000, "spectrum": sp_} for sp_ in ("power:0.5", "spike:10:20")] + \
      [{"n": 40, "d": 4000, "labels": "gaussian"}, {"n": 40, "d": 4000, "labels": "pm1"}]

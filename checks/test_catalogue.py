@@ -1,0 +1,13 @@
+"""One test per claim × setting: the check must be ``verified`` unless ``EXPECTED`` documents otherwise."""
+from __future__ import annotations
+
+from checks.cases import EXPECTED
+from checks.runner import run_check
+
+
+def test_claim(case):
+    claim_id, setting, cid = case
+    result = run_check(claim_id, setting)
+    expected, why = EXPECTED.get(cid, ("verified", ""))
+    detail = f"{cid}: {result['verdict']} — {result['reason']}"
+    assert result["verdict"] == expected, detail + (f" (expected {expected}: {why})" if why else "")
