@@ -16,13 +16,12 @@ from .params import Param
 class Hooks:
     """Injection points for negative controls (tests only, never reachable from the CLI).
 
-    ``deriv``: replaces the trainer's activation derivative; ``perturb``: maps the trained final
-    coefficients ``α`` (S, m, n) before comparison; ``gram``: maps each Gram matrix before training;
-    ``init``: maps the initial coefficients; ``limit``: replaces the trained coefficients outright.
+    ``deriv``: replaces the trainer's activation derivative; ``limit(K, y, tr, α) -> α`` maps the
+    trained final coefficients (batched torch tensors: K (S,n,n), y (S,n), tr (S,), α (S,m,n)) before
+    any comparison; ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients.
     """
 
     deriv: Callable | None = None
-    perturb: Callable | None = None
     gram: Callable | None = None
     init: Callable | None = None
     limit: Callable | None = None

@@ -143,9 +143,10 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     if not p.is_file():
         raise InputError(f"--data {path}: no such file")
     try:
-        with np.load(p, allow_pickle=False) as z:
-            if not hasattr(z, "files"):
-                raise InputError(f"--data {path}: not an .npz archive (a single array was found)")
+        z = np.load(p, allow_pickle=False)
+        if not isinstance(z, np.lib.npyio.NpzFile):
+            raise InputError(f"--data {path}: not an .npz archive (a single .npy array was found)")
+        with z:
             arrays = {k: z[k] for k in z.files}
     except InputError:
         raise

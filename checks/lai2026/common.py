@@ -120,8 +120,6 @@ def run_gd(ctx: Context, a: list[float], *, alpha0: torch.Tensor | None = None, 
     alpha = res.alpha
     if ctx.hooks.limit is not None:
         alpha = ctx.hooks.limit(K, y, tr, alpha)
-    if ctx.hooks.perturb is not None:
-        alpha = ctx.hooks.perturb(alpha)
     hyp = hypothesis_values(K, tr, eta, alpha0, p["init_scale"])
     return Run(K=K, y=y, trace=tr, eta=eta, alpha0=alpha0, a=at, res=res, alpha=alpha, hyp=hyp, datasets=dss)
 

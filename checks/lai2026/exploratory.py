@@ -144,9 +144,8 @@ def measure_m_gt_2(ctx: Context) -> list[Measurement]:
             a0 = disjoint_init(1, torch.as_tensor(groups), m, float(tr[0]), p["init_scale"], device=K.device)
             res = gd_span(K, y, torch.as_tensor(a), a0, p["eta_scale"] / tr, max_steps=p["max_steps"],
                           deriv=ctx.hooks.deriv)
-            alpha = res.alpha[0].cpu().numpy()
-            if ctx.hooks.limit is not None:
-                alpha = ctx.hooks.limit(K[0].cpu().numpy(), yy, float(tr[0]), alpha)
+            alpha_t = res.alpha if ctx.hooks.limit is None else ctx.hooks.limit(K, y, tr, res.alpha)
+            alpha = alpha_t[0].cpu().numpy()
             Kn = K[0].cpu().numpy()
             A = (alpha @ Kn > 0).astype(float)
             init_A = (groups[None, :] == np.arange(m)[:, None])

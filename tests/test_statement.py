@@ -1,0 +1,68 @@
+"""The statement model: relations evaluate with their tolerance, verdict logic, LaTeX, symbol checks."""
+import math
+
+import pytest
+import sympy as sp
+
+from theory import verdict as V
+from theory.catalogue import CATALOGUE
+from theory.statement import Claim, Sym, eq, ge, le
+
+x, b = Sym("x", "x", "measured"), Sym("b", "b", "bound")
+
+
+def claim(*conclusions, hypotheses=()):
+    return Claim(id="t", title="t", source="test", symbols=(x, b), hypotheses=hypotheses, conclusions=conclusions)
+
+
+def test_le_with_relative_tolerance():
+    c = le("x<=b", x.s, b.s, rtol=1e-3)
+    assert c.evaluate({"x": 1.0009, "b": 1.0})["holds"] is True
+    row = c.evaluate({"x": 1.0011, "b": 1.0})
+    assert row["holds"] is False and row["slack"] < 0 and row["tolerance"] == pytest.approx(1e-3)
+
+
+def test_ge_and_eq():
+    assert ge("x>=b", x.s, b.s).evaluate({"x": 2, "b": 1})["holds"] is True
+    assert ge("x>=b", x.s, b.s).evaluate({"x": 0, "b": 1})["holds"] is False
+    assert eq("x=1", x.s, 1, atol=0.1).evaluate({"x": 1.05})["holds"] is True
+    assert eq("x=1", x.s, 1, atol=0.1).evaluate({"x": 1.2})["holds"] is False
+
+
+def test_verdicts():
+    c = claim(le("x<=b", x.s, b.s), hypotheses=(ge("b>=0", b.s, 0),))
+    assert c.evaluate({"x": 1, "b": 2})["verdict"] == V.VERIFIED
+    assert c.evaluate({"x": 3, "b": 2})["verdict"] == V.VIOLATED
+    assert c.evaluate({"x": -3, "b": -2})["verdict"] == V.OUTSIDE  # hypothesis fails first
+    assert c.evaluate({"x": math.nan, "b": 2})["verdict"] == V.INCONCLUSIVE
+    assert c.evaluate({"x": 1, "b": 2}, inconclusive="solver inaccurate")["verdict"] == V.INCONCLUSIVE
+    assert V.worst([V.VERIFIED, V.OUTSIDE, V.VIOLATED, V.INCONCLUSIVE]) == V.VIOLATED
+
+
+def test_missing_value_names_the_symbol():
+    with pytest.raises(KeyError, match="needs"):
+        le("x<=b", x.s, b.s).evaluate({"x": 1})
+
+
+def test_undeclared_symbol_is_rejected():
+    bad = claim(le("x<=c", x.s, sp.Symbol("c", real=True)))
+    with pytest.raises(ValueError, match="undeclared"):
+        bad.check_symbols()
+
+
+def test_every_claim_renders_latex_from_sympy():
+    for c in CATALOGUE.values():
+        tex = c.statement_latex()
+        assert tex and "\\" in tex, c.id
+        assert c.provenance in ("seed", "reconstructed")
+
+
+def test_gap_statement_matches_the_seed_constants():
+    c = CATALOGUE["lai2026.m1.gap"]
+    assert c.constants["c_low"] == 1.0 and c.constants["c_up"] == 16.0
+    vals = dict(trace_sigma=100.0, n=10, orth_dev=0.1, delta_max=0.5, eta_lmax=1.0, init_min_beta_over_eps=1.0,
+                n_minus=4, y_min=1.0, y_max=2.0, c_low=1.0, c_up=16.0)
+    lower, upper = math.sqrt(4 / 100), math.sqrt(16 * 4 * 4 / 100)
+    assert c.evaluate(dict(vals, gap=lower * 1.01))["verdict"] == V.VERIFIED
+    assert c.evaluate(dict(vals, gap=lower * 0.99))["verdict"] == V.VIOLATED
+    assert c.evaluate(dict(vals, gap=upper * 1.01))["verdict"] == V.VIOLATED

@@ -1,0 +1,108 @@
+"""The span-reduced trainer against direct autograd GD in R^d; batching; bitwise reproducibility."""
+import pytest
+import torch
+
+from numerics.data import make_gaussian
+from numerics.inits import positive_init, random_init
+from numerics.relu_gd import checkpoint_steps, gd_direct, gd_span
+
+
+def _data(n=12, d=300, seed=0):
+    return make_gaussian(n, d, seed)
+
+
+def _rel(a, b):
+    return float((a - b).norm() / b.norm()) if float(b.norm()) > 0 else float((a - b).norm())
+
+
+@pytest.mark.parametrize("a,activation", [([1.0], "relu"), ([1.0, -1.0], "relu"), ([1.0], "linear"),
+                                          ([1.0, 1.0, -1.0, -1.0], "relu")])
+def test_span_matches_direct_positive_init(a, activation):
+    ds = _data()
+    at = torch.tensor(a, dtype=torch.float64)
+    eta = 1.0 / ds.trace_sigma
+    a0 = positive_init(1, len(a), ds.n, ds.trace_sigma, 1e-3)
+    if activation == "linear":
+        a0 = torch.zeros_like(a0)
+    span = gd_span(ds.K[None], ds.y[None], at, a0, eta, activation=activation, max_steps=200)
+    direct = gd_direct(ds.X, ds.y, at, a0[0] @ ds.X, eta, activation=activation, max_steps=200)
+    assert int(span.steps[0]) == direct.steps
+    W_span = span.alpha[0] @ ds.X
+    assert _rel(W_span, direct.W) <= 1e-10  # two exact implementations of the same float64 iteration
+    for t, beta in zip(span.trajectory.steps, span.trajectory.beta):
+        if t < len(direct.betas):
+            assert _rel(beta[0], direct.betas[t]) <= 1e-10, t
+
+
+def test_span_matches_direct_random_init_with_orthogonal_part():
+    ds = _data(n=10, d=200, seed=3)
+    a = torch.ones(1, dtype=torch.float64)
+    alpha0, perp_sq, W0 = random_init(ds.X, ds.K, 1, 0.5, ds.trace_sigma, seed=1)
+    eta = 1.0 / ds.trace_sigma
+    span = gd_span(ds.K[None], ds.y[None], a, alpha0[None], eta, max_steps=300)
+    direct = gd_direct(ds.X, ds.y, a, W0, eta, max_steps=300)
+    # w = w⊥ + Xᵀα: the orthogonal part never moves under GD
+    W_perp = W0 - alpha0 @ ds.X
+    assert float((W_perp * W_perp).sum()) == pytest.approx(float(perp_sq[0]), rel=1e-8)
+    assert _rel(W_perp + span.alpha[0] @ ds.X, direct.W) <= 1e-10
+
+
+def test_batched_seeds_equal_sequential_runs():
+    dss = [_data(seed=s) for s in range(5)]
+    K = torch.stack([d.K for d in dss])
+    y = torch.stack([d.y for d in dss])
+    tr = torch.tensor([d.trace_sigma for d in dss], dtype=torch.float64)
+    a = torch.tensor([1.0, -1.0], dtype=torch.float64)
+    a0 = positive_init(5, 2, 12, 1.0, 1e-3) / tr.view(-1, 1, 1)
+    batched = gd_span(K, y, a, a0, 1.0 / tr)
+    for s in range(5):
+        one = gd_span(K[s:s + 1], y[s:s + 1], a, a0[s:s + 1], 1.0 / tr[s:s + 1])
+        assert int(one.steps[0]) == int(batched.steps[s])
+        assert _rel(batched.alpha[s], one.alpha[0]) <= 1e-12
+        assert int(one.pattern_changes_after_step1[0]) == int(batched.pattern_changes_after_step1[s])
+
+
+def test_bitwise_reproducible_on_cpu():
+    runs = []
+    for _ in range(2):
+        ds = _data(seed=7)
+        a0 = positive_init(1, 1, ds.n, ds.trace_sigma, 1e-3)
+        runs.append(gd_span(ds.K[None], ds.y[None], torch.ones(1, dtype=torch.float64), a0, 1 / ds.trace_sigma))
+    assert torch.equal(runs[0].alpha, runs[1].alpha)
+    assert torch.equal(runs[0].loss, runs[1].loss)
+
+
+def test_stopping_rule_and_checkpoints():
+    ds = _data()
+    a0 = positive_init(1, 1, ds.n, ds.trace_sigma, 1e-3)
+    r = gd_span(ds.K[None], ds.y[None], torch.ones(1, dtype=torch.float64), a0, 1 / ds.trace_sigma)
+    assert bool(r.converged[0]) and float(r.grad_norm[0]) <= 1e-12 * float(r.grad_norm0[0])
+    assert r.trajectory.steps[:5] == [0, 1, 2, 3, 4]
+    assert r.trajectory.steps[-1] == int(r.steps[0])
+    cps = sorted(checkpoint_steps(1000, every_until=10, factor=2.0))
+    assert cps[:11] == list(range(11)) and 640 in cps and max(cps) <= 1000
+
+
+def test_budget_exhaustion_is_reported_not_converged():
+    ds = _data()
+    a0 = positive_init(1, 1, ds.n, ds.trace_sigma, 1e-3)
+    r = gd_span(ds.K[None], ds.y[None], torch.ones(1, dtype=torch.float64), a0, 1 / ds.trace_sigma, max_steps=3)
+    assert not bool(r.converged[0]) and int(r.steps[0]) == 3
+
+
+def test_divergence_is_flagged():
+    ds = _data()
+    a0 = positive_init(1, 1, ds.n, ds.trace_sigma, 1e-3)
+    r = gd_span(ds.K[None], ds.y[None], torch.ones(1, dtype=torch.float64), a0, 5.0 / ds.trace_sigma,
+                activation="linear", max_steps=5000)
+    assert bool(r.diverged[0]) and not bool(r.converged[0])
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device on this machine")
+def test_cuda_matches_cpu():
+    ds = _data(n=40, d=4000)
+    a0 = positive_init(1, 2, ds.n, ds.trace_sigma, 1e-3)
+    a = torch.tensor([1.0, -1.0], dtype=torch.float64)
+    cpu = gd_span(ds.K[None], ds.y[None], a, a0, 1 / ds.trace_sigma)
+    gpu = gd_span(ds.K[None].cuda(), ds.y[None].cuda(), a, a0.cuda(), 1 / ds.trace_sigma)
+    assert _rel(gpu.alpha.cpu(), cpu.alpha) <= 1e-10
