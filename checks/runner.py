@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from numerics.data import load_npz
+from numerics.data import Dataset, load_npz
 from numerics.device import resolve_device
 from numerics.errors import InputError
 from theory import verdict as V
@@ -63,18 +63,22 @@ def get_spec(claim_id: str):
 
 
 def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None = None, seeds: int = 1,
-              device: str = "cpu", hooks: Hooks | None = None, keep_series: bool = False) -> dict:
-    """The contract's result object for one claim (``per_seed`` holds every seed when ``seeds > 1``)."""
+              device: str = "cpu", hooks: Hooks | None = None, keep_series: bool = False,
+              dataset: Dataset | None = None) -> dict:
+    """The contract's result object for one claim (``per_seed`` holds every seed when ``seeds > 1``).
+
+    ``data`` is a user ``.npz`` path; ``dataset`` passes an in-memory ``Dataset`` by reference instead.
+    """
     t0 = time.perf_counter()
     spec = get_spec(claim_id)
     params = resolve(spec.params, overrides or {}, claim_id)
     if not isinstance(seeds, int) or seeds < 1:
         raise InputError(f"--seeds must be a positive integer, got {seeds!r}")
     dev = resolve_device(device)
-    ds = None
+    ds = dataset
+    if (data is not None or dataset is not None) and not spec.accepts_data:
+        raise InputError(f"{claim_id} does not take --data: {spec.data_note}")
     if data is not None:
-        if not spec.accepts_data:
-            raise InputError(f"{claim_id} does not take --data: {spec.data_note}")
         ds = load_npz(data, dev)
     ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)], device=dev, data=ds,
                   hooks=hooks or Hooks())

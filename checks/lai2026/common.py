@@ -71,17 +71,18 @@ def stack(dss: list[Dataset]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]
     return K, y, tr
 
 
-def hypothesis_values(K: torch.Tensor, trace: torch.Tensor, eta: torch.Tensor, alpha0: torch.Tensor,
-                      eps: float) -> list[dict]:
-    """Per seed: ``‖K/‖λ‖₁ − I‖₂``, ``η λ_max(K)`` and ``min_i β⁽⁰⁾_i/ε`` (all neurons)."""
+def hypothesis_values(K: torch.Tensor, y: torch.Tensor, trace: torch.Tensor, eta: torch.Tensor,
+                      alpha0: torch.Tensor, eps: float) -> list[dict]:
+    """Per seed: ``‖K/‖λ‖₁ − I‖₂``, ``max|y|/min|y|``, ``η λ_max(K)`` and ``min_i β⁽⁰⁾_i/ε`` (all neurons)."""
     n = K.shape[-1]
     E = K / trace.view(-1, 1, 1) - torch.eye(n, dtype=K.dtype, device=K.device)
     orth = torch.linalg.eigvalsh(E).abs().amax(-1)
     lmax = torch.linalg.eigvalsh(K)[..., -1]
     beta0 = alpha0 @ K
     init_min = beta0.flatten(1).amin(1) / eps
-    return [{"orth_dev": float(o), "eta_lmax": float(e * l), "init_min_beta_over_eps": float(b)}
-            for o, e, l, b in zip(orth, eta, lmax, init_min)]
+    spread = y.abs().amax(1) / y.abs().amin(1)
+    return [{"orth_dev": float(o), "label_spread": float(sp), "eta_lmax": float(e * l),
+             "init_min_beta_over_eps": float(b)} for o, sp, e, l, b in zip(orth, spread, eta, lmax, init_min)]
 
 
 @dataclass
@@ -120,7 +121,7 @@ def run_gd(ctx: Context, a: list[float], *, alpha0: torch.Tensor | None = None, 
     alpha = res.alpha
     if ctx.hooks.limit is not None:
         alpha = ctx.hooks.limit(K, y, tr, alpha)
-    hyp = hypothesis_values(K, tr, eta, alpha0, p["init_scale"])
+    hyp = hypothesis_values(K, y, tr, eta, alpha0, p["init_scale"])
     return Run(K=K, y=y, trace=tr, eta=eta, alpha0=alpha0, a=at, res=res, alpha=alpha, hyp=hyp, datasets=dss)
 
 

@@ -49,15 +49,17 @@ enum_ok = Sym("decoupled_is_global", r"\mathbb{1}[\text{decoupled QP} = \min_{4^
               "1 if exhaustive enumeration certifies the decoupled QP as the global min-norm interpolator")
 gap_rel = Sym("gap_rel", r"\|w^{(\infty)}-w^{\star}\|/\|w^{\star}\|", "relative gap to the min-norm interpolant")
 
-_H_ORTH = le("near-orthogonality", orth.s, delta_max.s, provenance="reconstructed",
-             reason="exact comparison of a measured quantity with an assumed level",
-             note="the seed's 'd ≫ n' made measurable: K concentrates around ‖λ‖₁ I")
+spread = Sym("label_spread", r"\frac{\max_i|y_i|}{\min_i|y_i|}", "spread of the label magnitudes")
+_H_ORTH = le("near-orthogonality relative to the label spread", orth.s * spread.s, delta_max.s,
+             provenance="reconstructed", reason="exact comparison of a measured quantity with an assumed level",
+             note="the seed's 'd ≫ n' made measurable: the step-1 cross-talk (K/‖λ‖₁ − I)y must stay below "
+                  "the smallest label, as the bounds' use of y_min presumes")
 _H_STEP = le("stable step", step_lmax.s, 2, provenance="reconstructed", reason="exact comparison",
              note="GD on a quadratic converges iff η λ_max < 2")
 _H_INIT = ge("small positive init: all examples active", init_min.s, 0, provenance="seed",
              reason="exact sign test", note="seed: 'small positive initialisation'")
 _HYP = (_H_ORTH, _H_STEP, _H_INIT)
-_BASE_SYMS = (trace, n, orth, delta_max, step_lmax, init_min)
+_BASE_SYMS = (trace, n, orth, spread, delta_max, step_lmax, init_min)
 
 _LOWER = sp.sqrt(c_low.s * n_minus.s * y_min.s ** 2 / trace.s)
 _UPPER = sp.sqrt(c_up.s * n_minus.s * y_max.s ** 2 / trace.s)
