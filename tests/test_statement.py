@@ -60,7 +60,7 @@ def test_every_claim_renders_latex_from_sympy():
 def test_gap_statement_matches_the_seed_constants():
     c = CATALOGUE["lai2026.m1.gap"]
     assert c.constants["c_low"] == 1.0 and c.constants["c_up"] == 16.0
-    vals = dict(trace_sigma=100.0, n=10, orth_dev=0.1, delta_max=0.5, eta_lmax=1.0, init_min_beta_over_eps=1.0,
+    vals = dict(trace_sigma=100.0, n=10, orth_dev=0.1, label_spread=2.0, delta_max=0.5, eta_lmax=1.0, init_min_beta_over_eps=1.0,
                 n_minus=4, y_min=1.0, y_max=2.0, c_low=1.0, c_up=16.0)
     lower, upper = math.sqrt(4 / 100), math.sqrt(16 * 4 * 4 / 100)
     assert c.evaluate(dict(vals, gap=lower * 1.01))["verdict"] == V.VERIFIED
