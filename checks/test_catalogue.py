@@ -8,6 +8,9 @@ from checks.runner import run_check
 def test_claim(case):
     claim_id, setting, cid = case
     result = run_check(claim_id, setting)
-    expected, why = EXPECTED.get(cid, ("verified", ""))
+    expected, why, hold = EXPECTED.get(cid, ("verified", "", None))
     detail = f"{cid}: {result['verdict']} — {result['reason']}"
     assert result["verdict"] == expected, detail + (f" (expected {expected}: {why})" if why else "")
+    if hold is not None:
+        failing = [c["name"] for c in result["conclusions"] if not c["holds"]]
+        assert (not failing) == hold, f"{cid}: conclusions failing {failing} ({why})"

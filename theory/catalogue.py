@@ -1,10 +1,11 @@
 """Every claim of CLAIMS.md by its stable ID."""
 from __future__ import annotations
 
+from .frei2023.statements import CLAIMS as _FREI
 from .lai2026.statements import CLAIMS as _LAI
 from .statement import Claim
 
-CATALOGUE: dict[str, Claim] = {c.id: c for c in _LAI}
+CATALOGUE: dict[str, Claim] = {c.id: c for c in _LAI + _FREI}
 for _c in CATALOGUE.values():
     _c.check_symbols()
 
@@ -15,18 +16,6 @@ def get(claim_id: str) -> Claim:
 
 # Claims of CLAIMS.md whose statements and checks land with later issues: listed, not runnable yet.
 PLANNED: dict[str, tuple[str, str, str]] = {
-    **{f"frei2023.{k}": ("frei2023", t, "issue 3") for k, t in [
-        ("lem3.3", "(H) holds w.h.p. for Gaussian data once n ≤ cγ³√(d/log n)"),
-        ("thm3.4", "gradient flow reaches L̂ < log(2)/n in finite time under (H)"),
-        ("thm3.1", "gradient flow converges in direction to a KKT point of Problem (1)"),
-        ("thm3.2.margins", "under (H) every KKT point has all margins equal to 1"),
-        ("thm3.2.neurons", "all positive neurons equal, all negative neurons equal"),
-        ("thm3.2.rank", "rank(W) ≤ 2 at the limit"),
-        ("thm3.2.global", "the limit is a global optimum of Problem (1)"),
-        ("thm3.2.boundary", "linear decision boundary sign f = sign⟨z,x⟩"),
-        ("thm3.2.margin-factor", "z is max-margin within the factor (κ+γ)/2"),
-        ("sec5.gmm", "Gaussian mixture: test error matches sign⟨μ,x⟩"),
-        ("sec5.xor", "noisy 2-XOR: 50% test error, like every linear classifier")]},
     **{f"frei2023.{k}": ("frei2023", t, "issue 4") for k, t in [
         ("activation", "smoothed leaky ReLU is γ-leaky and ¼-smooth (sympy proof)"),
         ("thm4.2.loss", "GD with smoothed leaky ReLU drives L̂ → 0"),

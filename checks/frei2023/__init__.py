@@ -1,0 +1,1 @@
+"""Checks of the frei2023 claims."""

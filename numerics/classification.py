@@ -1,0 +1,100 @@
+"""Binary-classification data of frei2023: ±1 Gaussian data, the Gaussian mixture and noisy 2-XOR.
+
+Mean directions are coordinate axes (a rotation changes nothing), so ``⟨μ_k, x⟩ = ‖μ_k‖·x_k``. Test points
+are never formed in ``R^d``: a span-initialised network sees a test point only through ``Xx`` (and the
+labels/optimal classifier through ``x_k``), and ``(Xξ, ξ_1, ξ_2)`` is an exact joint Gaussian sample.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import torch
+
+from .data import _stream, check_positive_int, gram
+from .device import DEFAULT_DTYPE, generator
+from .errors import InputError
+
+
+@dataclass
+class ClassData:
+    X: torch.Tensor | None  # (n, d) or None when only K is kept
+    y: torch.Tensor  # ±1
+    K: torch.Tensor
+    kind: str
+    d: int
+    mu_norm: float = 0.0
+    axes: torch.Tensor | None = None  # (n, r): the first r coordinates of X (for test sampling)
+
+
+def pm1_labels(n: int, seed: int, pos_frac: float = 0.5) -> torch.Tensor:
+    g = _stream(seed, 1)
+    n_pos = int(round(pos_frac * n))
+    s = torch.cat([torch.ones(n_pos), -torch.ones(n - n_pos)]).to(DEFAULT_DTYPE)
+    return s[torch.randperm(n, generator=g)]
+
+
+def gaussian_pm1(n: int, d: int, seed: int, *, device=None) -> ClassData:
+    """``x ~ N(0, I_d)`` with balanced ±1 labels (labels independent of x: any labelling is allowed)."""
+    check_positive_int("n", n, 2)
+    check_positive_int("d", d, 1)
+    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    return ClassData(X=X, y=pm1_labels(n, seed), K=gram(X, device), kind="gaussian", d=d)
+
+
+def gmm(n: int, d: int, seed: int, beta: float, *, device=None) -> ClassData:
+    """``x = yμ + ξ``, ``‖μ‖ = d^β``, ``ξ ~ N(0, I_d)``, balanced labels; μ along the first axis."""
+    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    y = pm1_labels(n, seed)
+    r = float(d) ** beta
+    X[:, 0] += y * r
+    return ClassData(X=X, y=y, K=gram(X, device), kind="gmm", d=d, mu_norm=r, axes=X[:, :1].clone())
+
+
+def xor(n: int, d: int, seed: int, mu_norm: float, *, device=None) -> ClassData:
+    """Noisy 2-XOR: ``x = z + ξ``, ``z ~ Unif{±μ₁, ±μ₂}`` (first two axes), ``y = sign(|x₁| − |x₂|)``."""
+    if d < 2:
+        raise InputError("xor needs d >= 2")
+    g = _stream(seed, 3)
+    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    k = torch.randint(0, 2, (n,), generator=g)
+    sgn = torch.randint(0, 2, (n,), generator=g).to(DEFAULT_DTYPE) * 2 - 1
+    X[torch.arange(n), k] += sgn * mu_norm
+    y = torch.sign(X[:, 0].abs() - X[:, 1].abs())
+    return ClassData(X=X, y=y, K=gram(X, device), kind="xor", d=d, mu_norm=mu_norm, axes=X[:, :2].clone())
+
+
+def test_projections(data: ClassData, N: int, seed: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``N`` fresh test points of ``data``'s model, exactly, through ``(Xx, y, x_{1..r})``.
+
+    ``(Xξ, ξ_1..ξ_r) ~ N(0, G)`` with ``G = [[K, A], [Aᵀ, I]]`` and ``A`` the first r columns of X.
+    """
+    K, A = data.K.cpu(), data.axes.cpu()
+    n, r = A.shape
+    G = torch.zeros(n + r, n + r, dtype=DEFAULT_DTYPE)
+    G[:n, :n], G[:n, n:], G[n:, :n], G[n:, n:] = K, A, A.T, torch.eye(r, dtype=DEFAULT_DTYPE)
+    ev, U = torch.linalg.eigh(G)
+    L = U * ev.clamp_min(0).sqrt()
+    gen = generator(9_000_011 + seed)
+    xi = torch.randn(N, n + r, generator=gen, dtype=DEFAULT_DTYPE) @ L.T
+    Xxi, coords = xi[:, :n], xi[:, n:]
+    if data.kind == "gmm":
+        yt = (torch.randint(0, 2, (N,), generator=gen) * 2 - 1).to(DEFAULT_DTYPE)
+        z = torch.zeros(N, r, dtype=DEFAULT_DTYPE)
+        z[:, 0] = yt * data.mu_norm
+    else:
+        k = torch.randint(0, 2, (N,), generator=gen)
+        sgn = (torch.randint(0, 2, (N,), generator=gen) * 2 - 1).to(DEFAULT_DTYPE)
+        z = torch.zeros(N, r, dtype=DEFAULT_DTYPE)
+        z[torch.arange(N), k] = sgn * data.mu_norm
+    # ⟨x_i, z⟩ = Σ_k z_k X_ik since z lives on the first r axes
+    Xx = Xxi + z @ A.T
+    x_axes = coords + z
+    if data.kind == "xor":
+        yt = torch.sign(x_axes[:, 0].abs() - x_axes[:, 1].abs())
+    return Xx, yt, x_axes
+
+
+def bayes_error_gmm(mu_norm: float) -> float:
+    """Error of ``sign⟨μ,x⟩`` on ``x = yμ + ξ``: ``Φ(−‖μ‖)``."""
+    return 0.5 * math.erfc(mu_norm / math.sqrt(2))

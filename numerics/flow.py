@@ -1,0 +1,198 @@
+"""Gradient flow, gradient descent and loss-normalised GD for the frei2023 two-layer network.
+
+Gradient flow ``dW/dt = −∇L̂(W)`` is integrated in the reparametrised time ``ds = L̂ dt``:
+``dW/ds = −∇L̂/L̂`` (the same path; its speed stays O(1) while L̂ falls to 1e-300), with an embedded
+Dormand–Prince 5(4) Runge–Kutta pair and error-controlled adaptive steps. Real time is carried along as
+``log t`` (``dt/ds = 1/L̂`` exceeds the float range once L̂ < 1e-308). All in span coordinates (``W = W₀^⊥ + BX``), so the cost per step is independent of d.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import torch
+
+from .two_layer import Net
+
+# Dormand–Prince 5(4) tableau (FSAL): c, A, b (5th order), e = b − b̂ (error estimate).
+_C = [0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0]
+_A = [[], [1 / 5], [3 / 40, 9 / 40], [44 / 45, -56 / 15, 32 / 9],
+      [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729],
+      [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656],
+      [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84]]
+_B = [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84, 0.0]
+_E = [71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40]
+
+
+@dataclass
+class FlowRecord:
+    """Checkpoints of a flow: reparametrised time s, real time t, log L̂, ‖W‖_F, normalised margin,
+    singular values of W (descending) and the number of RK steps so far."""
+
+    s: list[float] = field(default_factory=list)
+    log_t: list[float] = field(default_factory=list)
+    log_loss: list[float] = field(default_factory=list)
+    fro: list[float] = field(default_factory=list)
+    normalized_margin: list[float] = field(default_factory=list)
+    singular_values: list[list[float]] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)
+    B: list[torch.Tensor] = field(default_factory=list)
+
+
+@dataclass
+class FlowResult:
+    B: torch.Tensor
+    s: float
+    log_t: float  # natural log of the real gradient-flow time
+    log_loss: float
+    steps: int
+    rejected: int
+    reached_target: bool
+    time_to_log2_over_n: float | None  # real GF time when L̂ first fell below log(2)/n
+    record: FlowRecord
+
+
+def snapshot(net: Net, B: torch.Tensor) -> dict:
+    G = net.weight_gram(B)
+    sv = torch.linalg.eigvalsh(G).clamp_min(0).sqrt().flip(0)
+    fro = float(torch.trace(G).clamp_min(0).sqrt())
+    q = net.margins(B)
+    return {"fro": fro, "normalized_margin": float(q.min()) / fro if fro > 0 else 0.0,
+            "singular_values": sv.tolist()}
+
+
+def _logaddexp(a: float, b: float) -> float:
+    if a == -math.inf:
+        return b
+    if b == -math.inf:
+        return a
+    return max(a, b) + math.log1p(math.exp(-abs(a - b)))
+
+
+def _log_increment(h: float, logs: list[float]) -> float:
+    """``log(h Σ_i b_i e^{−l_i})`` without overflow (shift by the largest exponent)."""
+    mx = max(-l for l in logs)
+    tot = sum(b * math.exp(-l - mx) for b, l in zip(_B, logs))
+    return math.log(h) + mx + math.log(tot) if tot > 0 else -math.inf
+
+
+def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
+              rtol: float = 1e-9, max_steps: int = 200000, record: Callable | None = None,
+              record_every: float = 1.25, n: int = 1) -> tuple[torch.Tensor, dict]:
+    """Dormand–Prince 5(4) on ``dy/ds = field(y)[0]`` (``field`` also returns ``log L̂``), with ``log t``.
+
+    Stops at ``log L̂ ≤ target_log_loss``, at ``s = s_end`` (last step clipped) or after ``max_steps``.
+    Error control: ``max |err| / (rtol·(|y| + 1e-6·max|y|)) ≤ 1`` per accepted step.
+    ``record(s, log_t, log_loss, steps, y)`` is called at geometric checkpoints in s and at the end.
+    """
+    log_target_t = math.log(math.log(2) / n)
+    y = y0.clone()
+    k1, logL = field(y)
+    logL = float(logL)
+    s, log_t, steps, rejected = 0.0, -math.inf, 0, 0
+    t_cross = 0.0 if logL < log_target_t else None
+    scale0 = max(float(y.abs().max()), 1e-12)
+    h = 1e-3 * scale0 / max(float(k1.abs().max()), 1e-300)
+    next_rec = 0.0
+    if record:
+        record(s, log_t, logL, steps, y)
+    done = logL <= target_log_loss or s >= s_end
+    while not done and steps < max_steps:
+        h = min(h, s_end - s)
+        ks, logs = [k1], [logL]
+        for i in range(1, 7):
+            ki, li = field(y + h * sum(a * k for a, k in zip(_A[i], ks)))
+            ks.append(ki)
+            logs.append(float(li))
+        y_new = y + h * sum(b * k for b, k in zip(_B, ks))
+        err = h * sum(e * k for e, k in zip(_E, ks))
+        sc = rtol * (torch.maximum(y.abs(), y_new.abs()) + 1e-6 * float(y_new.abs().max()) + 1e-300)
+        ratio = float((err.abs() / sc).max())
+        if ratio <= 1.0 and math.isfinite(ratio):
+            log_t = _logaddexp(log_t, _log_increment(h, logs))
+            s, y, k1, logL = s + h, y_new, ks[6], logs[6]
+            steps += 1
+            if t_cross is None and logL < log_target_t:
+                t_cross = math.exp(log_t)
+            done = logL <= target_log_loss or s >= s_end
+            if record and (s >= next_rec or done):
+                record(s, log_t, logL, steps, y)
+                next_rec = s * record_every
+        else:
+            rejected += 1
+        fac = 5.0 if ratio == 0 else (min(5.0, max(0.2, 0.9 * ratio ** (-0.2))) if math.isfinite(ratio) else 0.2)
+        h *= fac
+    return y, {"s": s, "log_t": log_t, "log_loss": logL, "steps": steps, "rejected": rejected,
+               "reached_target": logL <= target_log_loss, "time_to_log2_over_n": t_cross}
+
+
+def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
+                  rtol: float = 1e-9, max_steps: int = 200000, record_every: float = 1.25,
+                  keep_B: bool = True) -> FlowResult:
+    """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869)."""
+    rec = FlowRecord()
+
+    def record(s, log_t, logL, steps, B):
+        snap = snapshot(net, B)
+        rec.s.append(s), rec.log_t.append(log_t), rec.log_loss.append(logL), rec.steps.append(steps)
+        rec.fro.append(snap["fro"]), rec.normalized_margin.append(snap["normalized_margin"])
+        rec.singular_values.append(snap["singular_values"])
+        if keep_B:
+            rec.B.append(B.clone())
+
+    B, info = integrate(net.neg_grad_over_loss, B0, target_log_loss=target_log_loss, s_end=s_end, rtol=rtol,
+                        max_steps=max_steps, record=record, record_every=record_every, n=int(net.y.shape[0]))
+    return FlowResult(B=B, record=rec, **info)
+
+
+def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False
+                     ) -> tuple[torch.Tensor, list[float]]:
+    """Plain GD ``W ← W − η∇L̂`` or loss-normalised GD ``W ← W − η∇L̂/L̂``; returns B and log L̂ per step."""
+    B = B0.clone()
+    logs = []
+    for _ in range(steps):
+        g, logL = net.neg_grad_over_loss(B) if normalized else net.neg_grad(B)
+        logs.append(float(logL))
+        B = B + eta * g
+    return B, logs
+
+
+def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000
+                 ) -> torch.Tensor:
+    """Gradient flow in real time ``dB/dt = −∇L̂`` up to ``t = T`` (Dormand–Prince, last step clipped)."""
+    B, t = B0.clone(), 0.0
+    k1, _ = net.neg_grad(B)
+    h = T / 100
+    steps = 0
+    while t < T and steps < max_steps:
+        h = min(h, T - t)
+        ks = [k1]
+        for i in range(1, 7):
+            ks.append(net.neg_grad(B + h * sum(a * k for a, k in zip(_A[i], ks)))[0])
+        B_new = B + h * sum(b * k for b, k in zip(_B, ks))
+        err = h * sum(e * k for e, k in zip(_E, ks))
+        scale = rtol * (torch.maximum(B.abs(), B_new.abs()) + 1e-6 * float(B_new.abs().max()) + 1e-300)
+        ratio = float((err.abs() / scale).max())
+        if ratio <= 1.0:
+            B, t, k1 = B_new, t + h, ks[6]
+            steps += 1
+        h *= min(5.0, max(0.2, 0.9 * max(ratio, 1e-10) ** (-0.2)))
+    return B
+
+
+def direct_log_loss(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, gamma: float, loss: str, W: torch.Tensor):
+    """``log L̂(W)`` computed in ``R^{m×d}`` (the direct reference for the span-reduced trainers)."""
+    from .two_layer import leaky, log_loss
+    q = y * (a[:, None] * leaky(W @ X.T, gamma)).sum(0)
+    return torch.logsumexp(log_loss(q, loss), 0) - math.log(q.shape[0])
+
+
+def direct_flow(X, y, a, gamma, loss, W0, **kw) -> tuple[torch.Tensor, dict]:
+    """Gradient flow on ``W ∈ R^{m×d}`` itself: ``dW/ds = −∇ log L̂(W)`` (= −∇L̂/L̂) by autograd."""
+    def field(W):
+        Wg = W.detach().requires_grad_(True)
+        ll = direct_log_loss(X, y, a, gamma, loss, Wg)
+        (g,) = torch.autograd.grad(ll, Wg)
+        return -g, ll.detach()
+    return integrate(field, W0, n=int(y.shape[0]), **kw)
