@@ -16,9 +16,10 @@ from .params import Param
 class Hooks:
     """Injection points for negative controls (tests only, never reachable from the CLI).
 
-    ``deriv``: replaces the trainer's activation derivative; ``limit(K, y, tr, α) -> α`` maps the
-    trained final coefficients (batched torch tensors: K (S,n,n), y (S,n), tr (S,), α (S,m,n)) before
-    any comparison; ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients.
+    ``deriv``: replaces the trainer's activation derivative; ``limit`` maps the trained final
+    coefficients before any comparison — lai2026: ``limit(K, y, tr, α) -> α`` on batched tensors
+    (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); frei2023: ``limit(K, y, B) -> B`` (B (m,n));
+    ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients.
     """
 
     deriv: Callable | None = None
@@ -48,6 +49,7 @@ class Measurement:
     quantities: dict
     inconclusive: str | None = None
     series: dict = field(default_factory=dict)  # trajectories / sweeps for plots (not in the JSON)
+    note: str = ""  # appended to the verdict's reason (e.g. why a hypothesis must fail)
 
 
 @dataclass

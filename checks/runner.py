@@ -88,6 +88,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     for m in measurements:
         values = {**claim.constants, **{k: v for k, v in params.items() if k in claim.constants}, **m.values}
         ev = claim.evaluate(values, inconclusive=m.inconclusive)
+        if m.note:
+            ev["reason"] = "; ".join(r for r in (ev["reason"], m.note) if r)
         row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
                "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"]}
         if keep_series:

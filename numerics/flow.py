@@ -79,12 +79,13 @@ def _log_increment(h: float, logs: list[float]) -> float:
 
 def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
               rtol: float = 1e-9, max_steps: int = 200000, record: Callable | None = None,
-              record_every: float = 1.25, n: int = 1) -> tuple[torch.Tensor, dict]:
+              record_every: float = 1.25, n: int = 1, stop: Callable | None = None) -> tuple[torch.Tensor, dict]:
     """Dormand–Prince 5(4) on ``dy/ds = field(y)[0]`` (``field`` also returns ``log L̂``), with ``log t``.
 
     Stops at ``log L̂ ≤ target_log_loss``, at ``s = s_end`` (last step clipped) or after ``max_steps``.
     Error control: ``max |err| / (rtol·(|y| + 1e-6·max|y|)) ≤ 1`` per accepted step.
-    ``record(s, log_t, log_loss, steps, y)`` is called at geometric checkpoints in s and at the end.
+    ``record(s, log_t, log_loss, steps, y)`` is called at geometric checkpoints in s and at the end;
+    ``stop(y)``, evaluated at the same checkpoints, ends the integration when it returns True.
     """
     log_target_t = math.log(math.log(2) / n)
     y = y0.clone()
@@ -116,8 +117,11 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
             if t_cross is None and logL < log_target_t:
                 t_cross = math.exp(log_t)
             done = logL <= target_log_loss or s >= s_end
-            if record and (s >= next_rec or done):
-                record(s, log_t, logL, steps, y)
+            if s >= next_rec or done:
+                if record:
+                    record(s, log_t, logL, steps, y)
+                if stop is not None and stop(y):
+                    done = True
                 next_rec = s * record_every
         else:
             rejected += 1

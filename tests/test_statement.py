@@ -39,9 +39,9 @@ def test_verdicts():
     assert V.worst([V.VERIFIED, V.OUTSIDE, V.VIOLATED, V.INCONCLUSIVE]) == V.VIOLATED
 
 
-def test_missing_value_names_the_symbol():
-    with pytest.raises(KeyError, match="needs"):
-        le("x<=b", x.s, b.s).evaluate({"x": 1})
+def test_missing_value_is_undecided_never_true():
+    assert le("x<=b", x.s, b.s).evaluate({"x": 1})["holds"] is None
+    assert claim(le("x<=b", x.s, b.s)).evaluate({"x": 1})["verdict"] == V.INCONCLUSIVE
 
 
 def test_undeclared_symbol_is_rejected():

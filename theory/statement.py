@@ -64,8 +64,8 @@ class Condition:
 
     def _side(self, expr, values) -> float:
         missing = {s.name for s in expr.free_symbols} - set(values)
-        if missing:
-            raise KeyError(f"condition {self.name!r} needs {sorted(missing)}")
+        if missing:  # not measured (e.g. the flow was skipped): undecidable, never silently true
+            return math.nan
         f = sp.lambdify([sp.Symbol(n, real=True) for n in sorted(values)], expr, "math")
         try:
             return float(f(*[float(values[n]) for n in sorted(values)]))
@@ -83,7 +83,7 @@ class Condition:
             slack = lhs - (rhs - tol)
         else:
             slack = tol - abs(lhs - rhs)
-        holds = None if not math.isfinite(slack) else bool(slack >= 0)
+        holds = None if math.isnan(slack) else bool(slack >= 0)  # ±inf decides; only NaN is undecidable
         return {"name": self.name, "lhs": lhs, "rhs": rhs, "relation": self.relation, "tolerance": tol,
                 "slack": slack, "holds": holds, "tolerance_reason": self.reason, "provenance": self.provenance}
 
@@ -140,10 +140,10 @@ class Claim:
         failed_c = [r for r in con if r["holds"] is False]
         if inconclusive:
             verdict, reason = V.INCONCLUSIVE, inconclusive
-        elif undecided:
-            verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
         elif failed_h:
             verdict, reason = V.OUTSIDE, "hypothesis fails: " + "; ".join(_why(r) for r in failed_h)
+        elif undecided:
+            verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
         elif failed_c:
             verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
         else:

@@ -158,7 +158,9 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if info.status not in ("optimal", "optimal_inaccurate"):
             q.update(separable=False, reached_log2_over_n=0.0)
             out.append(Measurement(seed=seed, values=dict(q), quantities=q,
-                                   inconclusive=None if q["H_slack"] < 1 else "SVM infeasible although (H) holds"))
+                                   inconclusive=None if q["H_slack"] < 1 else "SVM infeasible although (H) holds",
+                                   note="the data are not linearly separable (hard-margin SVM infeasible), so no "
+                                        "network interpolates them and Theorem 3.4's hypothesis (H) cannot hold"))
             continue
         q["separable"] = True
         B0, perp = init_B(X, K, m1 + m2, p["init_scale"], seed, p["init"])

@@ -1,0 +1,60 @@
+"""frei2023 exact references: closed-form KKT point = label-aligned QP, global over patterns, SVM, KKT checker."""
+import numpy as np
+import pytest
+
+from numerics.classification import gaussian_pm1
+from theory.frei2023.hypothesis import h_quantities
+from theory.frei2023.kkt import kkt_check
+from theory.frei2023.problem1 import (aligned_slopes, closed_form_kkt, global_over_patterns, qp_aligned,
+                                      qp_pattern, second_layer, svm_margin)
+
+
+def _data(n=10, d=20000, seed=0):
+    dat = gaussian_pm1(n, d, seed)
+    return dat.K.numpy(), dat.y.numpy()
+
+
+@pytest.mark.parametrize("m1,m2,gamma", [(5, 5, 0.5), (2, 6, 0.3), (1, 1, 1.0)])
+def test_closed_form_equals_aligned_qp_symmetric_and_full(m1, m2, gamma):
+    K, y = _data()
+    cf = closed_form_kkt(K, y, m1, m2, gamma)
+    assert cf.valid and cf.residual < 1e-12
+    sym = qp_aligned(K, y, m1, m2, gamma)
+    full = qp_pattern(K, y, m1, m2, gamma, aligned_slopes(y, m1, m2, gamma))
+    assert sym.norm == pytest.approx(cf.norm, rel=1e-7) and full.norm == pytest.approx(cf.norm, rel=1e-7)
+    assert cf.norm ** 2 == pytest.approx(cf.lam.sum(), rel=1e-10)  # Euler: ‖W‖² = Σλ_i when all tight
+
+
+def test_aligned_optimum_is_global_on_tiny_problems():
+    K, y = _data(n=4, d=5000, seed=3)
+    g, S, solved, inacc = global_over_patterns(K, y, 1, 1, 0.5)
+    assert solved == 2 ** 8 and inacc == 0
+    assert qp_aligned(K, y, 1, 1, 0.5).norm == pytest.approx(g, rel=1e-7)
+
+
+def test_svm_margin_on_orthogonal_data():
+    r = np.array([1.0, 2.0, 3.0])
+    K = np.diag(r ** 2)
+    y = np.array([1.0, -1.0, 1.0])
+    margin, c, info = svm_margin(K, y)
+    assert info.status == "optimal"
+    assert margin == pytest.approx(1 / np.sqrt((1 / r ** 2).sum()), rel=1e-8)
+
+
+def test_svm_reports_inseparable_data():
+    K = np.array([[1.0, 1.0], [1.0, 1.0]])  # the same point with both labels
+    margin, c, info = svm_margin(K, np.array([1.0, -1.0]))
+    assert info.status.startswith("infeasible") and margin == 0.0
+    assert h_quantities(K, 1.0)["H_slack"] < 1
+
+
+def test_kkt_checker_accepts_the_kkt_point_and_rejects_others():
+    K, y = _data()
+    a = second_layer(5, 5)
+    cf = closed_form_kkt(K, y, 5, 5, 0.5)
+    good = kkt_check(K, y, a, 0.5, cf.B * 7.0)  # any positive rescaling of a KKT point
+    assert good.stationarity < 1e-10 and good.complementarity < 1e-10 and good.euler_gap < 1e-10
+    rng = np.random.default_rng(0)
+    bad = kkt_check(K, y, a, 0.5, cf.B + 0.5 * np.abs(cf.B).max() * rng.normal(size=cf.B.shape))
+    assert bad.stationarity > 1e-2
+    assert len(bad.worst_neurons) == 3 and len(bad.worst_samples) == 3
