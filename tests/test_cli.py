@@ -105,7 +105,10 @@ def test_bad_data_is_one_line_exit_2(tmp_path, kind, msg):
     (["check", "lai2026.m1.gap", "--set", "spectrum=power:x"], "spectrum"),
     (["check", "lai2026.m1.gap", "--seeds", "0"], "--seeds"),
     (["check", "lai2026.gram", "--data", "x.npz"], "does not take --data"),
-    (["check", "frei2023.thm3.2.global"], "not implemented yet"),
+    (["check", "frei2023.thm4.2.srank"], "not implemented yet"),
+    (["check", "frei2023.thm3.4", "--set", "m1=0"], "m1=0"),
+    (["check", "frei2023.thm3.4", "--set", "gamma=0"], "γ must lie in (0, 1]"),
+    (["check", "frei2023.thm3.4", "--set", "loss=hinge"], "exp or logistic"),
     (["check"], "error"),
 ])
 def test_bad_usage_is_one_line_exit_2(args, msg):
@@ -121,3 +124,45 @@ def test_cuda_without_gpu_is_exit_2():
         pytest.skip("a CUDA device is present")
     p = ibcheck("check", "lai2026.m1.gap", "--device", "cuda")
     assert p.returncode == 2 and "no CUDA device" in p.stderr
+
+
+def _frei_npz(tmp_path, kind):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(10, 3000))
+    y = np.where(np.arange(10) % 2 == 0, 1.0, -1.0)
+    if kind == "labels":
+        y = y * 2
+    elif kind == "nan":
+        X[3, 3] = np.inf
+    elif kind == "inseparable":
+        X[1] = X[0]
+    f = tmp_path / f"{kind}.npz"
+    np.savez(f, X=X, y=y)
+    return str(f)
+
+
+@pytest.mark.parametrize("kind,msg", [("labels", "labels must be ±1"), ("nan", "NaN or Inf")])
+def test_frei_bad_data(tmp_path, kind, msg):
+    p = ibcheck("check", "frei2023.thm3.4", "--data", _frei_npz(tmp_path, kind))
+    assert p.returncode == 2 and msg in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_frei_inseparable_data_is_outside_hypotheses(tmp_path):
+    p = ibcheck("check", "frei2023.thm3.4", "--data", _frei_npz(tmp_path, "inseparable"))
+    assert p.returncode == 3, p.stdout + p.stderr
+    assert "not linearly separable" in p.stdout
+
+
+def test_frei_global_acceptance_json(tmp_path):
+    j = tmp_path / "g.json"
+    p = ibcheck("check", "frei2023.thm3.2.global", "--set", "n=20", "--set", "d=20000", "--set", "m1=5",
+                "--set", "m2=5", "--set", "gamma=0.5", "--json", str(j))
+    assert p.returncode == 3  # outside (H), conclusions hold
+    r = json.loads(j.read_text())
+    q = r["quantities"]
+    for k in ("normalized_margin", "w_star_norm", "optimal_normalized_margin", "margin_spread", "sigma3_over_sigma1",
+              "stable_rank", "kkt_stationarity", "kkt_complementarity", "svm_margin", "z_margin", "margin_ratio",
+              "factor", "boundary_agreement", "H_slack", "time_to_log2_over_n"):
+        assert k in q, k
+    assert abs(q["normalized_margin"] / q["optimal_normalized_margin"] - 1) <= 1e-4
+    assert all(c["holds"] for c in r["conclusions"])
