@@ -27,6 +27,7 @@ from ..lai2026.common import constant_params
 from ..params import Param
 
 ENUM_MAX_MN = 12  # 2^{mn} activation patterns for the global cross-check
+INIT_RESIDUE_MAX = 1e-3  # ‖W₀^⊥‖/‖W‖ above the KKT tolerance: the direction cannot have converged yet
 
 PARAMS = {
     "n": Param("n", int, 20, "number of examples", lambda v: v >= 2, "must be >= 2"),
@@ -182,6 +183,11 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         WW = Bn @ Kn @ Bn.T + Pn
         fro = float(np.sqrt(np.trace(WW)))
         sv = np.sqrt(np.clip(np.linalg.eigvalsh(WW), 0, None))[::-1]
+        q["init_residue"] = float(math.sqrt(max(np.trace(Pn), 0.0)) / fro)
+        if q["init_residue"] > INIT_RESIDUE_MAX:
+            inconc = inconc or (f"not yet converged in direction: the part of the init orthogonal to the data "
+                                f"is still {q['init_residue']:.2g} of ‖W‖ at log L̂ = {res.log_loss:.0f} (it only "
+                                f"fades like 1/‖W‖ ∝ 1/log t); lower target_log_loss or use init=span")
         q["normalized_margin"] = float(marg.min() / fro)
         q["margin_spread"] = float((marg.max() - marg.min()) / marg.min()) if marg.min() > 0 else math.inf
         q["spread_tol"] = 10.0 / abs(res.log_loss)
@@ -250,15 +256,25 @@ _INSIDE = {"n": 6, "d": 200000, "gamma": 1.0}  # inside (H): slack > 1
 _TINY = {"n": 4, "d": 2000, "m1": 1, "m2": 1}  # 2^8 patterns: global optimum by enumeration
 
 
-def _spec(claim, quick, full):
-    return CheckSpec(claim=claim, params={**PARAMS, **constant_params(claim)}, measure=measure_gf,
+def _reach_only(ctx: Context) -> list[Measurement]:
+    """thm3.4 asks only whether L̂ < log(2)/n is reached: directional convergence does not matter."""
+    ms = measure_gf(ctx)
+    for m in ms:
+        if m.inconclusive and m.inconclusive.startswith("not yet converged in direction"):
+            m.inconclusive = None
+    return ms
+
+
+def _spec(claim, quick, full, measure=measure_gf):
+    return CheckSpec(claim=claim, params={**PARAMS, **constant_params(claim)}, measure=measure,
                      quick=quick, full=full)
 
 
 _FULL = [{"n": 50, "m1": 50, "m2": 50, "d": 100000}, {"n": 20, "d": 1000000, "gamma": 0.5},
          {"loss": "logistic"}, {"init": "span", "init_scale": 1.0}, {"n": 10, "d": 500000, "gamma": 0.3}]
 SPECS = [
-    _spec(st.THM34, [{}, _INSIDE, {"loss": "logistic", **_INSIDE}, {"init_scale": 10.0, **_INSIDE}], _FULL),
+    _spec(st.THM34, [{}, _INSIDE, {"loss": "logistic", **_INSIDE}, {"init_scale": 10.0, **_INSIDE}], _FULL,
+          measure=_reach_only),
     _spec(st.THM31, [{}, _INSIDE], _FULL),
     _spec(st.MARGINS, [{}, _INSIDE], _FULL),
     _spec(st.NEURONS, [{}, _INSIDE], _FULL),
