@@ -4,10 +4,10 @@ from __future__ import annotations
 from theory.catalogue import CATALOGUE
 
 from .base import CheckSpec
-from .frei2023 import gf, lem33, sec5
+from .frei2023 import fig2, gd, gf, lem33, sec5
 from .lai2026 import exploratory, gram, linear, m1, m2
 
-REGISTRY: dict[str, CheckSpec] = {s.id: s for mod in (gram, m1, m2, linear, exploratory, lem33, gf, sec5) for s in mod.SPECS}
+REGISTRY: dict[str, CheckSpec] = {s.id: s for mod in (gram, m1, m2, linear, exploratory, lem33, gf, sec5, gd, fig2) for s in mod.SPECS}
 
 _missing = set(REGISTRY) - set(CATALOGUE)
 assert not _missing, f"checks without a statement: {_missing}"

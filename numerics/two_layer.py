@@ -103,3 +103,26 @@ def split_init(X: torch.Tensor, K: torch.Tensor, W0: torch.Tensor) -> tuple[torc
     B0 = torch.linalg.solve(K, G.T).T
     perp = W0 @ W0.T - B0 @ K @ B0.T
     return B0, 0.5 * (perp + perp.T)
+
+
+def gaussian_init(X: torch.Tensor, K: torch.Tensor, m: int, std: float, seed: int, mode: str = "full"):
+    """``W₀`` with i.i.d. ``N(0, std²)`` entries, split as ``W₀^⊥ + B₀X``: returns ``(B₀, W₀^⊥W₀^⊥ᵀ)``.
+
+    Drawn in chunks of d, so ``d = 1e6`` never holds the m×d matrix at once; ``mode="span"`` keeps
+    only the span part ``B₀X`` (``W₀^⊥ = 0``).
+    """
+    from .device import generator
+    n, d = X.shape
+    g = generator(5_000_011 + seed)
+    G = torch.zeros(m, n, dtype=X.dtype, device=X.device)
+    WW = torch.zeros(m, m, dtype=X.dtype, device=X.device)
+    for c0 in range(0, d, 65536):
+        c1 = min(d, c0 + 65536)
+        W = (torch.randn(m, c1 - c0, generator=g, dtype=X.dtype) * std).to(X.device)
+        G += W @ X[:, c0:c1].T
+        WW += W @ W.T
+    B0 = torch.linalg.solve(K, G.T).T
+    perp = WW - B0 @ K @ B0.T
+    if mode == "span":
+        perp = torch.zeros_like(perp)
+    return B0, 0.5 * (perp + perp.T)

@@ -15,7 +15,7 @@ from numerics.classification import gaussian_pm1
 from numerics.device import generator
 from numerics.errors import InputError
 from numerics.flow import flow_to_time, gradient_descent, gradient_flow
-from numerics.two_layer import LOSSES, Net, second_layer, split_init
+from numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
 from theory.frei2023 import statements as st
 from theory.frei2023.hypothesis import h_quantities
 from theory.frei2023.kkt import kkt_check
@@ -58,24 +58,8 @@ def validate_labels(y: torch.Tensor) -> None:
 
 
 def init_B(X: torch.Tensor, K: torch.Tensor, m: int, scale: float, seed: int, mode: str):
-    """``W₀`` rows ``~ N(0, (s²/d) I_d)`` split as ``W₀^⊥ + B₀X`` (``mode="span"`` keeps only ``B₀X``).
-
-    Drawn in chunks of d so that ``d = 1e6`` never holds the m×d matrix at once.
-    """
-    n, d = X.shape
-    g = generator(5_000_011 + seed)
-    G = torch.zeros(m, n, dtype=X.dtype, device=X.device)
-    WW = torch.zeros(m, m, dtype=X.dtype, device=X.device)
-    for c0 in range(0, d, 65536):
-        c1 = min(d, c0 + 65536)
-        W = (torch.randn(m, c1 - c0, generator=g, dtype=X.dtype) * (scale / math.sqrt(d))).to(X.device)
-        G += W @ X[:, c0:c1].T
-        WW += W @ W.T
-    B0 = torch.linalg.solve(K, G.T).T
-    perp = WW - B0 @ K @ B0.T
-    if mode == "span":
-        perp = torch.zeros_like(perp)
-    return B0, 0.5 * (perp + perp.T)
+    """Rows ``~ N(0, (s²/d) I_d)`` (see ``numerics.two_layer.gaussian_init``)."""
+    return gaussian_init(X, K, m, scale / math.sqrt(X.shape[1]), seed, mode)
 
 
 def boundary_agreement(net: Net, B: torch.Tensor, N: int, seed: int) -> float:
