@@ -105,10 +105,14 @@ def test_bad_data_is_one_line_exit_2(tmp_path, kind, msg):
     (["check", "lai2026.m1.gap", "--set", "spectrum=power:x"], "spectrum"),
     (["check", "lai2026.m1.gap", "--seeds", "0"], "--seeds"),
     (["check", "lai2026.gram", "--data", "x.npz"], "does not take --data"),
-    (["check", "frei2023.thm4.2.srank"], "not implemented yet"),
     (["check", "frei2023.thm3.4", "--set", "m1=0"], "m1=0"),
     (["check", "frei2023.thm3.4", "--set", "gamma=0"], "γ must lie in (0, 1]"),
     (["check", "frei2023.thm3.4", "--set", "loss=hinge"], "exp or logistic"),
+    (["check", "frei2023.thm4.2.srank", "--set", "init_scale=0"], "init_scale=0"),
+    (["check", "frei2023.thm4.2.srank", "--set", "eta_scale=-1"], "eta_scale=-1"),
+    (["check", "frei2023.thm4.2.loss", "--set", "gamma=2"], "γ must lie in (0, 1]"),
+    (["check", "frei2023.fig2", "--set", "cifar_dir=/nonexistent/cifar"], "does not exist"),
+    (["check", "conj.lai-step"], "not implemented yet"),
     (["check"], "error"),
 ])
 def test_bad_usage_is_one_line_exit_2(args, msg):

@@ -198,12 +198,12 @@ def measure_fig1(ctx: Context) -> list[Measurement]:
         by_d, by_init, series = [], [], {}
         for d in ds:
             rec, _, _ = run_gd(sub, p["n"], d, p["m"], [seed], ctx.device, ctx.hooks)
-            se = _series(rec, 0)
+            se = _series(rec, 0) if ctx.hooks.limit is None else ctx.hooks.limit(_series(rec, 0))
             by_d.append(se["srank"][-1] / se["srank"][0])
             series[f"d={d}"] = se
         for s_ in inits:
             rec, _, _ = run_gd(sub, p["n"], p["d"], p["m"], [seed], ctx.device, ctx.hooks, init_scale=s_)
-            se = _series(rec, 0)
+            se = _series(rec, 0) if ctx.hooks.limit is None else ctx.hooks.limit(_series(rec, 0))
             by_init.append(se["srank"][-1])
             series[f"init={s_}"] = se
         mono_d = all(b <= a_ * (1 + 1e-9) for a_, b in zip(by_d, by_d[1:]))
