@@ -40,6 +40,8 @@ _OUT_H = ("outside (H) (slack 0.09 at n=20, d=2e4, γ=½; (H) needs d ≳ 3e6 he
           "still holds: (H) is far from necessary")
 _GMM = ("finding: inside (H) (slack 10.5) but at ‖μ‖ = d^0.2 ≈ 15.8 (n=10, d=1e6) the network errs on 21% of "
         "test points while sign⟨μ,x⟩ errs on none: matching needs n‖μ‖⁴ ≳ d, i.e. β > ¼")
+_OUT_H4 = ("outside the reconstructed (H) of Section 4 (slack 0.012 at n=50, d=5000, γ=½), and every "
+           "Theorem 4.2 conclusion still holds")
 EXPECTED: dict[str, tuple] = {
     **{f"lai2026.m1.{c}[n=40,d=4000,labels=gaussian,seed=0]": ("outside-hypotheses", _GAUSS, False)
        for c in ("pattern", "limit")},
@@ -53,6 +55,9 @@ EXPECTED: dict[str, tuple] = {
        for s in ("n=4,d=2000,m1=1,m2=1", "m1=2,m2=6", "loss=logistic", "init=span,init_scale=1.0",
                  "n=20,d=1000000,gamma=0.5", "n=50,m1=50,m2=50,d=100000")},
     "frei2023.sec5.gmm[beta=0.2,seed=0]": ("violated", _GMM, None),
+    **{f"frei2023.thm4.2.{c}[seed=0]": ("outside-hypotheses", _OUT_H4, True) for c in ("loss", "norm", "srank")},
+    **{f"frei2023.thm4.2.{c}[{s}seed=0]": ("outside-hypotheses", _OUT_H4, True) for c in ("loss", "norm", "srank")
+       for s in ("m=400,d=20000,n=100,", "data=gmm,n=100,", "gamma=0.2,")},
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.5,seed=0]": ("violated", _ETA, None),
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.4,seed=0]": ("violated", _ETA, None),
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.2,seed=0]": ("violated", _ETA, None),
