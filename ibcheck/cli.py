@@ -1,4 +1,4 @@
-"""The ``ibcheck`` command line (CONTRACT.md): list, check."""
+"""The ``ibcheck`` command line (CONTRACT.md): list, check, report."""
 from __future__ import annotations
 
 import argparse
@@ -57,6 +57,26 @@ def cmd_check(args) -> int:
     return EXIT_CODE[result["verdict"]]
 
 
+def cmd_report(args) -> int:
+    import time
+
+    from numerics.device import resolve_device
+    from reports.html import environment, write_report
+    from reports.run import run_catalogue
+    resolve_device(args.device)  # a bad --device is an input error before any work
+    t0 = time.perf_counter()
+    results, sup = run_catalogue(args.profile, device=args.device)
+    meta = environment(args.profile, args.device, time.perf_counter() - t0, results)
+    try:
+        path = write_report(results, sup, args.out, meta)
+    except OSError as exc:
+        raise InputError(f"--out {args.out}: cannot write ({exc.strerror})") from None
+    from theory.verdict import ORDER
+    counts = {v: sum(r["verdict"] == v for r in results) for v in ORDER}
+    print(f"wrote {path} and {path.parent / 'results.json'}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ibcheck", description="Verify implicit-bias theorems against numerics.")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
@@ -71,6 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     pc.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
     pc.add_argument("--json", metavar="FILE", help="write the contract's JSON result")
     pc.set_defaults(func=cmd_check)
+    pr = sub.add_parser("report", help="run the catalogue and write the HTML report with a JSON sidecar")
+    pr.add_argument("--profile", default="quick", choices=["quick", "full"])
+    pr.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
+    pr.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
+    pr.set_defaults(func=cmd_report)
     return p
 
 

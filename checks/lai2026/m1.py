@@ -150,15 +150,20 @@ def measure_rate(ctx: Context) -> list[Measurement]:
             ms = measure_m1(sub)
             bad = next((m.inconclusive for m in ms if m.inconclusive), None)
             g = float(np.sqrt(np.mean([m.quantities["gap"] ** 2 for m in ms])))
+            bounds.append((float(np.mean([m.quantities["lower"] for m in ms])),
+                           float(np.mean([m.quantities["upper"] for m in ms]))))
             return g, float(np.mean([m.values["trace_sigma"] for m in ms])), \
                 float(np.mean([m.quantities["n_minus"] for m in ms])), bad
+        bounds: list = []
         by_d = [mean_gap(p["n"], d) for d in d_grid]
+        bounds_d = bounds[:]
         by_n = [mean_gap(n, p["d_rate"]) for n in n_grid]
         bad = next((b[3] for b in by_d + by_n if b[3]), None)
         q = {"slope_trace": _slope([b[1] for b in by_d], [b[0] for b in by_d]),
              "slope_n_minus": _slope([b[2] for b in by_n], [b[0] for b in by_n]),
              "gap_by_d": [b[0] for b in by_d], "trace_by_d": [b[1] for b in by_d],
-             "gap_by_n": [b[0] for b in by_n], "n_minus_by_n": [b[2] for b in by_n]}
+             "gap_by_n": [b[0] for b in by_n], "n_minus_by_n": [b[2] for b in by_n],
+             "lower_by_d": [b[0] for b in bounds_d], "upper_by_d": [b[1] for b in bounds_d]}
         out.append(Measurement(seed=seed, values=dict(q, slope_tol=ctx.params["slope_tol"]), quantities=q,
                                inconclusive=bad, series=q))
     return out

@@ -1,0 +1,1 @@
+"""Presentation: the self-contained HTML verification report and its JSON sidecar."""
