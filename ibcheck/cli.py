@@ -1,4 +1,4 @@
-"""The ``ibcheck`` command line (CONTRACT.md): list, check, report."""
+"""The ``ibcheck`` command line (CONTRACT.md): list, check, report, conjecture."""
 from __future__ import annotations
 
 import argparse
@@ -36,6 +36,12 @@ def cmd_list(args) -> int:
             print("    defaults: " + " ".join(f"{k}={v}" for k, v in defaults.items()))
     for cid, (source, title, where) in PLANNED.items():
         print(f"{cid:28s} {source:9s} {'planned':14s} {title} [{where}]")
+    from checks.conjectures import SHIPPED
+    for cid, conj in SHIPPED.items():
+        print(f"{cid:28s} {'conj':9s} {'conjecture':14s} {conj.title} [expected: {conj.expected}]")
+        if args.verbose:
+            print("    space: " + ", ".join(f"{k}={v}" for k, v in conj.space.items()) +
+                  f"; default budget {conj.default_budget}")
     return 0
 
 
@@ -77,6 +83,42 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_conjecture(args) -> int:
+    from checks.conjecture import load, parse_replay, replay, replay_args, search
+    from reports.conjecture_page import write_page
+    conj, src = load(args.target)
+    if args.replay is not None:
+        r = replay(conj, parse_replay(conj, args.replay))
+        print(json.dumps(r, indent=1, default=str))
+        return 1 if r["status"] == "refuted" else 0
+    if args.backend != "local":
+        raise InputError("--backend ray is not available yet (issue 7); use --backend local")
+    r = search(conj, args.budget, args.seed, args.out)
+    cx = r["counterexample"]
+    r["replay"] = (f"ibcheck conjecture {src} --replay \"{replay_args(cx['params'])}\"" if cx else None)
+    if cx and conj.replay_check:
+        r["replay_check"] = conj.replay_check(cx["params"])
+    if r["status"] == "refuted":
+        print(f"{conj.id}: REFUTED after {r['trials']} trials ({r['seconds']:.1f} s)")
+        print("  counterexample (shrunk): " + json.dumps(cx["params"]))
+        print("  measured: " + json.dumps(cx["quantities"], default=str))
+        print("  first failure (before shrinking): " + json.dumps(r["first_failure"]["params"]))
+        print(f"  reproduce: {r['replay']}" + (f"\n  or: {r['replay_check']}" if r.get("replay_check") else ""))
+    else:
+        print(f"{conj.id}: no counterexample in {r['trials']} trials ({r['valid_trials']} inside the hypotheses)")
+        print("  coverage: " + json.dumps(r["coverage"]))
+    print(f"  throughput: {r['trials_per_minute']:.1f} trials/minute")
+    if args.out:
+        print(f"  page: {write_page(r, conj, args.out)}")
+    if args.json:
+        try:
+            with open(args.json, "w") as fh:
+                json.dump(r, fh, indent=1, default=str)
+        except OSError as exc:
+            raise InputError(f"--json {args.json}: cannot write ({exc.strerror})") from None
+    return 1 if r["status"] == "refuted" else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ibcheck", description="Verify implicit-bias theorems against numerics.")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
@@ -96,6 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     pr.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
     pr.set_defaults(func=cmd_report)
+    pj = sub.add_parser("conjecture", help="search for a counterexample to a conjecture (file or conj.* ID)")
+    pj.add_argument("target", metavar="FILE.py|CONJ_ID")
+    pj.add_argument("--budget", type=int, default=None, help="examples to generate (default: the conjecture's)")
+    pj.add_argument("--seed", type=int, default=0)
+    pj.add_argument("--out", default=None, help="folder for the HTML page and hypothesis' example database")
+    pj.add_argument("--json", default=None)
+    pj.add_argument("--replay", default=None, metavar="K=V,...", help="evaluate one parameter point only")
+    pj.add_argument("--backend", default="local", choices=["local", "ray"])
+    pj.set_defaults(func=cmd_conjecture)
     return p
 
 

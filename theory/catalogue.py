@@ -15,10 +15,4 @@ def get(claim_id: str) -> Claim:
 
 
 # Claims of CLAIMS.md whose statements and checks land with later issues: listed, not runnable yet.
-PLANNED: dict[str, tuple[str, str, str]] = {
-    **{k: ("conjecture", t, "issue 6") for k, t in [
-        ("conj.relu-boundary", "the linear boundary fails for the non-leaky ReLU"),
-        ("conj.lai-step", "the lai2026 lower bound needs η‖λ‖₁ ≳ 1: find the threshold"),
-        ("conj.frei-beyond-H", "Theorem 3.2 holds well outside (H): where does it fail?"),
-        ("conj.kou-relu-srank", "ReLU GD keeps a bounded stable rank")]},
-}
+PLANNED: dict[str, tuple[str, str, str]] = {}

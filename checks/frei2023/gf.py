@@ -46,6 +46,7 @@ PARAMS = {
     "n_test": Param("n_test", int, 10000, "random and near-boundary test points (each)", lambda v: v >= 100,
                     "must be >= 100"),
     "seed": Param("seed", int, 0, "first seed", lambda v: v >= 0, "must be >= 0"),
+    "gd_drift": Param("gd_drift", bool, True, "also measure how far GD drifts from GF as η shrinks"),
 }
 
 
@@ -160,7 +161,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
                  flow_rejected=res.rejected, time_to_log2_over_n=res.time_to_log2_over_n,
                  reached_log2_over_n=float(res.time_to_log2_over_n is not None))
-        if res.time_to_log2_over_n:
+        if res.time_to_log2_over_n and p["gd_drift"]:
             q["gd_vs_gf_drift"] = gd_drift(net, B0, res.time_to_log2_over_n)
         Z = Bn @ Kn
         marg = yn * (an[:, None] * np.maximum(gamma * Z, Z)).sum(0)
