@@ -83,6 +83,54 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_sweep(args) -> int:
+    import itertools
+    import sys as _sys
+
+    from checks.backends import run_tasks
+    from checks.params import resolve
+    from checks.runner import get_spec
+    from reports.run import Progress
+    from theory.verdict import VIOLATED
+    spec = get_spec(args.claim)
+    grids = []
+    for g in args.grid or []:
+        if "=" not in g:
+            raise InputError(f"--grid {g!r}: expected KEY=V1,V2,...")
+        k, vals = g.split("=", 1)
+        values = [v for v in vals.split(",") if v != ""]
+        if not values:
+            raise InputError(f"--grid {g!r}: no values")
+        grids.append((k, values))
+    if args.seeds < 1:
+        raise InputError(f"--seeds must be >= 1, got {args.seeds}")
+    base = _parse_sets(args.set)
+    tasks = []
+    for combo in itertools.product(*[[(k, v) for v in vs] for k, vs in grids]):
+        point = dict(base, **dict(combo))
+        first = int(point.get("seed", spec.params["seed"].default if "seed" in spec.params else 0))
+        for s in range(args.seeds):
+            params = dict(point, **({"seed": first + s} if "seed" in spec.params else {}))
+            resolve(spec.params, params, args.claim)  # validate every point before any work
+            tasks.append({"claim": args.claim, "params": params, "device": args.device})
+    prog = Progress(len(tasks))
+    results = run_tasks(tasks, args.backend, address=args.address,
+                        on_result=lambda i, r: prog.step(f"{args.claim} {tasks[i]['params']}"))
+    prog.close()
+    keys = [k for k, _ in grids] + (["seed"] if "seed" in spec.params else [])
+    for t, r in zip(tasks, results):
+        point = " ".join(f"{k}={t['params'].get(k)}" for k in keys)
+        print(f"{point:40s} {r['verdict']:20s} {r.get('reason', '')[:80]}")
+    if args.json:
+        try:
+            with open(args.json, "w") as fh:
+                json.dump(results, fh, indent=1, allow_nan=False)
+        except OSError as exc:
+            raise InputError(f"--json {args.json}: cannot write ({exc.strerror})") from None
+    _sys.stdout.flush()
+    return 1 if any(r["verdict"] == VIOLATED for r in results) else 0
+
+
 def cmd_conjecture(args) -> int:
     from checks.conjecture import load, parse_replay, replay, replay_args, search
     from reports.conjecture_page import write_page
@@ -138,6 +186,16 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     pr.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
     pr.set_defaults(func=cmd_report)
+    ps = sub.add_parser("sweep", help="run a claim's check over the Cartesian product of grids")
+    ps.add_argument("claim")
+    ps.add_argument("--grid", action="append", metavar="KEY=V1,V2,...")
+    ps.add_argument("--set", action="append", metavar="KEY=VALUE", help="fixed overrides for every point")
+    ps.add_argument("--seeds", type=int, default=1)
+    ps.add_argument("--backend", default="local", choices=["local", "ray", "serial"])
+    ps.add_argument("--address", default=None, help="Ray address (auto, ray://host:10001); none: start a local Ray")
+    ps.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
+    ps.add_argument("--json", default=None)
+    ps.set_defaults(func=cmd_sweep)
     pj = sub.add_parser("conjecture", help="search for a counterexample to a conjecture (file or conj.* ID)")
     pj.add_argument("target", metavar="FILE.py|CONJ_ID")
     pj.add_argument("--budget", type=int, default=None, help="examples to generate (default: the conjecture's)")

@@ -135,9 +135,10 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
                      f"<td>{badge('planned')}</td><td>{html.escape(title)}</td><td></td></tr>")
     buttons = "".join(f'<button onclick="filt(\'{v}\')">{v} ({counts.get(v, 0)})</button>'
                       for v in V.ORDER) + '<button onclick="filt(\'all\')">all</button>'
-    summary = (f'<h2>Summary</h2><div class="filters">{buttons}</div><table id="summary"><thead><tr><th>claim</th>'
-               f"<th>source</th><th>provenance</th><th>verdict</th><th>key number vs bound</th><th>seconds</th></tr>"
-               f"</thead><tbody>{''.join(srows)}</tbody></table>")
+    def summary_html():
+        return (f'<h2>Summary</h2><div class="filters">{buttons}</div><table id="summary"><thead><tr><th>claim</th>'
+                f"<th>source</th><th>provenance</th><th>verdict</th><th>key number vs bound</th><th>seconds</th></tr>"
+                f"</thead><tbody>{''.join(srows)}</tbody></table>")
     # findings
     frows = []
     for r in results:
@@ -192,11 +193,27 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     for cid, (src, title, where) in PLANNED.items():
         secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(title)}</h3>'
                     f"<p>{badge('planned')} {src}: statement and check land with {where}.</p></section>")
+    from checks.conjectures import SHIPPED
+    conj_runs = supplements.get("_conjectures", {})
+    for cid, conj in SHIPPED.items():
+        r = conj_runs.get(cid)
+        status = r["status"] if r else "not run"
+        v = "violated" if status == "refuted" else "verified" if status == "survived" else "inconclusive"
+        cx = (f"<p>counterexample: <code>{html.escape(json.dumps(r['counterexample']['params']))}</code> measured "
+              f"<code>{html.escape(json.dumps(r['counterexample']['quantities'], default=str))}</code></p>"
+              if r and r.get("counterexample") else "")
+        run = (f"<p>{badge(v)} <b>{status}</b> in {r['trials']} trials ({r['trials_per_minute']:.0f}/min, budget "
+               f"{r['budget']}); documented outcome: <b>{conj.expected}</b></p>" if r else "")
+        secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(conj.title)}</h3>'
+                    f"<p>{html.escape(conj.statement)}</p>{run}{cx}<p class=muted>space: "
+                    f"{html.escape(', '.join(f'{k}={d}' for k, d in conj.space.items()))}</p></section>")
+        srows.append(f'<tr data-verdict="{v}"><td><a href="#{cid}">{cid}</a></td><td>conjecture</td><td>{conj.source}</td>'
+                     f"<td>{badge(v)}</td><td>{status} (expected {conj.expected})</td><td></td></tr>")
     env = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>ibcheck verification report</title>'
             f"<style>{CSS}</style><script>{JS}</script></head><body><h1>ibcheck verification report</h1>"
             f"<p class=muted>profile {html.escape(str(meta.get('profile')))} · {html.escape(str(meta.get('date')))} · "
-            f"{len(results)} check runs over {len(by_claim)} claims</p>{summary}{findings}<h2>Claims</h2>{''.join(secs)}"
+            f"{len(results)} check runs over {len(by_claim)} claims</p>{summary_html()}{findings}<h2>Claims</h2>{''.join(secs)}"
             f"<h2>Environment</h2><table>{env}</table></body></html>")
 
 

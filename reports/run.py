@@ -64,6 +64,13 @@ def eta_sweep_supplement() -> dict:
 SUPPLEMENTS = {"lai2026.m1.gap": eta_sweep_supplement}
 
 
+def run_conjectures(budget: int = 4, max_seconds: float = 20.0) -> dict:
+    """Each shipped conjecture at a small budget (the README records the full-budget searches)."""
+    from checks.conjecture import search
+    from checks.conjectures import SHIPPED
+    return {cid: search(c, budget=budget, seed=0, max_seconds=max_seconds) for cid, c in SHIPPED.items()}
+
+
 def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = True) -> tuple[list[dict], dict]:
     """All results (with ``_series`` and ``_role``) and the supplements, in catalogue order."""
     todo = settings(profile)
@@ -88,6 +95,9 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
         sup[cid] = {"eta_sweep": fn()} if cid == "lai2026.m1.gap" else fn()
         if prog:
             prog.step(cid)
+    if prog:
+        prog.show("shipped conjectures (small budget)")
+    sup["_conjectures"] = run_conjectures(4 if profile == "quick" else 20, 20.0 if profile == "quick" else 300.0)
     if prog:
         prog.close()
     return results, sup

@@ -11,6 +11,7 @@ from checks.base import Hooks
 from checks.runner import run_check
 from reports.html import environment, render, write_report
 from reports.run import run_catalogue
+from checks.conjectures import SHIPPED
 from theory.catalogue import CATALOGUE, PLANNED
 
 CONTRACT_KEYS = ["claim", "source", "provenance", "statement_latex", "params", "data", "hypotheses", "quantities",
@@ -53,9 +54,11 @@ def test_every_claim_once_and_self_contained(report):
     path, results = report
     p = Structure()
     p.feed(path.read_text())
-    assert sorted(p.claims) == sorted(list(CATALOGUE) + list(PLANNED))  # every claim of `ibcheck list`, once
-    assert len(p.rows) == len(CATALOGUE) + len(PLANNED)
+    listed = list(CATALOGUE) + list(PLANNED) + list(SHIPPED)  # every ID of `ibcheck list`, once
+    assert sorted(p.claims) == sorted(listed)
+    assert len(p.rows) == len(listed)
     assert set(p.badges) <= {"verified", "violated", "outside-hypotheses", "inconclusive", "planned"}
+    assert "conj.relu-boundary" in path.read_text() and "refuted" in path.read_text()
     assert {r["verdict"] for r in results} <= set(p.badges)
     external = [u for u in p.links if u.startswith(("http:", "https:", "//", "ftp:"))]
     assert not external, external
@@ -95,6 +98,7 @@ def test_report_command_exits_zero(tmp_path):
     p = subprocess.run([sys.executable, "-c", "import sys; from ibcheck.cli import main; "
                         "import reports.run as R; R.settings = lambda profile: [('lai2026.linear', {}, 'default'), "
                         "('lai2026.m1.gap', {'eta_scale': 0.5}, 'finding')]; R.SUPPLEMENTS = {}; "
+                        "R.run_conjectures = lambda *a: {}; "
                         f"sys.exit(main(['report', '--out', r'{tmp_path}']))"], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "index.html").is_file() and "violated 1" in p.stdout

@@ -1,0 +1,136 @@
+"""Where check runs execute: in process, on a local process pool, or on Ray — same results everywhere.
+
+A task is ``(claim, params incl. seed, device)`` and runs ``run_check`` with one seed: a pure function, data
+regenerated from the seed on the worker. A task whose worker fails or dies is retried once; after that
+it is reported ``inconclusive`` with the error — never lost, never a hang.
+"""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import Callable
+
+from numerics.errors import InputError
+from theory.verdict import INCONCLUSIVE
+
+FAULT_ENV = "IBCHECK_FAULT_KILL_ONCE"  # "CLAIM|KEY=VALUE|MARKER": kill the worker once (tests of retries)
+
+
+def run_task(task: dict) -> dict:
+    """One check run; the unit every backend executes."""
+    from .runner import run_check
+    fault = os.environ.get(FAULT_ENV)
+    if fault:
+        claim, kv, marker = fault.split("|")
+        k, v = kv.split("=")
+        if task["claim"] == claim and str(task["params"].get(k)) == v and not os.path.exists(marker):
+            open(marker, "w").close()
+            os._exit(17)  # the worker process dies mid-sweep
+    import torch
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # one thread per task on every backend: identical float summation order
+    try:
+        t = time.perf_counter()
+        r = run_check(task["claim"], task["params"], device=task.get("device", "cpu"))
+    finally:
+        torch.set_num_threads(threads)
+    r["env"]["task_seconds"] = round(time.perf_counter() - t, 4)
+    return r
+
+
+def failed(task: dict, error: str) -> dict:
+    return {"claim": task["claim"], "params": task["params"], "verdict": INCONCLUSIVE,
+            "reason": f"task failed twice: {error}", "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}}
+
+
+def _serial(tasks, on_result):
+    out = [None] * len(tasks)
+    for i, t in enumerate(tasks):
+        for attempt in (1, 2):
+            try:
+                out[i] = run_task(t)
+                break
+            except InputError:
+                raise
+            except Exception as exc:  # noqa: BLE001
+                if attempt == 2:
+                    out[i] = failed(t, repr(exc))
+        on_result(i, out[i])
+    return out
+
+
+def _pool(tasks, on_result, workers):
+    out = [None] * len(tasks)
+    attempts = [0] * len(tasks)
+    pending = list(range(len(tasks)))
+    while pending:
+        retry = []
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as ex:
+            futs = {ex.submit(run_task, tasks[i]): i for i in pending}
+            for f in as_completed(futs):
+                i = futs[f]
+                attempts[i] += 1
+                try:
+                    out[i] = f.result()
+                    on_result(i, out[i])
+                except InputError:
+                    raise
+                except (BrokenProcessPool, Exception) as exc:  # noqa: BLE001  (a dead worker breaks the pool)
+                    if attempts[i] < 2:
+                        retry.append(i)
+                    else:
+                        out[i] = failed(tasks[i], repr(exc))
+                        on_result(i, out[i])
+        pending = retry
+    return out
+
+
+def _ray(tasks, on_result, address):
+    try:
+        import ray
+    except ImportError:
+        raise InputError("--backend ray needs the ray extra: pip install -e '.[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False,
+                     runtime_env={"env_vars": {k: v for k, v in os.environ.items() if k == FAULT_ENV}})
+            started = True
+        except Exception as exc:  # noqa: BLE001
+            raise InputError(f"cannot start or reach Ray ({type(exc).__name__}: {exc})") from None
+    try:
+        remote = ray.remote(max_retries=1, retry_exceptions=True)(run_task)
+        refs = {}
+        for i, t in enumerate(tasks):
+            opts = {"num_gpus": 1} if t.get("device") == "cuda" else {}
+            refs[remote.options(**opts).remote(t)] = i
+        out = [None] * len(tasks)
+        waiting = list(refs)
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=1)
+            i = refs[done[0]]
+            try:
+                out[i] = ray.get(done[0])
+            except Exception as exc:  # noqa: BLE001  (retried once by Ray already)
+                out[i] = failed(tasks[i], f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+            on_result(i, out[i])
+        return out
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_tasks(tasks: list[dict], backend: str = "local", *, workers: int | None = None, address: str | None = None,
+              on_result: Callable[[int, dict], None] | None = None) -> list[dict]:
+    """Results in task order; ``on_result(index, result)`` streams them as they finish."""
+    on_result = on_result or (lambda i, r: None)
+    if backend == "serial" or (backend == "local" and (len(tasks) <= 1 or any(t.get("device") == "cuda" for t in tasks))):
+        return _serial(tasks, on_result)  # one GPU task at a time per device
+    if backend == "local":
+        return _pool(tasks, on_result, workers or os.cpu_count() or 1)
+    if backend == "ray":
+        return _ray(tasks, on_result, address)
+    raise InputError(f"unknown backend {backend!r} (local, ray or serial)")
