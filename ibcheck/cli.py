@@ -71,7 +71,7 @@ def cmd_report(args) -> int:
     from reports.run import run_catalogue
     resolve_device(args.device)  # a bad --device is an input error before any work
     t0 = time.perf_counter()
-    results, sup = run_catalogue(args.profile, device=args.device)
+    results, sup = run_catalogue(args.profile, device=args.device, backend=args.backend, address=args.address)
     meta = environment(args.profile, args.device, time.perf_counter() - t0, results)
     try:
         path = write_report(results, sup, args.out, meta)
@@ -139,9 +139,18 @@ def cmd_conjecture(args) -> int:
         r = replay(conj, parse_replay(conj, args.replay))
         print(json.dumps(r, indent=1, default=str))
         return 1 if r["status"] == "refuted" else 0
-    if args.backend != "local":
-        raise InputError("--backend ray is not available yet (issue 7); use --backend local")
-    r = search(conj, args.budget, args.seed, args.out)
+    if args.backend == "ray":  # the whole (sequential) search runs as one Ray task, e.g. on a cluster node
+        try:
+            import ray
+        except ImportError:
+            raise InputError("--backend ray needs the ray extra: pip install -e '.[ray]'") from None
+        ray.init(address=args.address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        try:
+            r = ray.get(ray.remote(search).remote(conj, args.budget, args.seed, args.out))
+        finally:
+            ray.shutdown()
+    else:
+        r = search(conj, args.budget, args.seed, args.out)
     cx = r["counterexample"]
     r["replay"] = (f"ibcheck conjecture {src} --replay \"{replay_args(cx['params'])}\"" if cx else None)
     if cx and conj.replay_check:
@@ -185,6 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--profile", default="quick", choices=["quick", "full"])
     pr.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     pr.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"])
+    pr.add_argument("--backend", default="serial", choices=["serial", "local", "ray"],
+                    help="serial: in process (default; shares flows between claims); local: process pool; ray")
+    pr.add_argument("--address", default=None, help="Ray address for --backend ray")
     pr.set_defaults(func=cmd_report)
     ps = sub.add_parser("sweep", help="run a claim's check over the Cartesian product of grids")
     ps.add_argument("claim")
@@ -204,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     pj.add_argument("--json", default=None)
     pj.add_argument("--replay", default=None, metavar="K=V,...", help="evaluate one parameter point only")
     pj.add_argument("--backend", default="local", choices=["local", "ray"])
+    pj.add_argument("--address", default=None, help="Ray address for --backend ray")
     pj.set_defaults(func=cmd_conjecture)
     return p
 

@@ -71,11 +71,24 @@ def run_conjectures(budget: int = 4, max_seconds: float = 20.0) -> dict:
     return {cid: search(c, budget=budget, seed=0, max_seconds=max_seconds) for cid, c in SHIPPED.items()}
 
 
-def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = True) -> tuple[list[dict], dict]:
-    """All results (with ``_series`` and ``_role``) and the supplements, in catalogue order."""
+def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = True, backend: str = "serial",
+                  address: str | None = None) -> tuple[list[dict], dict]:
+    """All results (with ``_series`` and ``_role``) and the supplements, in catalogue order.
+
+    ``serial`` runs in process (the frei2023 checks then share one flow per setting); ``local``/``ray``
+    spread the check runs over a process pool or a Ray cluster (same results; no figure series).
+    """
     todo = settings(profile)
     prog = Progress(len(todo) + len(SUPPLEMENTS)) if progress else None
     results = []
+    if backend != "serial":
+        from checks.backends import run_tasks
+        tasks = [{"claim": c, "params": s_, "device": device} for c, s_, _ in todo]
+        results = run_tasks(tasks, backend, address=address,
+                            on_result=(lambda i, r: prog.step(tasks[i]["claim"])) if prog else None)
+        for r, (_, _, role) in zip(results, todo):
+            r["_role"] = role
+        todo = []
     for cid, setting, role in todo:
         if prog:
             prog.show(f"{cid} {setting or ''}")
