@@ -9,7 +9,7 @@ import pytest
 from checks.conjecture import search
 from checks.conjectures import SHIPPED
 
-BUDGET = {"conj.relu-boundary": 3, "conj.lai-step": 5, "conj.frei-beyond-H": 2, "conj.kou-relu-srank": 4}
+BUDGET = {"conj.relu-boundary": 3, "conj.lai-step": 5, "conj.frei-beyond-H": 1, "conj.kou-relu-srank": 4}
 
 
 @pytest.mark.parametrize("cid", list(SHIPPED))

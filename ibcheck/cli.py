@@ -52,6 +52,9 @@ def cmd_check(args) -> int:
     from theory.verdict import EXIT_CODE
     if args.claim in PLANNED:
         raise InputError(f"{args.claim} is catalogued but not implemented yet ({PLANNED[args.claim][2]})")
+    from checks.conjectures import SHIPPED
+    if args.claim in SHIPPED:
+        raise InputError(f"{args.claim} is a conjecture: run `ibcheck conjecture {args.claim}`")
     result = run_check(args.claim, _parse_sets(args.set), data=args.data, seeds=args.seeds, device=args.device)
     print(render(result))
     if args.json:

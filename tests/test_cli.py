@@ -112,7 +112,7 @@ def test_bad_data_is_one_line_exit_2(tmp_path, kind, msg):
     (["check", "frei2023.thm4.2.srank", "--set", "eta_scale=-1"], "eta_scale=-1"),
     (["check", "frei2023.thm4.2.loss", "--set", "gamma=2"], "γ must lie in (0, 1]"),
     (["check", "frei2023.fig2", "--set", "cifar_dir=/nonexistent/cifar"], "does not exist"),
-    (["check", "conj.lai-step"], "not implemented yet"),
+    (["check", "conj.lai-step"], "is a conjecture: run `ibcheck conjecture conj.lai-step`"),
     (["check"], "error"),
 ])
 def test_bad_usage_is_one_line_exit_2(args, msg):
