@@ -24,6 +24,16 @@ def _parse_sets(items: list[str]) -> dict:
     return out
 
 
+def _write_json(path: str, obj) -> None:
+    """Write ``obj`` as strict JSON; an unwritable path is an input error (exit 2)."""
+    from checks.runner import jsonable
+    try:
+        with open(path, "w") as fh:
+            json.dump(jsonable(obj), fh, indent=1, allow_nan=False, default=str)
+    except OSError as exc:
+        raise InputError(f"--json {path}: cannot write ({exc.strerror})") from None
+
+
 def cmd_list(args) -> int:
     from checks.registry import REGISTRY
     from theory.catalogue import CATALOGUE, PLANNED
@@ -58,11 +68,7 @@ def cmd_check(args) -> int:
     result = run_check(args.claim, _parse_sets(args.set), data=args.data, seeds=args.seeds, device=args.device)
     print(render(result))
     if args.json:
-        try:
-            with open(args.json, "w") as fh:
-                json.dump(result, fh, indent=2, allow_nan=False)
-        except OSError as exc:
-            raise InputError(f"--json {args.json}: cannot write ({exc.strerror})") from None
+        _write_json(args.json, result)
     return EXIT_CODE[result["verdict"]]
 
 
@@ -125,11 +131,7 @@ def cmd_sweep(args) -> int:
         point = " ".join(f"{k}={t['params'].get(k)}" for k in keys)
         print(f"{point:40s} {r['verdict']:20s} {r.get('reason', '')[:80]}")
     if args.json:
-        try:
-            with open(args.json, "w") as fh:
-                json.dump(results, fh, indent=1, allow_nan=False)
-        except OSError as exc:
-            raise InputError(f"--json {args.json}: cannot write ({exc.strerror})") from None
+        _write_json(args.json, results)
     _sys.stdout.flush()
     return 1 if any(r["verdict"] == VIOLATED for r in results) else 0
 
@@ -171,11 +173,7 @@ def cmd_conjecture(args) -> int:
     if args.out:
         print(f"  page: {write_page(r, conj, args.out)}")
     if args.json:
-        try:
-            with open(args.json, "w") as fh:
-                json.dump(r, fh, indent=1, default=str)
-        except OSError as exc:
-            raise InputError(f"--json {args.json}: cannot write ({exc.strerror})") from None
+        _write_json(args.json, r)
     return 1 if r["status"] == "refuted" else 0
 
 
