@@ -229,3 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print(f"ibcheck: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head` & co.: not an error of ours
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
