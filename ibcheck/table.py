@@ -1,15 +1,7 @@
 """Plain-text rendering of a check result (the table `ibcheck check` prints)."""
 from __future__ import annotations
 
-
-def _fmt(v) -> str:
-    if v is None:
-        return "nan"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, float):
-        return f"{v:.6g}"
-    return str(v)
+from reports.fmt import fmt as _fmt
 
 
 def _table(headers: list[str], rows: list[list]) -> str:

@@ -16,6 +16,7 @@ import sympy as sp
 from theory import verdict as V
 from theory.catalogue import CATALOGUE, PLANNED
 
+from .fmt import fmt
 from .plots import PLOTS
 
 CSS = """
@@ -41,13 +42,7 @@ function filt(v){document.querySelectorAll('#summary tbody tr').forEach(function
 
 
 def _fmt(v) -> str:
-    if v is None:
-        return "—"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, float):
-        return f"{v:.6g}"
-    return html.escape(str(v))
+    return html.escape(fmt(v, missing="—"))
 
 
 def badge(verdict: str) -> str:
