@@ -53,7 +53,7 @@ EXPECTED: dict[str, tuple] = {
        for c in ("thm3.4", "thm3.1", "thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.global",
                  "thm3.2.boundary", "thm3.2.margin-factor")
        for s in ("n=4,d=2000,m1=1,m2=1", "m1=2,m2=6", "loss=logistic", "init=span,init_scale=1.0",
-                 "n=20,d=1000000,gamma=0.5", "n=50,m1=50,m2=50,d=100000")},
+                 "n=20,d=1000000,gamma=0.5", "n=50,m1=50,m2=50,d=100000", "n=10,d=500000,gamma=0.3")},
     "frei2023.sec5.gmm[beta=0.2,seed=0]": ("violated", _GMM, None),
     **{f"frei2023.thm4.2.{c}[seed=0]": ("outside-hypotheses", _OUT_H4, True) for c in ("loss", "norm", "srank")},
     **{f"frei2023.thm4.2.{c}[{s}seed=0]": ("outside-hypotheses", _OUT_H4, True) for c in ("loss", "norm", "srank")
