@@ -40,6 +40,11 @@ _OUT_H = ("outside (H) (slack 0.09 at n=20, d=2e4, γ=½; (H) needs d ≳ 3e6 he
           "still holds: (H) is far from necessary")
 _GMM = ("finding: inside (H) (slack 10.5) but at ‖μ‖ = d^0.2 ≈ 15.8 (n=10, d=1e6) the network errs on 21% of "
         "test points while sign⟨μ,x⟩ errs on none: matching needs n‖μ‖⁴ ≳ d, i.e. β > ¼")
+_SLOW = ("finding (finite run): outside (H) at n=100 or γ=0.2 the loss falls by less than 100× in 20000 GD "
+         "steps (it still decreases monotonically)")
+_BIG_INIT = ("finding (finite time): from a unit-scale init in the data span the init still weighs a few % of ‖W‖ at "
+             "L̂ = e^(−2000) (directional convergence is O(1/log t)), so the KKT stationarity (≤ 1e-3) and the exact "
+             "linear boundary are not reached yet; the other conclusions hold")
 _OUT_H4 = ("outside the reconstructed (H) of Section 4 (slack 0.012 at n=50, d=5000, γ=½), and every "
            "Theorem 4.2 conclusion still holds")
 EXPECTED: dict[str, tuple] = {
@@ -53,11 +58,23 @@ EXPECTED: dict[str, tuple] = {
        for c in ("thm3.4", "thm3.1", "thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.global",
                  "thm3.2.boundary", "thm3.2.margin-factor")
        for s in ("n=4,d=2000,m1=1,m2=1", "m1=2,m2=6", "loss=logistic", "init=span,init_scale=1.0",
-                 "n=20,d=1000000,gamma=0.5", "n=50,m1=50,m2=50,d=100000", "n=10,d=500000,gamma=0.3")},
+                 "n=20,d=1000000,gamma=0.5", "n=50,m1=50,m2=50,d=100000", "n=10,d=500000,gamma=0.3")
+       if not (s == "init=span,init_scale=1.0" and c in ("thm3.1", "thm3.2.boundary"))},
     "frei2023.sec5.gmm[beta=0.2,seed=0]": ("violated", _GMM, None),
+    # full profile
+    "frei2023.sec5.gmm[n=20,d=1000000,beta=0.35,seed=0]": ("outside-hypotheses", "(H) slack 0.89; errors still 0 vs 0", True),
+    "frei2023.sec5.gmm[gamma=0.5,seed=0]": ("outside-hypotheses", "(H) slack 0.61 at γ=½; errors still 0 vs 0", True),
+    "frei2023.sec5.xor[gamma=0.5,seed=0]": ("outside-hypotheses", "(H) slack 0.26 at γ=½; test error still ½", True),
+    "frei2023.thm4.2.srank[m_grid=64,256,1024,d_grid=2000,20000,200000,n_grid=25,100,400,sweep_steps=1000,seed=0]": (
+        "outside-hypotheses", _OUT_H4 + "; measured C = 1.007 over m ≤ 1024, d ≤ 2e5, n ≤ 400", True),
+    **{f"frei2023.thm4.2.loss[{s}seed=0]": ("outside-hypotheses", _SLOW, False)
+       for s in ("m=400,d=20000,n=100,", "gamma=0.2,")},
+    **{f"frei2023.{c}[init=span,init_scale=1.0,seed=0]": ("outside-hypotheses", _BIG_INIT, False)
+       for c in ("thm3.1", "thm3.2.boundary")},
     **{f"frei2023.thm4.2.{c}[seed=0]": ("outside-hypotheses", _OUT_H4, True) for c in ("loss", "norm", "srank")},
     **{f"frei2023.thm4.2.{c}[{s}seed=0]": ("outside-hypotheses", _OUT_H4, True) for c in ("loss", "norm", "srank")
-       for s in ("m=400,d=20000,n=100,", "data=gmm,n=100,", "gamma=0.2,")},
+       for s in ("m=400,d=20000,n=100,", "data=gmm,n=100,", "gamma=0.2,")
+       if not (c == "loss" and s in ("m=400,d=20000,n=100,", "gamma=0.2,"))},
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.5,seed=0]": ("violated", _ETA, None),
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.4,seed=0]": ("violated", _ETA, None),
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.2,seed=0]": ("violated", _ETA, None),
