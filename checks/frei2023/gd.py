@@ -89,22 +89,16 @@ def run_gd(p: dict, n: int, d: int, m: int, seeds: list[int], device, hooks=None
     rmax2 = K.diagonal(dim1=1, dim2=2).amax(1)
     eta_t = (p["eta_scale"] if eta is None else eta) / rmax2
     B, rec = gd_smooth(K, y, a, B0, P, eta_t, p["gamma"], p["steps"])
+    B1, _ = gd_smooth(K, y, a, B0, P, eta_t, p["gamma"], 1)  # W⁽¹⁾ for the small-init hypothesis
     hyp = []
     for s in range(len(seeds)):
         h = h_quantities(K[s].cpu().numpy(), p["gamma"])
-        d1 = B0[s] - _one_step(K[s], y[s], a, B0[s], float(eta_t[s]), p["gamma"])
+        d1 = B1[s] - B0[s]
         step_norm = float(torch.sqrt(torch.trace(d1 @ K[s] @ d1.T).clamp_min(0)))
         init_norm = float(torch.sqrt(torch.trace(B0[s] @ K[s] @ B0[s].T + P[s]).clamp_min(0)))
         h.update(eta_rmax2=float(eta_t[s] * rmax2[s]), init_to_first_step=init_norm / step_norm)
         hyp.append(h)
     return rec, hyp, B
-
-
-def _one_step(K, y, a, B, eta, gamma):
-    from numerics.smooth_gd import smooth_leaky, smooth_leaky_grad
-    Z = B @ K
-    q = y * (a[:, None] * smooth_leaky(Z, gamma)).sum(0)
-    return B + eta * a[:, None] * smooth_leaky_grad(Z, gamma) * (torch.sigmoid(-q) * y / len(y))[None, :]
 
 
 def _series(rec, s):
