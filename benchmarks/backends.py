@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from checks.backends import run_tasks  # noqa: E402
+from ibcheck.checks.backends import run_tasks  # noqa: E402
 
 
 def main():

@@ -22,13 +22,13 @@ import cvxpy as cp  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from checks.frei2023.gf import init_B  # noqa: E402
-from numerics.classification import gaussian_pm1  # noqa: E402
-from numerics.flow import direct_log_loss, gradient_flow, integrate  # noqa: E402
-from numerics.two_layer import Net, second_layer  # noqa: E402
-from theory.frei2023.kkt import kkt_check  # noqa: E402
-from theory.frei2023.problem1 import aligned_slopes, qp_aligned  # noqa: E402
-from theory.solver import solve  # noqa: E402
+from ibcheck.checks.frei2023.gf import init_B  # noqa: E402
+from ibcheck.numerics.classification import gaussian_pm1  # noqa: E402
+from ibcheck.numerics.flow import direct_log_loss, gradient_flow, integrate  # noqa: E402
+from ibcheck.numerics.two_layer import Net, second_layer  # noqa: E402
+from ibcheck.theory.frei2023.kkt import kkt_check  # noqa: E402
+from ibcheck.theory.frei2023.problem1 import aligned_slopes, qp_aligned  # noqa: E402
+from ibcheck.theory.solver import solve  # noqa: E402
 
 
 def flows(d, budget, n=50, m1=50, m2=50, gamma=0.5):

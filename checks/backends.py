@@ -13,8 +13,8 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Callable
 
-from numerics.errors import InputError
-from theory.verdict import INCONCLUSIVE
+from ibcheck.numerics.errors import InputError
+from ibcheck.theory.verdict import INCONCLUSIVE
 
 FAULT_ENV = "IBCHECK_FAULT_KILL_ONCE"  # "CLAIM|KEY=VALUE|MARKER": kill the worker once (tests of retries)
 

@@ -6,8 +6,8 @@ from typing import Callable
 
 import torch
 
-from numerics.data import Dataset
-from theory.statement import Claim
+from ibcheck.numerics.data import Dataset
+from ibcheck.theory.statement import Claim
 
 from .params import Param
 

@@ -15,7 +15,7 @@ def pytest_configure(config):
 
 def pytest_generate_tests(metafunc):
     if "case" in metafunc.fixturenames:
-        from checks.cases import cases
+        from ibcheck.checks.cases import cases
         cs = cases(metafunc.config.getoption("profile"))
         metafunc.parametrize("case", cs, ids=[c[2] for c in cs])
 
@@ -26,7 +26,7 @@ def pytest_sessionfinish(session, exitstatus):
     if out and results:
         import time
 
-        from reports.html import environment, write_report
+        from ibcheck.reports.html import environment, write_report
         meta = environment(f"pytest ({session.config.getoption('profile')})", "cpu", time.process_time(), results)
         path = write_report(results, {}, out, meta)
         session.config.pluginmanager.get_plugin("terminalreporter").write_line(f"ibcheck report: {path}")

@@ -19,7 +19,7 @@ from typing import Callable
 
 import sympy as sp
 
-from numerics.errors import InputError
+from ibcheck.numerics.errors import InputError
 
 
 # ---- the parameter space -------------------------------------------------------------------------

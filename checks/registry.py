@@ -1,7 +1,7 @@
 """Every check by claim ID (the same IDs as ``theory.catalogue``)."""
 from __future__ import annotations
 
-from theory.catalogue import CATALOGUE
+from ibcheck.theory.catalogue import CATALOGUE
 
 from .base import CheckSpec
 from .frei2023 import fig2, gd, gf, lem33, sec5

@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from numerics.data import Dataset, load_npz
-from numerics.device import resolve_device
-from numerics.errors import InputError
-from theory import verdict as V
-from theory.solver import SOLVER
+from ibcheck.numerics.data import Dataset, load_npz
+from ibcheck.numerics.device import resolve_device
+from ibcheck.numerics.errors import InputError
+from ibcheck.theory import verdict as V
+from ibcheck.theory.solver import SOLVER
 
 from .base import Context, Hooks
 from .params import resolve

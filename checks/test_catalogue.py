@@ -1,8 +1,8 @@
 """One test per claim × setting: the check must be ``verified`` unless ``EXPECTED`` documents otherwise."""
 from __future__ import annotations
 
-from checks.cases import EXPECTED
-from checks.runner import run_check
+from ibcheck.checks.cases import EXPECTED
+from ibcheck.checks.runner import run_check
 
 
 def assert_expected(cid: str, result: dict) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from checks.conjecture import search
-from checks.conjectures import SHIPPED
+from ibcheck.checks.conjecture import search
+from ibcheck.checks.conjectures import SHIPPED
 
 BUDGET = {"conj.relu-boundary": 3, "conj.lai-step": 5, "conj.frei-beyond-H": 1, "conj.kou-relu-srank": 4}
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from checks.lai2026.findings import eta_threshold
-from checks.runner import run_check
+from ibcheck.checks.lai2026.findings import eta_threshold
+from ibcheck.checks.runner import run_check
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from numerics.errors import InputError
+from ibcheck.numerics.errors import InputError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,7 +26,7 @@ def _parse_sets(items: list[str]) -> dict:
 
 def _write_json(path: str, obj) -> None:
     """Write ``obj`` as strict JSON; an unwritable path is an input error (exit 2)."""
-    from checks.runner import jsonable
+    from ibcheck.checks.runner import jsonable
     try:
         with open(path, "w") as fh:
             json.dump(jsonable(obj), fh, indent=1, allow_nan=False, default=str)
@@ -35,8 +35,8 @@ def _write_json(path: str, obj) -> None:
 
 
 def cmd_list(args) -> int:
-    from checks.registry import REGISTRY
-    from theory.catalogue import CATALOGUE, PLANNED
+    from ibcheck.checks.registry import REGISTRY
+    from ibcheck.theory.catalogue import CATALOGUE, PLANNED
     for cid, claim in CATALOGUE.items():
         spec = REGISTRY.get(cid)
         defaults = {k: p.default for k, p in spec.params.items()} if spec else {}
@@ -46,7 +46,7 @@ def cmd_list(args) -> int:
             print("    defaults: " + " ".join(f"{k}={v}" for k, v in defaults.items()))
     for cid, (source, title, where) in PLANNED.items():
         print(f"{cid:28s} {source:9s} {'planned':14s} {title} [{where}]")
-    from checks.conjectures import SHIPPED
+    from ibcheck.checks.conjectures import SHIPPED
     for cid, conj in SHIPPED.items():
         print(f"{cid:28s} {'conj':9s} {'conjecture':14s} {conj.title} [expected: {conj.expected}]")
         if args.verbose:
@@ -56,13 +56,13 @@ def cmd_list(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from checks.runner import run_check
+    from ibcheck.checks.runner import run_check
     from ibcheck.table import render
-    from theory.catalogue import PLANNED
-    from theory.verdict import EXIT_CODE
+    from ibcheck.theory.catalogue import PLANNED
+    from ibcheck.theory.verdict import EXIT_CODE
     if args.claim in PLANNED:
         raise InputError(f"{args.claim} is catalogued but not implemented yet ({PLANNED[args.claim][2]})")
-    from checks.conjectures import SHIPPED
+    from ibcheck.checks.conjectures import SHIPPED
     if args.claim in SHIPPED:
         raise InputError(f"{args.claim} is a conjecture: run `ibcheck conjecture {args.claim}`")
     result = run_check(args.claim, _parse_sets(args.set), data=args.data, seeds=args.seeds, device=args.device)
@@ -75,9 +75,9 @@ def cmd_check(args) -> int:
 def cmd_report(args) -> int:
     import time
 
-    from numerics.device import resolve_device
-    from reports.html import environment, write_report
-    from reports.run import run_catalogue
+    from ibcheck.numerics.device import resolve_device
+    from ibcheck.reports.html import environment, write_report
+    from ibcheck.reports.run import run_catalogue
     resolve_device(args.device)  # a bad --device is an input error before any work
     t0 = time.perf_counter()
     results, sup = run_catalogue(args.profile, device=args.device, backend=args.backend, address=args.address)
@@ -86,7 +86,7 @@ def cmd_report(args) -> int:
         path = write_report(results, sup, args.out, meta)
     except OSError as exc:
         raise InputError(f"--out {args.out}: cannot write ({exc.strerror})") from None
-    from theory.verdict import ORDER
+    from ibcheck.theory.verdict import ORDER
     counts = {v: sum(r["verdict"] == v for r in results) for v in ORDER}
     print(f"wrote {path} and {path.parent / 'results.json'}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     return 0
@@ -96,11 +96,11 @@ def cmd_sweep(args) -> int:
     import itertools
     import sys as _sys
 
-    from checks.backends import run_tasks
-    from checks.params import resolve
-    from checks.runner import get_spec
-    from reports.run import Progress
-    from theory.verdict import VIOLATED
+    from ibcheck.checks.backends import run_tasks
+    from ibcheck.checks.params import resolve
+    from ibcheck.checks.runner import get_spec
+    from ibcheck.reports.run import Progress
+    from ibcheck.theory.verdict import VIOLATED
     spec = get_spec(args.claim)
     grids = []
     for g in args.grid or []:
@@ -137,8 +137,8 @@ def cmd_sweep(args) -> int:
 
 
 def cmd_conjecture(args) -> int:
-    from checks.conjecture import load, parse_replay, replay, replay_args, search
-    from reports.conjecture_page import write_page
+    from ibcheck.checks.conjecture import load, parse_replay, replay, replay_args, search
+    from ibcheck.reports.conjecture_page import write_page
     conj, src = load(args.target)
     if args.replay is not None:
         r = replay(conj, parse_replay(conj, args.replay))

@@ -1,7 +1,7 @@
 """Plain-text rendering of a check result (the table `ibcheck check` prints)."""
 from __future__ import annotations
 
-from reports.fmt import fmt as _fmt
+from ibcheck.reports.fmt import fmt as _fmt
 
 
 def _table(headers: list[str], rows: list[list]) -> str:

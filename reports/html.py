@@ -13,8 +13,8 @@ from pathlib import Path
 
 import sympy as sp
 
-from theory import verdict as V
-from theory.catalogue import CATALOGUE, PLANNED
+from ibcheck.theory import verdict as V
+from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 from .fmt import fmt
 from .plots import PLOTS
@@ -188,7 +188,7 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     for cid, (src, title, where) in PLANNED.items():
         secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(title)}</h3>'
                     f"<p>{badge('planned')} {src}: statement and check land with {where}.</p></section>")
-    from checks.conjectures import SHIPPED
+    from ibcheck.checks.conjectures import SHIPPED
     conj_runs = supplements.get("_conjectures", {})
     for cid, conj in SHIPPED.items():
         r = conj_runs.get(cid)

@@ -4,11 +4,11 @@ from __future__ import annotations
 import sys
 import time
 
-from checks.cases import EXPECTED, case_id
-from checks.registry import REGISTRY
-from checks.runner import run_check
-from numerics.errors import InputError
-from theory.verdict import INCONCLUSIVE
+from ibcheck.checks.cases import EXPECTED, case_id
+from ibcheck.checks.registry import REGISTRY
+from ibcheck.checks.runner import run_check
+from ibcheck.numerics.errors import InputError
+from ibcheck.theory.verdict import INCONCLUSIVE
 
 
 def settings(profile: str) -> list[tuple[str, dict, str]]:
@@ -53,7 +53,7 @@ class Progress:
 
 def eta_sweep_supplement() -> dict:
     """The η sweep of lai2026.m1.gap at its default data: gap and bounds per η‖λ‖₁, and the threshold."""
-    from checks.lai2026.findings import eta_threshold
+    from ibcheck.checks.lai2026.findings import eta_threshold
     etas = [0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5]
     rs = [run_check("lai2026.m1.gap", {"eta_scale": e}) for e in etas]
     thr = eta_threshold({}, iters=14)
@@ -66,8 +66,8 @@ SUPPLEMENTS = {"lai2026.m1.gap": eta_sweep_supplement}
 
 def run_conjectures(budget: int = 4, max_seconds: float = 20.0) -> dict:
     """Each shipped conjecture at a small budget (the README records the full-budget searches)."""
-    from checks.conjecture import search
-    from checks.conjectures import SHIPPED
+    from ibcheck.checks.conjecture import search
+    from ibcheck.checks.conjectures import SHIPPED
     return {cid: search(c, budget=budget, seed=0, max_seconds=max_seconds) for cid, c in SHIPPED.items()}
 
 
@@ -82,7 +82,7 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
     prog = Progress(len(todo) + len(SUPPLEMENTS)) if progress else None
     results = []
     if backend != "serial":
-        from checks.backends import run_tasks
+        from ibcheck.checks.backends import run_tasks
         tasks = [{"claim": c, "params": s_, "device": device} for c, s_, _ in todo]
         results = run_tasks(tasks, backend, address=address,
                             on_result=(lambda i, r: prog.step(tasks[i]["claim"])) if prog else None)

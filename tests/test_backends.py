@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from checks.backends import FAULT_ENV, run_tasks
+from ibcheck.checks.backends import FAULT_ENV, run_tasks
 
 TASKS = [{"claim": "lai2026.m1.gap", "params": {"n": n, "d": d, "seed": s}, "device": "cpu"}
          for n in (10, 20) for d in (1000, 4000) for s in (0, 1)]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from checks.conjecture import load, search
+from ibcheck.checks.conjecture import load, search
 
 DATA = Path(__file__).parent / "data"
 

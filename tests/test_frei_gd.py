@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 import torch
 
-from checks.base import Hooks
-from checks.runner import run_check
-from numerics.classification import gaussian_pm1
-from numerics.errors import InputError
-from numerics.relu_sgd import load_cifar10, srank
-from numerics.smooth_gd import gd_direct_smooth, gd_smooth, weight_stats
-from numerics.two_layer import gaussian_init, second_layer
-from theory.frei2023.activation import prove_leaky_smooth, prove_smoothed
+from ibcheck.checks.base import Hooks
+from ibcheck.checks.runner import run_check
+from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.relu_sgd import load_cifar10, srank
+from ibcheck.numerics.smooth_gd import gd_direct_smooth, gd_smooth, weight_stats
+from ibcheck.numerics.two_layer import gaussian_init, second_layer
+from ibcheck.theory.frei2023.activation import prove_leaky_smooth, prove_smoothed
 
 
 def _setup(n=10, d=400, m=8, seed=0, std=1e-3):
@@ -27,7 +27,7 @@ def test_span_gd_matches_autograd_gd_and_srank():
     dat, a, B0, P = _setup()
     eta = 0.5 / float(dat.K.diagonal().max())
     B, rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.5, 30)
-    from numerics.device import generator
+    from ibcheck.numerics.device import generator
     W0 = torch.randn(8, 400, generator=generator(5_000_011 + 0), dtype=torch.float64) * 1e-3
     W = gd_direct_smooth(dat.X, dat.y, a, W0, eta, 0.5, 30)
     W_span = (W0 - B0 @ dat.X) + B[0] @ dat.X

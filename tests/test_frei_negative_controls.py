@@ -2,8 +2,8 @@
 import numpy as np
 import torch
 
-from checks.base import Hooks
-from checks.runner import run_check
+from ibcheck.checks.base import Hooks
+from ibcheck.checks.runner import run_check
 
 INSIDE = {"n": 6, "d": 200000, "gamma": 1.0, "m1": 3, "m2": 3}
 INSIDE_LEAKY = {"n": 4, "d": 400000, "gamma": 0.8, "m1": 3, "m2": 3}
@@ -60,7 +60,7 @@ def test_gmm_with_a_wrong_network():
 def test_xor_solved_by_a_nonlinear_network():
     """Replace the GF limit by a network that solves XOR (|x₁| − |x₂| through ±e₁, ±e₂ projected on the
     data span): its boundary is not linear and its test error is far below ½ → violated."""
-    from numerics.classification import xor
+    from ibcheck.numerics.classification import xor
     p = {"n": 10, "d": 400000, "mu_norm": 30.0, "gamma": 0.7, "m1": 2, "m2": 2}
     data = xor(p["n"], p["d"], 0, p["mu_norm"])
     C = torch.linalg.solve(data.K, data.axes)  # Pe_k = Xᵀ K⁻¹ X e_k

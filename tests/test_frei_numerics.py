@@ -4,10 +4,10 @@ import math
 import pytest
 import torch
 
-from numerics.data import gaussian_features
-from numerics.device import generator
-from numerics.flow import direct_flow, direct_log_loss, gradient_descent, gradient_flow
-from numerics.two_layer import Net, log_loss, log_neg_dloss, second_layer, split_init
+from ibcheck.numerics.data import gaussian_features
+from ibcheck.numerics.device import generator
+from ibcheck.numerics.flow import direct_flow, direct_log_loss, gradient_descent, gradient_flow
+from ibcheck.numerics.two_layer import Net, log_loss, log_neg_dloss, second_layer, split_init
 
 
 @pytest.mark.parametrize("loss", ["exp", "logistic"])

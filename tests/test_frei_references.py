@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-from numerics.classification import gaussian_pm1
-from theory.frei2023.hypothesis import h_quantities
-from theory.frei2023.kkt import kkt_check
-from theory.frei2023.problem1 import (aligned_slopes, closed_form_kkt, global_over_patterns, qp_aligned,
+from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.theory.frei2023.hypothesis import h_quantities
+from ibcheck.theory.frei2023.kkt import kkt_check
+from ibcheck.theory.frei2023.problem1 import (aligned_slopes, closed_form_kkt, global_over_patterns, qp_aligned,
                                       qp_pattern, second_layer, svm_margin)
 
 

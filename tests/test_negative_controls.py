@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 import torch
 
-from checks.base import Hooks
-from checks.runner import run_check
-from theory.lai2026.minnorm import min_norm_m2_decoupled
+from ibcheck.checks.base import Hooks
+from ibcheck.checks.runner import run_check
+from ibcheck.theory.lai2026.minnorm import min_norm_m2_decoupled
 
 Q = {"n": 40, "d": 4000}
 

@@ -5,11 +5,11 @@ import cvxpy as cp
 import numpy as np
 import pytest
 
-from numerics.data import make_gaussian
-from theory.lai2026.closed_form import frozen_pattern_limit
-from theory.lai2026.enumeration import _pattern_problem, enumerate_m1, enumerate_m2
-from theory.lai2026.minnorm import kkt_residuals_m1, min_norm_m1, min_norm_m2_decoupled
-from theory.solver import solve
+from ibcheck.numerics.data import make_gaussian
+from ibcheck.theory.lai2026.closed_form import frozen_pattern_limit
+from ibcheck.theory.lai2026.enumeration import _pattern_problem, enumerate_m1, enumerate_m2
+from ibcheck.theory.lai2026.minnorm import kkt_residuals_m1, min_norm_m1, min_norm_m2_decoupled
+from ibcheck.theory.solver import solve
 
 
 def _np(n, d, seed, **kw):

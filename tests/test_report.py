@@ -7,12 +7,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from checks.base import Hooks
-from checks.runner import run_check
-from reports.html import environment, render, write_report
-from reports.run import run_catalogue
-from checks.conjectures import SHIPPED
-from theory.catalogue import CATALOGUE, PLANNED
+from ibcheck.checks.base import Hooks
+from ibcheck.checks.runner import run_check
+from ibcheck.reports.html import environment, render, write_report
+from ibcheck.reports.run import run_catalogue
+from ibcheck.checks.conjectures import SHIPPED
+from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 CONTRACT_KEYS = ["claim", "source", "provenance", "statement_latex", "params", "data", "hypotheses", "quantities",
                  "conclusions", "verdict", "reason", "env"]
@@ -87,7 +87,7 @@ def test_injected_failure_shows_as_violated_with_numbers(report):
 
 def test_pytest_fails_where_the_report_exits_zero(monkeypatch):
     """The same violated result: `ibcheck report` only records it; the catalogue test fails on it."""
-    import checks.test_catalogue as tc
+    import ibcheck.checks.test_catalogue as tc
     bad = run_check("lai2026.linear", {}, hooks=Hooks(limit=lambda K, y, tr, a: a * 1.01))
     with pytest.raises(AssertionError, match="violated"):
         tc.assert_expected("lai2026.linear[seed=0]", bad)
@@ -96,7 +96,7 @@ def test_pytest_fails_where_the_report_exits_zero(monkeypatch):
 def test_report_command_exits_zero(tmp_path):
     # a cut-down run through the CLI: the full quick profile is exercised by the fixture above
     p = subprocess.run([sys.executable, "-c", "import sys; from ibcheck.cli import main; "
-                        "import reports.run as R; R.settings = lambda profile: [('lai2026.linear', {}, 'default'), "
+                        "import ibcheck.reports.run as R; R.settings = lambda profile: [('lai2026.linear', {}, 'default'), "
                         "('lai2026.m1.gap', {'eta_scale': 0.5}, 'finding')]; R.SUPPLEMENTS = {}; "
                         "R.run_conjectures = lambda *a: {}; "
                         f"sys.exit(main(['report', '--out', r'{tmp_path}']))"], capture_output=True, text=True)

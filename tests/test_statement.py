@@ -4,9 +4,9 @@ import math
 import pytest
 import sympy as sp
 
-from theory import verdict as V
-from theory.catalogue import CATALOGUE
-from theory.statement import Claim, Sym, eq, ge, le
+from ibcheck.theory import verdict as V
+from ibcheck.theory.catalogue import CATALOGUE
+from ibcheck.theory.statement import Claim, Sym, eq, ge, le
 
 x, b = Sym("x", "x", "measured"), Sym("b", "b", "bound")
 

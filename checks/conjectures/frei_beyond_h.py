@@ -1,8 +1,8 @@
 """conj.frei-beyond-H: do Theorem 3.2's conclusions hold for any d > n, far outside (H)?"""
 import sympy as sp
 
-from checks.conjecture import Conjecture, Float, Int, LogFloat
-from checks.runner import run_check
+from ibcheck.checks.conjecture import Conjecture, Float, Int, LogFloat
+from ibcheck.checks.runner import run_check
 
 CLAIMS = ("frei2023.thm3.2.global", "frei2023.thm3.2.rank", "frei2023.thm3.2.boundary", "frei2023.thm3.2.margins")
 

@@ -4,10 +4,10 @@ import math
 import sympy as sp
 import torch
 
-from checks.conjecture import Conjecture, Int, LogFloat, LogInt
-from numerics.classification import gaussian_pm1
-from numerics.smooth_gd import gd_smooth
-from numerics.two_layer import gaussian_init, second_layer
+from ibcheck.checks.conjecture import Conjecture, Int, LogFloat, LogInt
+from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.smooth_gd import gd_smooth
+from ibcheck.numerics.two_layer import gaussian_init, second_layer
 
 
 def relu(z, gamma):

@@ -1,8 +1,8 @@
 """conj.lai-step: does the lower bound of lai2026.m1.gap hold at every step size η‖λ‖₁ ∈ [0.05, 1.5]?"""
 import sympy as sp
 
-from checks.conjecture import Choice, Conjecture, Float, Int, LogInt
-from checks.runner import run_check
+from ibcheck.checks.conjecture import Choice, Conjecture, Float, Int, LogInt
+from ibcheck.checks.runner import run_check
 
 
 def experiment(p):

@@ -4,11 +4,11 @@ import math
 import sympy as sp
 import torch
 
-from checks.conjecture import Conjecture, Int, LogFloat, LogInt
-from checks.frei2023.gf import boundary_agreement, init_B
-from numerics.classification import gaussian_pm1
-from numerics.flow import gradient_descent
-from numerics.two_layer import Net, second_layer
+from ibcheck.checks.conjecture import Conjecture, Int, LogFloat, LogInt
+from ibcheck.checks.frei2023.gf import boundary_agreement, init_B
+from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.flow import gradient_descent
+from ibcheck.numerics.two_layer import Net, second_layer
 
 
 def experiment(p):

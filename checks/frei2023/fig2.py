@@ -1,8 +1,8 @@
 """frei2023.fig2: ReLU network with biases, SGD; Glorot init keeps the stable rank high, 50× smaller drops it."""
 from __future__ import annotations
 
-from numerics.relu_sgd import load_cifar10, load_digits, train_relu_sgd
-from theory.frei2023 import statements as st
+from ibcheck.numerics.relu_sgd import load_cifar10, load_digits, train_relu_sgd
+from ibcheck.theory.frei2023 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param

@@ -6,13 +6,13 @@ import math
 import numpy as np
 import torch
 
-from numerics.classification import gaussian_pm1, gmm
-from numerics.errors import InputError
-from numerics.smooth_gd import gd_smooth
-from numerics.two_layer import gaussian_init, second_layer
-from theory.frei2023 import statements as st
-from theory.frei2023.activation import prove_leaky_smooth, prove_smoothed
-from theory.frei2023.hypothesis import h_quantities
+from ibcheck.numerics.classification import gaussian_pm1, gmm
+from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.smooth_gd import gd_smooth
+from ibcheck.numerics.two_layer import gaussian_init, second_layer
+from ibcheck.theory.frei2023 import statements as st
+from ibcheck.theory.frei2023.activation import prove_leaky_smooth, prove_smoothed
+from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
 from ..lai2026.common import constant_params

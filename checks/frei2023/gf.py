@@ -11,16 +11,16 @@ import math
 import numpy as np
 import torch
 
-from numerics.classification import gaussian_pm1
-from numerics.device import generator
-from numerics.errors import InputError
-from numerics.flow import flow_to_time, gradient_descent, gradient_flow
-from numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
-from theory.frei2023 import statements as st
-from theory.frei2023.hypothesis import h_quantities
-from theory.frei2023.kkt import kkt_check
-from theory.frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned, svm_margin
-from theory.solver import SolverError
+from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.device import generator
+from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.flow import flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
+from ibcheck.theory.frei2023 import statements as st
+from ibcheck.theory.frei2023.hypothesis import h_quantities
+from ibcheck.theory.frei2023.kkt import kkt_check
+from ibcheck.theory.frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned, svm_margin
+from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement, waive
 from ..lai2026.common import constant_params

@@ -5,9 +5,9 @@ import math
 
 import numpy as np
 
-from numerics.classification import gaussian_pm1
-from theory.frei2023 import statements as st
-from theory.frei2023.hypothesis import h_quantities
+from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.theory.frei2023 import statements as st
+from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
 from ..lai2026.common import constant_params

@@ -10,11 +10,11 @@ import math
 import numpy as np
 import torch
 
-from numerics.classification import bayes_error_gmm, gmm, test_projections, xor
-from numerics.flow import gradient_flow
-from numerics.two_layer import Net, leaky, second_layer
-from theory.frei2023 import statements as st
-from theory.frei2023.hypothesis import h_quantities
+from ibcheck.numerics.classification import bayes_error_gmm, gmm, test_projections, xor
+from ibcheck.numerics.flow import gradient_flow
+from ibcheck.numerics.two_layer import Net, leaky, second_layer
+from ibcheck.theory.frei2023 import statements as st
+from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from numerics.data import LABELS_HELP, SPECTRA_HELP, Dataset, make_gaussian
-from numerics.errors import InputError
-from numerics.inits import positive_init
-from numerics.relu_gd import GDResult, gd_span
+from ibcheck.numerics.data import LABELS_HELP, SPECTRA_HELP, Dataset, make_gaussian
+from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.inits import positive_init
+from ibcheck.numerics.relu_gd import GDResult, gd_span
 
 from ..base import Context
 from ..params import Param, pos

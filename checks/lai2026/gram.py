@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from numerics.data import gaussian_features, gram
-from theory.lai2026 import statements as st
-from theory.lai2026.closed_form import gram_scale
+from ibcheck.numerics.data import gaussian_features, gram
+from ibcheck.theory.lai2026 import statements as st
+from ibcheck.theory.lai2026.closed_form import gram_scale
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param, grid

@@ -1,9 +1,9 @@
 """lai2026.linear: GD from 0 on the linear model lands exactly on the min-norm interpolant XᵀK⁻¹y."""
 from __future__ import annotations
 
-from theory.lai2026 import statements as st
-from theory.lai2026.minnorm import min_norm_interpolant_linear
-from theory.tolerances import tol
+from ibcheck.theory.lai2026 import statements as st
+from ibcheck.theory.lai2026.minnorm import min_norm_interpolant_linear
+from ibcheck.theory.tolerances import tol
 
 from ..base import CheckSpec, Context, Measurement
 from . import common as C

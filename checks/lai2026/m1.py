@@ -6,12 +6,12 @@ import math
 import numpy as np
 import torch
 
-from theory.lai2026 import statements as st
-from theory.lai2026.closed_form import frozen_pattern_limit
-from theory.lai2026.enumeration import enumerate_m1
-from theory.lai2026.minnorm import min_norm_m1
-from theory.solver import SolverError
-from theory.tolerances import tol
+from ibcheck.theory.lai2026 import statements as st
+from ibcheck.theory.lai2026.closed_form import frozen_pattern_limit
+from ibcheck.theory.lai2026.enumeration import enumerate_m1
+from ibcheck.theory.lai2026.minnorm import min_norm_m1
+from ibcheck.theory.solver import SolverError
+from ibcheck.theory.tolerances import tol
 
 from ..base import CheckSpec, Context, Measurement, waive
 from ..params import Param

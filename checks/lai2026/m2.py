@@ -5,11 +5,11 @@ import math
 
 import numpy as np
 
-from theory.lai2026 import statements as st
-from theory.lai2026.enumeration import enumerate_m2
-from theory.lai2026.minnorm import min_norm_m2_decoupled
-from theory.solver import SolverError
-from theory.tolerances import tol
+from ibcheck.theory.lai2026 import statements as st
+from ibcheck.theory.lai2026.enumeration import enumerate_m2
+from ibcheck.theory.lai2026.minnorm import min_norm_m2_decoupled
+from ibcheck.theory.solver import SolverError
+from ibcheck.theory.tolerances import tol
 
 from ..base import CheckSpec, Context, Measurement, waive
 from . import common as C

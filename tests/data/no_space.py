@@ -1,2 +1,2 @@
-from checks.conjecture import Conjecture
+from ibcheck.checks.conjecture import Conjecture
 conjecture = Conjecture(id="x", title="x", space={}, experiment=lambda p: {}, conclusion=lambda v: True)

@@ -1,8 +1,8 @@
 """A planted false conjecture: the lai2026 gap stays below half its lower bound (it does not)."""
 import sympy as sp
 
-from checks.conjecture import Conjecture, Int, LogInt
-from checks.runner import run_check
+from ibcheck.checks.conjecture import Conjecture, Int, LogInt
+from ibcheck.checks.runner import run_check
 
 
 def experiment(p):

@@ -3,7 +3,7 @@ import math
 
 import sympy as sp
 
-from checks.conjecture import Conjecture, Float
+from ibcheck.checks.conjecture import Conjecture, Float
 
 
 def experiment(p):
