@@ -72,6 +72,7 @@ class CheckSpec:
     full: list[dict] = field(default_factory=list)
     accepts_data: bool = True
     data_note: str = ""
+    threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
 
     @property
     def id(self) -> str:

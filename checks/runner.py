@@ -13,6 +13,7 @@ import torch
 from ibcheck.numerics.data import Dataset, load_npz
 from ibcheck.numerics.device import resolve_device
 from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.threads import limited
 from ibcheck.theory import verdict as V
 from ibcheck.theory.solver import SOLVER
 
@@ -82,7 +83,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         ds = load_npz(data, dev)
     ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)], device=dev, data=ds,
                   hooks=hooks or Hooks())
-    measurements = spec.measure(ctx)
+    with limited(spec.threads):
+        measurements = spec.measure(ctx)
     claim = spec.claim
     per_seed = []
     for m in measurements:

@@ -1,17 +1,19 @@
 """One test per claim × setting: the check must be ``verified`` unless ``EXPECTED`` documents otherwise."""
 from __future__ import annotations
 
-from ibcheck.checks.cases import EXPECTED
+from ibcheck.checks.cases import EXPECTED, Expected, describe, pattern
 from ibcheck.checks.runner import run_check
 
 
 def assert_expected(cid: str, result: dict) -> None:
-    expected, why, hold = EXPECTED.get(cid, ("verified", "", None))
+    e = EXPECTED.get(cid, Expected("verified", ""))
     detail = f"{cid}: {result['verdict']} — {result['reason']}"
-    assert result["verdict"] == expected, detail + (f" (expected {expected}: {why})" if why else "")
-    if hold is not None:
+    assert result["verdict"] == e.verdict, detail + (f" (expected {e.verdict}: {e.reason})" if e.reason else "")
+    if isinstance(e.holds, str):
+        assert pattern(result) == e.holds, f"{cid}: rows differ from the documented pattern: {describe(result, e.holds)}"
+    elif isinstance(e.holds, bool):  # legacy entries (being migrated): all conclusions hold / some fails
         failing = [c["name"] for c in result["conclusions"] if not c["holds"]]
-        assert (not failing) == hold, f"{cid}: conclusions failing {failing} ({why})"
+        assert (not failing) == e.holds, f"{cid}: conclusions failing {failing} ({e.reason})"
 
 
 def test_claim(case, request):

@@ -5,7 +5,11 @@ import argparse
 import json
 import sys
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.threads import default_single_threaded_env
+
+default_single_threaded_env()  # before torch/numpy start their pools: this process is ours (numerics.threads)
+
+from ibcheck.numerics.errors import InputError  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):

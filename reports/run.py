@@ -23,8 +23,8 @@ def settings(profile: str) -> list[tuple[str, dict, str]]:
                 seen.add(key)
                 out.append((cid, s, "default" if not s else "setting"))
     if profile == "quick":
-        for key, (verdict, why, _hold) in EXPECTED.items():
-            if verdict == "violated":
+        for key, e in EXPECTED.items():
+            if e.verdict == "violated":
                 cid, rest = key.split("[", 1)
                 setting = dict(kv.split("=", 1) for kv in rest.rstrip("]").split(",") if kv)
                 setting.pop("seed", None)

@@ -23,17 +23,55 @@ _REL = {sp.LessThan: "<=", sp.StrictLessThan: "<=", sp.GreaterThan: ">=", sp.Str
         sp.Equality: "=="}
 
 
+# Base scalings for the symbolic sanity of statements: a symbol's ``dims`` says how it scales under each.
+UNITS = {
+    "x": "inputs x → c·x",
+    "y": "labels or regression targets y → c·y",
+    "w": "trained weights W → c·W (a free scale of the parameters, e.g. along a homogeneous flow)",
+    "n": "every example duplicated (extensive quantities: counts and sums over examples)",
+    "t": "time (steps or gradient-flow time) t → c·t",
+}
+
+
+def parse_dims(spec: str | None) -> dict | None:
+    """``"y x^-1"`` → ``{"y": 1, "x": -1}``; ``"1"`` (dimensionless) → ``{}``; ``None`` → undeclared."""
+    if spec is None:
+        return None
+    out: dict[str, sp.Rational] = {}
+    for tok in spec.replace("*", " ").split():
+        if tok == "1":
+            continue
+        base, _, exp = tok.partition("^")
+        if base not in UNITS:
+            raise ValueError(f"dims {spec!r}: unknown unit {base!r} (known: {', '.join(UNITS)})")
+        out[base] = out.get(base, 0) + sp.Rational(exp or 1)
+    return {k: v for k, v in out.items() if v != 0}
+
+
 @dataclass(frozen=True)
 class Sym:
-    """A named quantity: its sympy symbol, LaTeX and meaning."""
+    """A named quantity: its sympy symbol, LaTeX, meaning and scaling dimensions.
+
+    ``dims`` is a product of the base units of ``UNITS`` with rational exponents (``"x^2"`` for ‖λ‖₁,
+    ``"y x^-1"`` for a distance between regression weights, ``"1"`` for a dimensionless number);
+    ``None`` means not declared yet.
+    """
 
     name: str
     latex: str
     meaning: str
+    dims: str | None = None
+
+    def __post_init__(self):
+        parse_dims(self.dims)  # a malformed dimension is an error at import time
 
     @property
     def s(self) -> sp.Symbol:
         return sp.Symbol(self.name, real=True)
+
+    @property
+    def scaling(self) -> dict | None:
+        return parse_dims(self.dims)
 
 
 @dataclass(frozen=True)
