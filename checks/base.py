@@ -19,13 +19,15 @@ class Hooks:
     ``deriv``: replaces the trainer's activation derivative; ``limit`` maps the trained final
     coefficients before any comparison — lai2026: ``limit(K, y, tr, α) -> α`` on batched tensors
     (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); frei2023: ``limit(K, y, B) -> B`` (B (m,n));
-    ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients.
+    ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients; ``field``: wraps
+    a gradient flow's field (a sign error, a wrong leak, a stall).
     """
 
     deriv: Callable | None = None
     gram: Callable | None = None
     init: Callable | None = None
     limit: Callable | None = None
+    field: Callable | None = None  # frei2023 flows: maps the flow field ``B -> (dB/ds, log L̂)`` to a broken one
 
 
 @dataclass
@@ -50,6 +52,8 @@ class Measurement:
     inconclusive: str | None = None
     series: dict = field(default_factory=dict)  # trajectories / sweeps for plots (not in the JSON)
     note: str = ""  # appended to the verdict's reason (e.g. why a hypothesis must fail)
+    data: dict = field(default_factory=dict)  # the data actually used (kind, n, d, sampler law, ...): JSON `data`
+    nan_reasons: dict = field(default_factory=dict)  # symbol -> why its value is NaN ("not certified: ...")
 
 
 def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:
@@ -73,6 +77,7 @@ class CheckSpec:
     accepts_data: bool = True
     data_note: str = ""
     threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
+    notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
 
     @property
     def id(self) -> str:

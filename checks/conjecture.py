@@ -117,6 +117,7 @@ class Conjecture:
     source: str = ""
     expected: str = ""  # documented outcome for the shipped ones: "refuted" | "survived"
     max_seconds: float = 600.0  # wall-clock cap of one search (shrinking stops there, the best example stays)
+    min_decided: int | None = None  # decided trials needed to call it survived (default: half the budget, ≥ 1)
 
     def validate(self) -> None:
         if not self.space:
@@ -180,9 +181,11 @@ class _Refuted(Exception):
 
 @dataclass
 class SearchState:
-    trials: int = 0
-    valid: int = 0
-    errors: int = 0
+    trials: int = 0  # examples hypothesis generated (generation and shrinking)
+    decided: int = 0  # hypotheses held and the conclusion evaluated to true or false
+    undecided: int = 0  # evaluated but undecidable: the conclusion or a hypothesis was NaN, or an input error
+    outside: int = 0  # a hypothesis of the conjecture failed (not a test of the conclusion)
+    skipped: int = 0  # not evaluated: the trial or time cap was spent
     first: dict | None = None
     last: dict | None = None
     tried: dict = field(default_factory=dict)
@@ -199,9 +202,19 @@ def _coverage(tried: dict) -> dict:
     return cov
 
 
+def default_min_decided(budget: int) -> int:
+    """Decided trials a survival needs by default: half the budget (at least one)."""
+    return max(1, math.ceil(budget / 2))
+
+
 def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: str | None = None,
-           max_seconds: float | None = None) -> dict:
-    """Property-based search for a counterexample; the contract's conjecture JSON (``replay`` aside)."""
+           max_seconds: float | None = None, min_decided: int | None = None) -> dict:
+    """Property-based search for a counterexample; the contract's conjecture JSON (``replay`` aside).
+
+    ``refuted``: a counterexample (hypotheses hold, conclusion false). ``survived``: none, and at least
+    ``min_decided`` trials were decided. ``inconclusive``: neither — too many trials undecided, outside the
+    hypotheses or past the time cap (the counts say which).
+    """
     from hypothesis import HealthCheck, Phase, assume, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -212,6 +225,9 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
     budget = budget or conj.default_budget
     if budget < 1:
         raise InputError(f"--budget must be >= 1, got {budget}")
+    need = min_decided if min_decided is not None else (conj.min_decided or default_min_decided(budget))
+    if need < 1:
+        raise InputError(f"--min-decided must be >= 1, got {need}")
     state = SearchState(cap=budget + max(budget, 8))  # generation plus a bounded shrinking phase
     db = DirectoryBasedExampleDatabase(str(Path(db_dir) / "hypothesis-db")) if db_dir else InMemoryExampleDatabase()
     strategy = st.fixed_dictionaries({k: d.strategy() for k, d in conj.space.items()})
@@ -221,7 +237,8 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
         q = conj.experiment(dict(params))
         values = {**params, **q}
         hyp = [conj.holds(h, values) for h in conj.hypotheses]
-        return q, all(h is True for h in hyp), conj.holds(conj.conclusion, values)
+        hyp_state = None if any(h is None for h in hyp) else all(hyp)
+        return q, hyp_state, conj.holds(conj.conclusion, values)
 
     @hseed(seed)
     @settings(max_examples=budget, database=db, deadline=None, derandomize=False, print_blob=False,
@@ -233,15 +250,21 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
         for k, v in params.items():
             state.tried.setdefault(k, []).append(v)
         if state.trials > state.cap or time.perf_counter() - t0 > (max_seconds or conj.max_seconds):
-            return  # shrinking budget spent: stop failing so hypothesis settles on the best example so far
+            state.skipped += 1
+            return  # trial or time cap spent: stop failing so hypothesis settles on the best example so far
         try:
             q, hyp_ok, concl = evaluate(params)
         except InputError:
-            state.errors += 1
+            state.undecided += 1
             assume(False)
             return
-        assume(hyp_ok and concl is not None)
-        state.valid += 1
+        if hyp_ok is False:
+            state.outside += 1
+            assume(False)
+        if hyp_ok is None or concl is None:
+            state.undecided += 1
+            assume(False)
+        state.decided += 1
         if concl is False:
             rec = {"params": dict(params), "quantities": q}
             if state.first is None:
@@ -253,16 +276,18 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
         prop()
     except (_Refuted, Flaky):
         pass
-    except Unsatisfiable:
+    except Unsatisfiable:  # no trial satisfied the hypotheses: counted below, never "survived"
         pass
     except Exception as exc:  # hypothesis wraps a repeated failure; anything else is a bug in the experiment
         if not (state.last and isinstance(exc, _Refuted)):
             if type(exc).__name__ not in ("FlakyFailure", "ExceptionGroup", "MultipleFailures", "Flaky"):
                 raise RuntimeError("experiment failed: " + "".join(traceback.format_exception_only(type(exc), exc)).strip())
     seconds = time.perf_counter() - t0
-    status = "refuted" if state.last else "survived"
+    status = "refuted" if state.last else ("survived" if state.decided >= need else "inconclusive")
     return {"conjecture": conj.id, "title": conj.title, "status": status, "trials": state.trials,
-            "valid_trials": state.valid, "budget": budget, "seed": seed, "seconds": round(seconds, 3),
+            "decided_trials": state.decided, "undecided_trials": state.undecided, "skipped_trials": state.skipped,
+            "outside_hypotheses_trials": state.outside, "min_decided": need,
+            "budget": budget, "seed": seed, "seconds": round(seconds, 3),
             "trials_per_minute": round(60 * state.trials / max(seconds, 1e-9), 1),
             "counterexample": state.last, "first_failure": state.first, "coverage": _coverage(state.tried)}
 

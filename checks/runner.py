@@ -89,7 +89,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     per_seed = []
     for m in measurements:
         values = {**claim.constants, **{k: v for k, v in params.items() if k in claim.constants}, **m.values}
-        ev = claim.evaluate(values, inconclusive=m.inconclusive)
+        ev = claim.evaluate(values, inconclusive=m.inconclusive, nan_reasons=m.nan_reasons)
         if m.note:
             ev["reason"] = "; ".join(r for r in (ev["reason"], m.note) if r)
         row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
@@ -117,9 +117,15 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
 
 
 def _generated_desc(params: dict, measurements) -> dict:
+    """The JSON ``data`` block of generated data: what the measurement reports it used, else the parameters."""
+    desc = dict(next((m.data for m in measurements if m.data), {}))
+    if not desc:
+        desc = {"kind": "generated", **{k: params[k] for k in ("n", "d") if k in params}}
     tr = next((m.values.get("trace_sigma") for m in measurements if "trace_sigma" in m.values), None)
-    desc = {"kind": "gaussian", "trace_sigma": tr, "trace_sigma_estimated": False}
-    for k in ("n", "d", "spectrum", "labels"):
+    if tr is not None:
+        desc.setdefault("trace_sigma", tr)
+        desc.setdefault("trace_sigma_estimated", False)
+    for k in ("spectrum", "labels"):
         if k in params:
-            desc[k] = params[k]
+            desc.setdefault(k, params[k])
     return desc

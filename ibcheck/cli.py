@@ -155,11 +155,11 @@ def cmd_conjecture(args) -> int:
             raise InputError("--backend ray needs the ray extra: pip install -e '.[ray]'") from None
         ray.init(address=args.address, include_dashboard=False, log_to_driver=False, configure_logging=False)
         try:
-            r = ray.get(ray.remote(search).remote(conj, args.budget, args.seed, args.out))
+            r = ray.get(ray.remote(search).remote(conj, args.budget, args.seed, args.out, None, args.min_decided))
         finally:
             ray.shutdown()
     else:
-        r = search(conj, args.budget, args.seed, args.out)
+        r = search(conj, args.budget, args.seed, args.out, min_decided=args.min_decided)
     cx = r["counterexample"]
     r["replay"] = (f"ibcheck conjecture {src} --replay \"{replay_args(cx['params'])}\"" if cx else None)
     if cx and conj.replay_check:
@@ -171,14 +171,17 @@ def cmd_conjecture(args) -> int:
         print("  first failure (before shrinking): " + json.dumps(r["first_failure"]["params"]))
         print(f"  reproduce: {r['replay']}" + (f"\n  or: {r['replay_check']}" if r.get("replay_check") else ""))
     else:
-        print(f"{conj.id}: no counterexample in {r['trials']} trials ({r['valid_trials']} inside the hypotheses)")
+        head = "survived" if r["status"] == "survived" else "INCONCLUSIVE"
+        print(f"{conj.id}: {head} — no counterexample in {r['trials']} trials: {r['decided_trials']} decided "
+              f"(at least {r['min_decided']} needed), {r['undecided_trials']} undecided, "
+              f"{r['outside_hypotheses_trials']} outside the hypotheses, {r['skipped_trials']} skipped (cap)")
         print("  coverage: " + json.dumps(r["coverage"]))
     print(f"  throughput: {r['trials_per_minute']:.1f} trials/minute")
     if args.out:
         print(f"  page: {write_page(r, conj, args.out)}")
     if args.json:
         _write_json(args.json, r)
-    return 1 if r["status"] == "refuted" else 0
+    return {"refuted": 1, "survived": 0, "inconclusive": 4}[r["status"]]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -216,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     pj = sub.add_parser("conjecture", help="search for a counterexample to a conjecture (file or conj.* ID)")
     pj.add_argument("target", metavar="FILE.py|CONJ_ID")
     pj.add_argument("--budget", type=int, default=None, help="examples to generate (default: the conjecture's)")
+    pj.add_argument("--min-decided", type=int, default=None,
+                    help="decided trials needed to report survived (default: half the budget); else inconclusive (4)")
     pj.add_argument("--seed", type=int, default=0)
     pj.add_argument("--out", default=None, help="folder for the HTML page and hypothesis' example database")
     pj.add_argument("--json", default=None)

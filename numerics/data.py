@@ -13,16 +13,21 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from . import gram_law
 from .device import DEFAULT_DTYPE, generator
 from .errors import InputError
+from .memory import require
+from .spectra import SPECTRA_HELP, Spectrum, parse_spectrum  # noqa: F401  (SPECTRA_HELP re-exported)
 
-SPECTRA_HELP = "isotropic | power:A (λ_k = k^-A) | spike:K:R (first K eigenvalues R times the rest)"
 LABELS_HELP = "uniform (|y| ~ U[y_low, y_high], exact sign counts) | gaussian | pm1"
+SAMPLERS = ("auto", "gram", "explicit")
+SAMPLER_HELP = ("gram: sample K = XXᵀ (and what else the check consumes) from its exact law without forming X "
+                "(numerics.gram_law); explicit: draw X ∈ R^{n×d}; auto: gram unless the check needs X itself")
 
 
 @dataclass
 class Dataset:
-    """Training data with its Gram matrix; ``lam`` is the covariance spectrum when known."""
+    """Training data with its Gram matrix; ``X`` is None when K was sampled from its law (Gram law)."""
 
     X: torch.Tensor | None  # (n, d); None when only K is kept
     y: torch.Tensor  # (n,)
@@ -49,28 +54,19 @@ class Dataset:
 
 
 def spectrum(d: int, spec: str = "isotropic") -> torch.Tensor:
-    """Covariance eigenvalues ``λ ∈ R^d`` for a spectrum spec (see ``SPECTRA_HELP``)."""
-    parts = str(spec).split(":")
-    try:
-        if parts[0] == "isotropic" and len(parts) == 1:
-            return torch.ones(d, dtype=DEFAULT_DTYPE)
-        if parts[0] == "power" and len(parts) == 2:
-            a = float(parts[1])
-            if not (0.0 <= a < 1.0):
-                raise InputError(f"spectrum power:A needs 0 <= A < 1 so that ‖λ‖₁ grows with d, got A={a}")
-            return torch.arange(1, d + 1, dtype=DEFAULT_DTYPE) ** (-a)
-        if parts[0] == "spike" and len(parts) == 3:
-            k, r = int(parts[1]), float(parts[2])
-            if not (0 <= k <= d and r > 0):
-                raise InputError(f"spectrum spike:K:R needs 0 <= K <= d and R > 0, got {spec!r}")
-            lam = torch.ones(d, dtype=DEFAULT_DTYPE)
-            lam[:k] = r
-            return lam
-    except ValueError as exc:
-        if isinstance(exc, InputError):
-            raise
-        raise InputError(f"malformed spectrum {spec!r}: expected {SPECTRA_HELP}") from None
-    raise InputError(f"unknown spectrum {spec!r}: expected {SPECTRA_HELP}")
+    """Covariance eigenvalues ``λ ∈ R^d`` for a spectrum spec (see ``SPECTRA_HELP``), as a dense vector."""
+    return parse_spectrum(spec, d).dense()
+
+
+def resolve_sampler(sampler: str, n: int, d: int, *, needs_X: bool = False) -> str:
+    """``gram`` or ``explicit`` for a request; explicit X beyond the machine's memory is refused (exit 2)."""
+    if sampler not in SAMPLERS:
+        raise InputError(f"unknown sampler {sampler!r}: expected {', '.join(SAMPLERS)}")
+    law = "explicit" if (sampler == "explicit" or (sampler == "auto" and needs_X)) else "gram"
+    if law == "explicit":
+        require(8.0 * n * d + 8.0 * n * n, f"an explicit X of {n}×{d} float64", "use sampler=gram (the exact Gram law)")
+    require(8.0 * 4 * n * n, f"K of {n}×{n} float64", "reduce n")
+    return law
 
 
 def _stream(seed: int, stream: int) -> torch.Generator:
@@ -108,6 +104,13 @@ def gaussian_features(n: int, d: int, seed: int, spec: str = "isotropic") -> tup
     return X, lam
 
 
+def gaussian_gram(n: int, d: int, seed: int, spec: str = "isotropic") -> tuple[torch.Tensor, Spectrum, dict]:
+    """``K`` of ``gaussian_features(n, d, seed, spec)``'s law, sampled without forming X (numerics.gram_law)."""
+    sp_ = parse_spectrum(spec, d)
+    K, info = gram_law.gaussian_gram(n, sp_, gram_law.rng(seed, gram_law.STREAM_GRAM))
+    return gram_law.as_tensor(K), sp_, info
+
+
 def gram(X: torch.Tensor, device: torch.device | None = None) -> torch.Tensor:
     """``K = X Xᵀ`` on ``device`` (the only O(n²d) work of a span-reduced check)."""
     Xd = X.to(device) if device is not None else X
@@ -116,16 +119,26 @@ def gram(X: torch.Tensor, device: torch.device | None = None) -> torch.Tensor:
 
 def make_gaussian(n: int, d: int, seed: int, *, spec: str = "isotropic", labels: str = "uniform",
                   y_low: float = 1.0, y_high: float = 2.0, pos_frac: float = 0.5,
-                  device: torch.device | None = None, keep_X: bool = True) -> Dataset:
-    """The catalogue's default regression data: Gaussian features with spectrum ``spec``, signed labels."""
+                  device: torch.device | None = None, keep_X: bool = True, sampler: str = "explicit") -> Dataset:
+    """The catalogue's default regression data: Gaussian features with spectrum ``spec``, signed labels.
+
+    ``sampler="gram"`` draws K from its exact law (``X`` is then None); ``"explicit"`` draws X.
+    """
     check_positive_int("n", n, minimum=2)
     check_positive_int("d", d, minimum=1)
-    X, lam = gaussian_features(n, d, seed, spec)
+    law = resolve_sampler(sampler, n, d, needs_X=False)
     y = signed_labels(n, seed, labels, y_low, y_high, pos_frac)
+    info = {"d": d, "spectrum": spec, "labels": labels, "seed": seed}
+    if law == "gram":
+        K, sp_, how = gaussian_gram(n, d, seed, spec)
+        K = K.to(device) if device is not None else K
+        return Dataset(X=None, y=y.to(K.device), K=K, trace_sigma=sp_.l1, kind="gaussian", lam_l2=sp_.l2,
+                       info={**info, "sampler": how})
+    X, lam = gaussian_features(n, d, seed, spec)
     K = gram(X, device)
     return Dataset(X=X.to(device) if (keep_X and device is not None) else (X if keep_X else None),
                    y=y.to(K.device), K=K, trace_sigma=float(lam.sum()), kind="gaussian",
-                   lam_l2=float(lam.norm()), info={"d": d, "spectrum": spec, "labels": labels, "seed": seed})
+                   lam_l2=float(lam.norm()), info={**info, "sampler": {"law": "explicit", "method": "X drawn"}})
 
 
 def check_positive_int(name: str, value, minimum: int = 1) -> int:

@@ -105,13 +105,22 @@ def split_init(X: torch.Tensor, K: torch.Tensor, W0: torch.Tensor) -> tuple[torc
     return B0, 0.5 * (perp + perp.T)
 
 
-def gaussian_init(X: torch.Tensor, K: torch.Tensor, m: int, std: float, seed: int, mode: str = "full"):
+def gaussian_init(X: torch.Tensor | None, K: torch.Tensor, m: int, std: float, seed: int, mode: str = "full",
+                  d: int | None = None):
     """``W₀`` with i.i.d. ``N(0, std²)`` entries, split as ``W₀^⊥ + B₀X``: returns ``(B₀, W₀^⊥W₀^⊥ᵀ)``.
 
-    Drawn in chunks of d, so ``d = 1e6`` never holds the m×d matrix at once; ``mode="span"`` keeps
-    only the span part ``B₀X`` (``W₀^⊥ = 0``).
+    With ``X`` given, W₀ is drawn in chunks of d (``d = 1e6`` never holds the m×d matrix at once); with
+    ``X=None`` (Gram-law data of dimension ``d``) its exact law given K is sampled instead
+    (``numerics.gram_law.gaussian_rows_projections``). ``mode="span"`` keeps only the span part ``B₀X``.
     """
     from .device import generator
+    if X is None:
+        from . import gram_law
+        if d is None:
+            raise ValueError("gaussian_init without X needs the dimension d")
+        B0, perp = gram_law.gaussian_rows_projections(K.cpu().numpy(), m, std, d,
+                                                      gram_law.rng(seed, gram_law.STREAM_INIT), mode == "full")
+        return gram_law.as_tensor(B0, K.device), gram_law.as_tensor(perp, K.device)
     n, d = X.shape
     g = generator(5_000_011 + seed)
     G = torch.zeros(m, n, dtype=X.dtype, device=X.device)

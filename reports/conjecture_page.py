@@ -17,9 +17,10 @@ def write_page(result: dict, conj, out_dir: str | Path) -> Path:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     status = result["status"]
-    verdict = "violated" if status == "refuted" else "verified"
+    verdict = {"refuted": "violated", "survived": "verified"}.get(status, "inconclusive")
     parts = [f"<h1>{html.escape(conj.id)}</h1><p>{badge(verdict)} <b>{status}</b> after {result['trials']} trials "
-             f"({result['valid_trials']} inside the hypotheses) in {result['seconds']:.1f} s — "
+             f"({result['decided_trials']} decided, {result['undecided_trials']} undecided, "
+             f"{result['skipped_trials']} skipped) in {result['seconds']:.1f} s — "
              f"{result['trials_per_minute']:.1f} trials/minute; budget {result['budget']}, seed {result['seed']}</p>",
              f"<p>{html.escape(conj.title)}</p><p class=muted>{html.escape(conj.statement)}</p>"]
     if result.get("counterexample"):

@@ -32,8 +32,10 @@ def test_check_gap_json_contract(tmp_path):
     assert all(k in r for k in TOP)
     assert all(k in r["quantities"] for k in REQUIRED_M)
     assert r["params"]["n"] == 40 and r["params"]["d"] == 4000 and r["params"]["seed"] == 0
-    assert r["data"] == {"kind": "gaussian", "trace_sigma": 4000.0, "trace_sigma_estimated": False, "n": 40,
-                         "d": 4000, "spectrum": "isotropic", "labels": "uniform"}
+    assert {k: r["data"][k] for k in ("kind", "trace_sigma", "trace_sigma_estimated", "n", "d", "spectrum", "labels")} \
+        == {"kind": "gaussian", "trace_sigma": 4000.0, "trace_sigma_estimated": False, "n": 40, "d": 4000,
+            "spectrum": "isotropic", "labels": "uniform"}
+    assert r["data"]["sampler"]["law"] == "gram"  # K drawn from its exact law (numerics.gram_law)
     assert set(r["env"]) >= {"device", "dtype", "torch", "cvxpy", "solver", "git", "seconds"}
     for c in r["conclusions"]:
         assert set(c) >= {"name", "lhs", "rhs", "relation", "tolerance", "holds"}

@@ -3,10 +3,11 @@ import numpy as np
 import pytest
 
 from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.theory.frei2023.duality import certify_aligned
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 from ibcheck.theory.frei2023.kkt import kkt_check
 from ibcheck.theory.frei2023.problem1 import (aligned_slopes, closed_form_kkt, global_over_patterns, qp_aligned,
-                                      qp_pattern, second_layer, svm_margin)
+                                      multiplier_ratio_bound, qp_pattern, second_layer, svm_margin)
 
 
 def _data(n=10, d=20000, seed=0):
@@ -36,15 +37,15 @@ def test_svm_margin_on_orthogonal_data():
     r = np.array([1.0, 2.0, 3.0])
     K = np.diag(r ** 2)
     y = np.array([1.0, -1.0, 1.0])
-    margin, c, info = svm_margin(K, y)
-    assert info.status == "optimal"
-    assert margin == pytest.approx(1 / np.sqrt((1 / r ** 2).sum()), rel=1e-8)
+    svm = svm_margin(K, y)
+    assert svm.info.status == "optimal" and svm.verified and svm.support.all()
+    assert svm.margin == pytest.approx(1 / np.sqrt((1 / r ** 2).sum()), rel=1e-12)  # polished: exact to rounding
 
 
 def test_svm_reports_inseparable_data():
     K = np.array([[1.0, 1.0], [1.0, 1.0]])  # the same point with both labels
-    margin, c, info = svm_margin(K, np.array([1.0, -1.0]))
-    assert info.status.startswith("infeasible") and margin == 0.0
+    svm = svm_margin(K, np.array([1.0, -1.0]))
+    assert svm.info.status.startswith("infeasible") and svm.margin == 0.0 and not svm.separable
     assert h_quantities(K, 1.0)["H_slack"] < 1
 
 
@@ -58,3 +59,48 @@ def test_kkt_checker_accepts_the_kkt_point_and_rejects_others():
     bad = kkt_check(K, y, a, 0.5, cf.B + 0.5 * np.abs(cf.B).max() * rng.normal(size=cf.B.shape))
     assert bad.stationarity > 1e-2
     assert len(bad.worst_neurons) == 3 and len(bad.worst_samples) == 3
+
+
+def test_reference_self_test_qp_equals_closed_form_at_the_default():
+    """The two references of thm3.2.global (closed-form KKT point, label-aligned QP) agree at the claim's
+    default setting (n=20, d=1e7, Gram law): a self-test of the references, not a claim about the network."""
+    dat = gaussian_pm1(20, 10 ** 7, 0, sampler="gram")
+    K, y = dat.K.numpy(), dat.y.numpy()
+    cf = closed_form_kkt(K, y, 5, 5, 0.5)
+    qp = qp_aligned(K, y, 5, 5, 0.5)
+    dB = qp.B - cf.B
+    assert cf.valid and np.sqrt(np.einsum("ji,ik,jk->", dB, K, dB)) / cf.norm < 1e-6
+
+
+@pytest.mark.parametrize("seed,d,gamma", [(s, d, g) for s in range(4) for d in (40, 300, 5000) for g in (0.3, 0.7)])
+def test_dual_certificate_agrees_with_exhaustive_enumeration(seed, d, gamma):
+    """Where the dual bound certifies the aligned KKT point, no activation pattern does better (2^8 patterns);
+    where enumeration finds a better pattern, the certificate must not have certified."""
+    K, y = _data(n=4, d=d, seed=seed)
+    cert = certify_aligned(K, y, 1, 1, gamma)
+    g, _, _, inacc = global_over_patterns(K, y, 1, 1, gamma)
+    cf = closed_form_kkt(K, y, 1, 1, gamma)
+    assert inacc == 0
+    if cert.certified:
+        assert cf.norm <= g * (1 + 1e-6), (cert, cf.norm, g)
+    if g < cf.norm * (1 - 1e-6):
+        assert not cert.certified
+
+
+def test_dual_certificate_refuses_a_wrong_point():
+    """Negative control: the certificate of a perturbed K (off-diagonals inflated far beyond (H)) fails its
+    conditions and names them."""
+    K, y = _data(n=10, d=20000)
+    bad = K + 0.6 * np.sqrt(np.outer(np.diag(K), np.diag(K))) * (np.ones_like(K) - np.eye(len(K)))
+    cert = certify_aligned(bad, y, 5, 5, 0.5)
+    assert not cert.certified and cert.reasons
+
+
+def test_multiplier_ratio_bound_holds_at_the_kkt_point():
+    for seed in range(5):
+        K, y = _data(n=10, d=200000, seed=seed)
+        cf = closed_form_kkt(K, y, 5, 5, 0.5)
+        tau = multiplier_ratio_bound(K, y, 5, 5, 0.5)
+        assert 0.5 < tau <= cf.lam.min() / cf.lam.max()
+    K, y = _data(n=10, d=50, seed=0)  # far outside near-orthogonality: no bound (0), never a false one
+    assert multiplier_ratio_bound(K, y, 5, 5, 0.5) == 0.0

@@ -143,8 +143,8 @@ class Claim:
 
     @property
     def provenance(self) -> str:
-        """``reconstructed`` as soon as a conclusion is (hypotheses carry their own tag); ``seed`` otherwise."""
-        parts = [c.provenance for c in self.conclusions]
+        """``reconstructed`` as soon as any hypothesis or conclusion is; ``seed`` otherwise."""
+        parts = [c.provenance for c in self.hypotheses + self.conclusions]
         return "reconstructed" if "reconstructed" in parts else "seed"
 
     def latex_names(self) -> dict:
@@ -169,11 +169,21 @@ class Claim:
             if unknown:
                 raise ValueError(f"claim {self.id}: condition {c.name!r} uses undeclared {sorted(unknown)}")
 
-    def evaluate(self, values: dict, inconclusive: str | None = None) -> dict:
-        """Hypothesis and conclusion rows, the verdict and a one-sentence reason."""
+    def evaluate(self, values: dict, inconclusive: str | None = None, nan_reasons: dict | None = None) -> dict:
+        """Hypothesis and conclusion rows, the verdict and a one-sentence reason.
+
+        ``nan_reasons`` maps a symbol to why its value is NaN (e.g. "not certified: ..."): an undecided row
+        then says why instead of only "not computable".
+        """
         hyp = [h.evaluate(values) for h in self.hypotheses]
         con = [c.evaluate(values) for c in self.conclusions]
-        undecided = [r["name"] for r in hyp + con if r["holds"] is None]
+        why = nan_reasons or {}
+
+        def undecided_name(cond, row):
+            extra = [why[k] for k in sorted(cond.symbols) if k in why]
+            return row["name"] + (f" ({'; '.join(extra)})" if extra else "")
+        undecided = [undecided_name(c, r) for c, r in zip(self.hypotheses + self.conclusions, hyp + con)
+                     if r["holds"] is None]
         failed_h = [r for r in hyp if r["holds"] is False]
         failed_c = [r for r in con if r["holds"] is False]
         if inconclusive:

@@ -20,9 +20,9 @@ def relu_grad(z, gamma):
 
 def experiment(p):
     m, n, d = 2 * p["m_half"], p["n"], p["d"]
-    dat = gaussian_pm1(n, d, p["seed"])
+    dat = gaussian_pm1(n, d, p["seed"], sampler="gram")
     a = second_layer(m // 2, m // 2)
-    B0, P = gaussian_init(dat.X, dat.K, m, p["init_scale"] / math.sqrt(d), p["seed"])
+    B0, P = gaussian_init(None, dat.K, m, p["init_scale"] / math.sqrt(d), p["seed"], d=d)
     eta = 1.0 / float(dat.K.diagonal().max())
     _, rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.0, p["steps"], act=relu,
                        act_grad=relu_grad)

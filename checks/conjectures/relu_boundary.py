@@ -2,7 +2,6 @@
 import math
 
 import sympy as sp
-import torch
 
 from ibcheck.checks.conjecture import Conjecture, Int, LogFloat, LogInt
 from ibcheck.checks.frei2023.gf import boundary_agreement, init_B
@@ -12,9 +11,9 @@ from ibcheck.numerics.two_layer import Net, second_layer
 
 
 def experiment(p):
-    dat = gaussian_pm1(p["n"], p["d"], p["seed"])
+    dat = gaussian_pm1(p["n"], p["d"], p["seed"], sampler="gram")
     a = second_layer(p["m1"], p["m2"])
-    B0, perp = init_B(dat.X, dat.K, p["m1"] + p["m2"], p["init_scale"], p["seed"], "span")
+    B0, perp = init_B(None, dat.K, p["m1"] + p["m2"], p["init_scale"], p["seed"], "span", p["d"])
     net = Net(K=dat.K, y=dat.y, a=a, gamma=0.0, loss="exp", perp_gram=perp)
     # With γ = 0 an example can sit exactly at a ReLU kink (a sliding mode): the adaptive flow's steps then
     # collapse. Loss-normalised GD (the Euler scheme of the same reparametrised flow) with a small fixed

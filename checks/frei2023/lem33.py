@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ibcheck.theory.frei2023 import statements as st
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
@@ -24,7 +25,9 @@ def measure_lem33(ctx: Context) -> list[Measurement]:
         rows = []
         for n in ns:
             for d in ds:
-                Ks = [gaussian_pm1(n, d, seed * 10007 + r, device=ctx.device).K.cpu().numpy() for r in range(p["reps"])]
+                Ks = [gaussian_pm1(n, d, seed * 10007 + r, device=ctx.device, sampler=p["sampler"]).K
+                      for r in range(p["reps"])]
+                Ks = [(K if ctx.hooks.gram is None else ctx.hooks.gram(K)).cpu().numpy() for K in Ks]
                 for g in gs:
                     hs = [h_quantities(K, g)["H_slack"] for K in Ks]
                     rows.append({"n": n, "d": d, "gamma": g, "ratio": n / (g ** 3 * math.sqrt(d / math.log(n))),
@@ -45,10 +48,11 @@ def measure_lem33(ctx: Context) -> list[Measurement]:
 SPECS = [CheckSpec(
     claim=st.LEM33, measure=measure_lem33, accepts_data=False, data_note="estimates a probability over Gaussian data",
     params={**constant_params(st.LEM33),
-            "n_grid": Param("n_grid", str, "5,10,20", "n values"),
-            "d_grid": Param("d_grid", str, "1000,10000,100000", "d values"),
+            "n_grid": Param("n_grid", str, "5,10,20,40", "n values"),
+            "d_grid": Param("d_grid", str, "1e3,1e4,1e5,1e6,1e7,1e8,1e9", "d values (Gram law: any d costs O(n³))"),
+            "sampler": Param("sampler", str, "auto", SAMPLER_HELP, lambda v: v in SAMPLERS, " | ".join(SAMPLERS)),
             "gamma_grid": Param("gamma_grid", str, "0.5,1", "γ values"),
             "reps": Param("reps", int, 10, "datasets per grid point", lambda v: v >= 1, "must be >= 1"),
             "seed": Param("seed", int, 0, "first seed", lambda v: v >= 0, "must be >= 0")},
-    quick=[{}], full=[{"n_grid": "5,10,20,40", "d_grid": "1000,10000,100000,1000000", "gamma_grid": "0.3,0.5,1",
-                       "reps": 20}])]
+    quick=[{}], full=[{"n_grid": "5,10,20,40,80", "gamma_grid": "0.3,0.5,0.7,1", "reps": 50},
+                      {"sampler": "explicit", "d_grid": "1000,10000,100000", "n_grid": "5,10,20"}])]

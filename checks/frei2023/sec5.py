@@ -1,7 +1,9 @@
-"""frei2023 Section 5: test error on the Gaussian mixture and on noisy 2-XOR in regime (H).
+"""frei2023 Section 5: the Gaussian mixture (GD, minimax-optimal error; and the GF paraphrase) and noisy 2-XOR.
 
-The network is trained by gradient flow from a span initialisation (``W₀ = B₀X``), so a test point x
-enters only through ``Xx``, sampled exactly (``numerics.classification.test_projections``).
+Training data come from their Gram law by default (K and the coordinates along the means, exactly, at any d).
+Networks start from a span initialisation (``W₀ = B₀X``), so a test point x enters only through ``Xx`` and
+its coordinates along the means, sampled exactly given the training data
+(``numerics.classification.sample_test_points``).
 """
 from __future__ import annotations
 
@@ -9,72 +11,147 @@ import math
 
 import numpy as np
 import torch
+from scipy.stats import norm
 
-from ibcheck.numerics.classification import bayes_error_gmm, gmm, test_projections, xor
+from ibcheck.numerics.classification import bayes_error_gmm, gmm, sample_test_points, xor
+from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.flow import gradient_flow
+from ibcheck.numerics.smooth_gd import gd_smooth, smooth_leaky, smooth_leaky_grad
 from ibcheck.numerics.two_layer import Net, leaky, second_layer
 from ibcheck.theory.frei2023 import statements as st
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
+from ..lai2026.common import constant_params
 from ..params import Param
 from .gf import PARAMS as GF_PARAMS
 from .gf import init_B
 
 
-def _err_tol(err: float, N: int) -> float:
+def err_tol(err: float, N: int) -> float:
+    """3 binomial standard deviations of an error estimated on N points (at least that of 1/N), plus 1/N."""
     return 3 * math.sqrt(max(err, 1 / N) * (1 - err) / N) + 1 / N
 
 
-def measure_sec5(kind: str):
+def _data(kind: str, p: dict, seed: int, device):
+    if kind == "xor":
+        return xor(p["n"], p["d"], seed, p["mu_norm"], device=device, sampler=p["sampler"])
+    return gmm(p["n"], p["d"], seed, p["beta"], device=device, sampler=p["sampler"])
+
+
+def _test_errors(data, f_of_Xx, p: dict, seed: int, q: dict) -> None:
+    """Test error of the network, and of the reference classifiers on the same points."""
+    Xx, yt, axes = sample_test_points(data, p["n_test"], seed)
+    f = f_of_Xx(Xx.to(data.K.device)).cpu()
+    q["test_error"] = float((torch.sign(f) != yt).double().mean())
+    q["n_test"] = p["n_test"]
+    if data.kind == "gmm":
+        q["test_error_optimal"] = float((torch.sign(axes[:, 0]) != yt).double().mean())  # sign⟨μ,x⟩
+        mean_diff = Xx @ data.y.cpu()  # sign⟨Σ_i y_i x_i, x⟩: attains the minimax rate
+        q["test_error_mean_classifier"] = float((torch.sign(mean_diff) != yt).double().mean())
+        q["bayes_error"] = bayes_error_gmm(data.mu_norm)
+    else:
+        rng = np.random.default_rng(seed)  # a few random linear classifiers, for comparison
+        u = torch.as_tensor(rng.normal(size=(16, Xx.shape[1])))
+        q["random_linear_errors"] = [float((torch.sign(Xx @ ui) != yt).double().mean()) for ui in u]
+
+
+def _train_error(margins: torch.Tensor) -> float:
+    return float((margins <= 0).double().mean())
+
+
+def measure_gf_sec5(kind: str):
+    """Gradient flow (leaky ReLU, Section 3's regime) on the mixture or on XOR, then test errors."""
     def measure(ctx: Context) -> list[Measurement]:
         p = ctx.params
         a = second_layer(p["m1"], p["m2"], device=ctx.device)
         out = []
         for seed in ctx.seeds:
-            data = (gmm(p["n"], p["d"], seed, p["beta"], device=ctx.device) if kind == "gmm"
-                    else xor(p["n"], p["d"], seed, p["mu_norm"], device=ctx.device))
-            X, y, K = data.X.to(ctx.device), data.y.to(ctx.device), data.K
+            data = _data(kind, p, seed, ctx.device)
+            X = None if data.X is None else data.X.to(ctx.device)
+            K, y = data.K, data.y.to(ctx.device)
             q = dict(h_quantities(K.cpu().numpy(), p["gamma"]))
-            B0, perp = init_B(X, K, p["m1"] + p["m2"], p["init_scale"], seed, "span")
+            B0, perp = init_B(X, K, p["m1"] + p["m2"], p["init_scale"], seed, "span", data.d)
             net = Net(K=K, y=y, a=a, gamma=p["gamma"], loss=p["loss"], perp_gram=perp)
+            if ctx.hooks.field is not None:
+                net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
             res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"],
                                 max_steps=p["max_steps"], keep_B=False)
             B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
-            Xx, yt, axes = test_projections(data, p["n_test"], seed)
-            Z = Xx.to(K.device) @ B.T  # (N, m): ⟨w_j, x⟩ = Σ_i B_ji ⟨x_i, x⟩
-            f = (a * leaky(Z, p["gamma"])).sum(1).cpu()
-            err = float((torch.sign(f) != yt).double().mean())
-            q.update(test_error=err, mu_norm=data.mu_norm, log_loss_final=res.log_loss, n_test=p["n_test"])
-            if kind == "gmm":
-                q["test_error_optimal"] = float((torch.sign(axes[:, 0]) != yt).double().mean())
-                q["bayes_error"] = bayes_error_gmm(data.mu_norm)
-                q["error_tol"] = _err_tol(q["test_error_optimal"], p["n_test"])
-            else:
-                q["error_tol"] = _err_tol(0.5, p["n_test"])
-                rng = np.random.default_rng(seed)  # a few random linear classifiers, for comparison
-                u = torch.as_tensor(rng.normal(size=(16, Xx.shape[1])))
-                q["random_linear_errors"] = [float((torch.sign(Xx @ ui) != yt).double().mean()) for ui in u]
-            inconc = None if res.reached_target else "flow did not reach its target loss"
+            q.update(mu_norm=data.mu_norm, log_loss_final=res.log_loss, train_error=_train_error(net.margins(B)))
+            _test_errors(data, lambda Xx: (a * leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
+            ref = q["test_error_optimal"] if kind == "gmm" else 0.5
+            q["error_tol"] = err_tol(ref, p["n_test"])
+            inconc = None if res.reached_target else "flow did not reach its target loss within its step budget"
             out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
-                                   quantities=q, inconclusive=inconc))
+                                   quantities=q, inconclusive=inconc, data=data.describe()))
         return out
     return measure
 
 
-_BASE = {k: GF_PARAMS[k] for k in ("n", "m1", "m2", "gamma", "loss", "init_scale", "target_log_loss", "rtol",
-                                     "max_steps", "n_test", "seed")}
-SPECS = [
-    CheckSpec(claim=st.GMM, measure=measure_sec5("gmm"), accepts_data=False, data_note="needs the mixture's μ",
-              params={**_BASE, "n": Param("n", int, 10, "examples", lambda v: v >= 2, ">= 2"),
-                      "d": Param("d", int, 1000000, "input dimension", lambda v: v >= 2, ">= 2"),
-                      "gamma": Param("gamma", float, 1.0, "leaky slope", lambda v: 0 < v <= 1, "(0, 1]"),
-                      "beta": Param("beta", float, 0.3, "‖μ‖ = d^β", lambda v: 0 < v < 0.5, "in (0, ½)")},
-              quick=[{}, {"beta": 0.2}], full=[{"n": 20, "d": 1000000, "beta": 0.35}, {"gamma": 0.5}]),
-    CheckSpec(claim=st.XOR, measure=measure_sec5("xor"), accepts_data=False, data_note="needs the XOR means",
-              params={**_BASE, "n": Param("n", int, 10, "examples", lambda v: v >= 2, ">= 2"),
-                      "d": Param("d", int, 100000, "input dimension", lambda v: v >= 2, ">= 2"),
-                      "gamma": Param("gamma", float, 1.0, "leaky slope", lambda v: 0 < v <= 1, "(0, 1]"),
-                      "mu_norm": Param("mu_norm", float, 30.0, "‖μ₁‖ = ‖μ₂‖", lambda v: v > 0, "> 0")},
-              quick=[{}], full=[{"n": 20, "d": 1000000, "mu_norm": 50.0}, {"gamma": 0.5}]),
-]
+def measure_gd_gmm(ctx: Context) -> list[Measurement]:
+    """GD on the smoothed leaky ReLU (logistic loss, small span init, η = eta_scale/R_max²) on the mixture;
+    training error, test error against the minimax rate Φ(−c‖μ‖²/√(‖μ‖² + d/n))."""
+    p = ctx.params
+    m = p["m"]
+    a = second_layer(m // 2, m // 2, device=ctx.device)
+    act_grad = ctx.hooks.deriv or smooth_leaky_grad
+    out = []
+    for seed in ctx.seeds:
+        data = _data("gmm", p, seed, ctx.device)
+        X = None if data.X is None else data.X.to(ctx.device)
+        K, y = data.K, data.y.to(ctx.device)
+        q = dict(h_quantities(K.cpu().numpy(), p["gamma"]))
+        B0, perp = init_B(X, K, m, p["init_scale"], seed, "span", data.d)
+        eta = p["eta_scale"] / float(K.diagonal().max())
+        B, rec = gd_smooth(K[None], y[None], a, B0[None], perp[None], eta, p["gamma"], p["steps"], act_grad=act_grad)
+        B = B[0] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, B[0])
+        margins = y * (a[:, None] * smooth_leaky(B @ K, p["gamma"])).sum(0)
+        mu2 = data.mu_norm ** 2
+        ratio = mu2 / math.sqrt(mu2 + data.d / p["n"])
+        q.update(mu_norm=data.mu_norm, train_error=_train_error(margins), loss_final=float(rec.loss[-1][0]),
+                 eta_rmax2=p["eta_scale"], snr_ratio=ratio)
+        _test_errors(data, lambda Xx: (a * smooth_leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
+        q["minimax_rate"] = float(norm.cdf(-p["c_minimax"] * ratio))
+        q["error_tol"] = err_tol(q["minimax_rate"], p["n_test"])
+        err = min(max(q["test_error"], 0.5 / p["n_test"]), 0.5)  # 0 errors: the largest c the sample can show
+        q["c_measured"] = float(-norm.ppf(err) / ratio)
+        out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
+                               quantities=q, data=data.describe()))
+    return out
+
+
+_SAMPLER = Param("sampler", str, "auto", SAMPLER_HELP, lambda v: v in SAMPLERS, " | ".join(SAMPLERS))
+_GF = {k: GF_PARAMS[k] for k in ("m1", "m2", "loss", "target_log_loss", "rtol", "max_steps", "n_test", "seed")}
+_GAMMA = Param("gamma", float, 0.5, "leaky slope γ", lambda v: 0 < v <= 1, "γ must lie in (0, 1]")
+_INIT = Param("init_scale", float, 1e-5, "span init: rows of W₀ ≈ s in norm", lambda v: v > 0, "must be > 0")
+_N10 = Param("n", int, 10, "examples", lambda v: v >= 2, ">= 2")
+_BETA = Param("beta", float, 0.23, "‖μ‖ = d^β", lambda v: 0 < v < 0.5, "in (0, ½)")
+_D8 = Param("d", int, 10 ** 8, "input dimension (inside (H): slack ≥ 4 over 10 seeds at β ≤ 0.3)", lambda v: v >= 2,
+            ">= 2")
+
+GMM_SPEC = CheckSpec(
+    claim=st.GMM, measure=measure_gd_gmm, accepts_data=False, data_note="needs the mixture's μ",
+    params={"n": _N10, "d": _D8, "beta": _BETA, "gamma": _GAMMA, "sampler": _SAMPLER,
+            "m": Param("m", int, 20, "neurons (half a = +1/√m, half −1/√m)", lambda v: v >= 2 and v % 2 == 0, "even, >= 2"),
+            "init_scale": Param("init_scale", float, 1e-8, "span init, rows ≈ s in norm (small init)", lambda v: v > 0,
+                                "must be > 0"),
+            "eta_scale": Param("eta_scale", float, 1.0, "η = eta_scale/R_max²", lambda v: 0 < v <= 1, "in (0, 1]"),
+            "steps": Param("steps", int, 1000, "GD steps", lambda v: v >= 1, ">= 1"),
+            "n_test": GF_PARAMS["n_test"], "seed": GF_PARAMS["seed"], **constant_params(st.GMM)},
+    quick=[{}, {"beta": 0.3}],
+    full=[{"n": 20, "beta": 0.25}, {"d": 10 ** 9, "beta": 0.2},
+          {"sampler": "explicit", "n": 6, "d": 1000000, "beta": 0.25}])
+GMM_BAYES_SPEC = CheckSpec(
+    claim=st.GMM_BAYES, measure=measure_gf_sec5("gmm"), accepts_data=False, data_note="needs the mixture's μ",
+    params={**_GF, "n": _N10, "d": _D8, "gamma": _GAMMA, "init_scale": _INIT, "sampler": _SAMPLER,
+            "beta": Param("beta", float, 0.3, "‖μ‖ = d^β", lambda v: 0 < v < 0.5, "in (0, ½)")},
+    quick=[{}, {"beta": 0.23}], full=[{"n": 20, "beta": 0.35}, {"gamma": 1.0, "d": 1000000}])
+XOR_SPEC = CheckSpec(
+    claim=st.XOR, measure=measure_gf_sec5("xor"), accepts_data=False, data_note="needs the XOR means",
+    params={**_GF, "n": _N10, "gamma": _GAMMA, "init_scale": _INIT, "sampler": _SAMPLER,
+            "d": Param("d", int, 10 ** 7, "input dimension (inside (H): slack ≥ 3.8 over 10 seeds)", lambda v: v >= 2,
+                       ">= 2"),
+            "mu_norm": Param("mu_norm", float, 30.0, "‖μ₁‖ = ‖μ₂‖", lambda v: v > 0, "> 0")},
+    quick=[{}, {"gamma": 1.0, "d": 100000}], full=[{"n": 20, "d": 10 ** 8, "mu_norm": 50.0}, {"gamma": 0.3, "d": 10 ** 8}])
+SPECS = [GMM_SPEC, GMM_BAYES_SPEC, XOR_SPEC]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import LABELS_HELP, SPECTRA_HELP, Dataset, make_gaussian
+from ibcheck.numerics.data import LABELS_HELP, SAMPLER_HELP, SAMPLERS, SPECTRA_HELP, Dataset, make_gaussian
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.inits import positive_init
 from ibcheck.numerics.relu_gd import GDResult, gd_span
@@ -24,6 +24,7 @@ DATA_PARAMS = {
     "y_high": pos("y_high", float, 2.0, "largest |y| of uniform labels"),
     "pos_frac": Param("pos_frac", float, 0.5, "fraction of positive labels", lambda v: 0 <= v <= 1, "in [0, 1]"),
     "seed": Param("seed", int, 0, "first seed (seed k uses seed+k)", lambda v: v >= 0, "must be >= 0"),
+    "sampler": Param("sampler", str, "auto", SAMPLER_HELP, lambda v: v in SAMPLERS, " | ".join(SAMPLERS)),
 }
 GD_PARAMS = {
     "eta_scale": pos("eta_scale", float, 1.0, "step η = eta_scale/‖λ‖₁"),
@@ -49,8 +50,8 @@ def datasets(ctx: Context, *, keep_X: bool = False, min_ratio: float = 1.0) -> l
         if p["y_low"] > p["y_high"]:
             raise InputError(f"y_low={p['y_low']} > y_high={p['y_high']}")
         dss = [make_gaussian(p["n"], p["d"], s, spec=p["spectrum"], labels=p["labels"], y_low=p["y_low"],
-                             y_high=p["y_high"], pos_frac=p["pos_frac"], device=ctx.device, keep_X=keep_X)
-               for s in ctx.seeds]
+                             y_high=p["y_high"], pos_frac=p["pos_frac"], device=ctx.device, keep_X=keep_X,
+                             sampler=p["sampler"]) for s in ctx.seeds]
     ds = dss[0]
     if ctx.data is not None:
         if ds.d < ds.n:

@@ -28,7 +28,8 @@ _RUNS = Param("runs", int, 16, "datasets (and inits) per setting, batched into o
 def _gen(ctx: Context, seed: int, n: int, d: int, runs: int, keep_X: bool = False):
     p = ctx.params
     return [make_gaussian(n, d, seed * 1000 + r, spec=p["spectrum"], labels=p["labels"], y_low=p["y_low"],
-                          y_high=p["y_high"], pos_frac=p["pos_frac"], device=ctx.device, keep_X=keep_X)
+                          y_high=p["y_high"], pos_frac=p["pos_frac"], device=ctx.device, keep_X=keep_X,
+                          sampler=p["sampler"])
             for r in range(runs)]
 
 
@@ -39,7 +40,7 @@ def measure_random_init(ctx: Context) -> list[Measurement]:
     scales = sorted(grid(p["init_scales"], "init_scales"))
     out = []
     for seed in ctx.seeds:
-        dss = _gen(ctx, seed, p["n"], p["d"], p["runs"], keep_X=True)
+        dss = _gen(ctx, seed, p["n"], p["d"], p["runs"])
         if ctx.hooks.gram is not None:
             for d_ in dss:
                 d_.K = ctx.hooks.gram(d_.K)
@@ -47,7 +48,7 @@ def measure_random_init(ctx: Context) -> list[Measurement]:
         P = y > 0
         rows = []
         for s_ in scales:
-            a0 = torch.stack([random_init(d_.X, d_.K, 1, s_, d_.trace_sigma, seed * 1000 + r)[0]
+            a0 = torch.stack([random_init(d_.X, d_.K, 1, s_, d_.trace_sigma, seed * 1000 + r, d=d_.d)[0]
                               for r, d_ in enumerate(dss)])
             if ctx.hooks.init is not None:
                 a0 = ctx.hooks.init(a0)
@@ -172,7 +173,7 @@ def measure_m_gt_2(ctx: Context) -> list[Measurement]:
     return out
 
 
-_BASE = {k: C.DATA_PARAMS[k] for k in ("n", "spectrum", "labels", "y_low", "y_high", "pos_frac", "seed")}
+_BASE = {k: C.DATA_PARAMS[k] for k in ("n", "spectrum", "labels", "y_low", "y_high", "pos_frac", "seed", "sampler")}
 _GD = {"eta_scale": C.GD_PARAMS["eta_scale"], "max_steps": C.GD_PARAMS["max_steps"]}
 
 SPECS = [

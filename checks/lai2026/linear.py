@@ -23,7 +23,8 @@ def measure_linear(ctx: Context) -> list[Measurement]:
              "final_loss": float(run.res.loss[s])}
         q["gap_rel"] = q["gap"] / q["w_star_norm"]
         out.append(Measurement(seed=seed, values=dict(q, converged=float(q["converged"]),
-                                                      limit_rtol=tol("linear_gap_rel")), quantities=q))
+                                                      limit_rtol=tol("linear_gap_rel")), quantities=q,
+                               data=run.datasets[s].describe()))
     return out
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import torch
 
 from ibcheck.theory.lai2026 import statements as st
 from ibcheck.theory.lai2026.closed_form import frozen_pattern_limit
@@ -95,7 +94,8 @@ def measure_m1(ctx: Context) -> list[Measurement]:
         series = {"pattern": [p[s, 0].numpy() for p in run.res.trajectory.pattern],
                   "steps": list(run.res.trajectory.steps), "loss": [float(l[s]) for l in run.res.trajectory.loss],
                   "y": y}
-        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series))
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series,
+                               data=run.datasets[s].describe()))
     return out
 
 
@@ -164,12 +164,12 @@ def measure_rate(ctx: Context) -> list[Measurement]:
 RATE_SPEC = CheckSpec(
     claim=st.M1_RATE,
     params={**M1_PARAMS_BASE, **C.constant_params(st.M1_RATE),
-            "d_grid": Param("d_grid", str, "1000,4000,16000,64000", "d values of the ‖λ‖₁ sweep (n fixed)"),
+            "d_grid": Param("d_grid", str, "1e3,1e4,1e5,1e6,1e7,1e8,1e9", "d values of the ‖λ‖₁ sweep (n fixed)"),
             "n_grid": Param("n_grid", str, "20,40,80,160", "n values of the n₋ sweep (d = d_rate)"),
             "d_rate": Param("d_rate", int, 64000, "d of the n₋ sweep", lambda v: v >= 2, "must be >= 2"),
             "reps": Param("reps", int, 3, "datasets averaged per grid point", lambda v: v >= 1, "must be >= 1")},
     measure=measure_rate, quick=[{}], accepts_data=False,
-    full=[{"d_grid": "1000,10000,100000,1000000", "reps": 5}, {"spectrum": "power:0.5"}],
+    full=[{"reps": 10}, {"spectrum": "power:0.5"}, {"sampler": "explicit", "d_grid": "1000,10000,100000,1000000"}],
     data_note="a rate needs a sweep of generated datasets",
 )
 SPECS.append(RATE_SPEC)

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from ibcheck.theory.lai2026 import statements as st
+from ibcheck.theory.lai2026.duality import certify_decoupled
 from ibcheck.theory.lai2026.enumeration import enumerate_m2
 from ibcheck.theory.lai2026.minnorm import min_norm_m2_decoupled
 from ibcheck.theory.solver import SolverError
@@ -30,6 +31,7 @@ def measure_m2(ctx: Context) -> list[Measurement]:
         alpha = run.alpha[s].cpu().numpy()  # (2, n)
         beta = alpha @ K
         inconc = C.not_converged(run.res, s)
+        nan_why: dict = {}
         y_min, y_max = label_range(y, np.ones_like(P))
         q = {"n_plus": int(P.sum()), "n_minus": int(N.sum()), "y_min": y_min, "y_max": y_max}
         try:
@@ -41,17 +43,28 @@ def measure_m2(ctx: Context) -> list[Measurement]:
             if q["kkt_max_residual"] > tol("solver_kkt"):
                 inconc = inconc or f"re-verified KKT residual of the decoupled QP is {q['kkt_max_residual']:.2e}"
             q["gap"] = C.knorm(K, alpha - star)
-            q["decoupled_is_global"] = True
+            cert = certify_decoupled(K, y, wp.alpha, wm.alpha)
+            q["global_certificate"] = {"method": "Lagrangian dual bound at the decoupled multipliers",
+                                       "certified": cert.certified, "duality_gap": cert.duality_gap,
+                                       "delta_slack": cert.delta_slack, "cover_slack": cert.cover_slack,
+                                       "reason": cert.reason}
+            certified = cert.certified
             if len(y) <= ENUM_MAX_N:
                 e = enumerate_m2(K, y, tr)
                 q["enumeration"] = {"patterns": e.patterns_total, "infeasible_by_sign_lemma": e.infeasible_by_lemma,
                                     "solved": e.solved, "infeasible_by_solver": e.infeasible_by_solver,
                                     "inaccurate": e.inaccurate, "best_norm": e.best_norm}
-                q["decoupled_is_global"] = bool(q["w_star_norm"] <= e.best_norm * (1 + tol("enum_rel")))
+                by_enum = bool(q["w_star_norm"] <= e.best_norm * (1 + tol("enum_rel"))) and not e.inaccurate
+                if cert.certified and e.best_norm < q["w_star_norm"] * (1 - tol("enum_rel")):
+                    inconc = inconc or "the dual certificate contradicts the pattern enumeration (a bug)"
+                certified = certified or by_enum
                 if e.inaccurate:
                     inconc = inconc or f"{e.inaccurate} pattern QPs returned optimal_inaccurate"
+            q["decoupled_is_global"] = True if certified else None
+            if not certified:
+                nan_why["decoupled_is_global"] = "not certified: " + cert.reason
         except SolverError as exc:
-            q.update(solver_status=str(exc), w_star_norm=math.nan, gap=math.nan, decoupled_is_global=False)
+            q.update(solver_status=str(exc), w_star_norm=math.nan, gap=math.nan, decoupled_is_global=None)
             inconc = inconc or f"min-norm reference failed: {exc}"
         q["lower"] = math.sqrt(ctx.params.get("c_low", 1.0) * len(y) * y_min ** 2 / tr)
         q["upper"] = math.sqrt(ctx.params.get("c_up", 16.0) * len(y) * y_max ** 2 / tr)
@@ -66,11 +79,11 @@ def measure_m2(ctx: Context) -> list[Measurement]:
         q["pattern_after_step1_matches_labels"] = bool((p1[0] == P).all() and (p1[1] == N).all())
         q.update(run.hyp[s])
         values = dict(q, trace_sigma=tr, n=len(y), converged=float(q["converged"]),
-                      decoupled_is_global=float(q["decoupled_is_global"]),
+                      decoupled_is_global=1.0 if q["decoupled_is_global"] else math.nan,
                       limit_rtol=tol("loss_rel") * 0.5 * float((y ** 2).sum()))
         values.pop("enumeration", None)
-        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc,
-                               series={"pattern": [p[s].numpy() for p in run.res.trajectory.pattern],
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, nan_reasons=nan_why,
+                               data=run.datasets[s].describe(), series={"pattern": [p[s].numpy() for p in run.res.trajectory.pattern],
                                        "steps": list(run.res.trajectory.steps), "y": y}))
     return out
 

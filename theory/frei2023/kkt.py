@@ -27,6 +27,7 @@ class KKTReport:
     worst_samples: list[int]  # largest complementarity terms
     worst_neurons: list[int]  # largest stationarity residual rows
     scale: float  # the rescaling 1/min_i q_i
+    status: str = "nnls"  # how the multipliers were fitted: NNLS (no kinks) or the kink QP's solver status
 
 
 def _factor(K):
@@ -41,7 +42,7 @@ def kkt_check(K: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, B: np.n
     phi = np.maximum(gamma * Z, Z)
     q = y * (a[:, None] * phi).sum(0)
     if q.min() <= 0:
-        return KKTReport(np.inf, np.inf, np.inf, np.zeros_like(y), 0, [], [], np.nan)
+        return KKTReport(np.inf, np.inf, np.inf, np.zeros_like(y), 0, [], [], np.nan, status="not classifying")
     sc = 1.0 / q.min()
     Bt, Zt = B * sc, Z * sc
     perp = np.zeros((len(a), len(a))) if perp_gram is None else perp_gram * sc ** 2
@@ -59,14 +60,21 @@ def kkt_check(K: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, B: np.n
             A[:, i] = np.outer(y[i] * a * D[:, i], R[i]).ravel()
         lam, _ = nnls(A, target, maxiter=50 * n)
         C = a[:, None] * D * (lam * y)[None, :]
+        status = "nnls"
     else:
         lam_v, mu = cp.Variable(n, nonneg=True), cp.Variable((m, n))
         cons = [mu[~kink] == cp.multiply(D[~kink], cp.vstack([lam_v] * m)[~kink])] if (~kink).any() else []
         lam_rows = cp.vstack([lam_v] * m)
         cons += [mu >= gamma * lam_rows, mu <= lam_rows]
         Cv = cp.multiply(a[:, None] * y[None, :], mu)
-        solve(cp.Problem(cp.Minimize(cp.sum_squares((Bt - Cv) @ R)), cons))
-        lam, C = np.asarray(lam_v.value), np.asarray(Cv.value)
+        status = solve(cp.Problem(cp.Minimize(cp.sum_squares((Bt - Cv) @ R)), cons)).status
+        # Re-verify: project the solver's answer onto the feasible set (λ ≥ 0, γλ ≤ μ ≤ λ, μ = Dλ off the kinks)
+        # so the residual below is that of a feasible multiplier — an honest upper bound on the exact minimum,
+        # whatever the status (optimal_inaccurate included).
+        lam = np.clip(np.asarray(lam_v.value), 0, None)
+        mu_v = np.clip(np.asarray(mu.value), gamma * lam[None, :], lam[None, :])
+        mu_v = np.where(kink, mu_v, D * lam[None, :])
+        C = (a[:, None] * y[None, :]) * mu_v
     Dlt = Bt - C
     row_res = np.einsum("ji,ik,jk->j", Dlt, K, Dlt) + np.diag(perp)
     wt2 = float(np.einsum("ji,ik,jk->", Bt, K, Bt) + np.trace(perp))
@@ -77,4 +85,4 @@ def kkt_check(K: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, B: np.n
     euler = float(abs(wt2 - lam.sum()) / wt2)
     return KKTReport(stationarity=stat, complementarity=comp, euler_gap=euler, lam=lam, kinks=int(kink.sum()),
                      worst_samples=[int(i) for i in np.argsort(-comp_terms)[:3]],
-                     worst_neurons=[int(j) for j in np.argsort(-row_res)[:3]], scale=sc)
+                     worst_neurons=[int(j) for j in np.argsort(-row_res)[:3]], scale=sc, status=status)
