@@ -50,6 +50,7 @@ class Measurement:
     inconclusive: str | None = None
     series: dict = field(default_factory=dict)  # trajectories / sweeps for plots (not in the JSON)
     note: str = ""  # appended to the verdict's reason (e.g. why a hypothesis must fail)
+    certificate: dict | None = None  # interval certificate (--set certify=true, checks.certify): copied to the JSON
 
 
 def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:

@@ -22,6 +22,7 @@ from ibcheck.theory.frei2023.kkt import kkt_check
 from ibcheck.theory.frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned, svm_margin
 from ibcheck.theory.solver import SolverError
 
+from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
 from ..lai2026.common import constant_params
 from ..params import Param
@@ -47,6 +48,7 @@ PARAMS = {
                     "must be >= 100"),
     "seed": Param("seed", int, 0, "first seed", lambda v: v >= 0, "must be >= 0"),
     "gd_drift": Param("gd_drift", bool, True, "also measure how far GD drifts from GF as η shrinks"),
+    **CERT.PARAM,  # issue 16: --set certify=true certifies the closed-form KKT point and (H)
 }
 
 
@@ -135,6 +137,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.gram is not None:
             K = ctx.hooks.gram(K)
         Kn, yn, an = K.cpu().numpy(), y.cpu().numpy(), a.cpu().numpy()
+        cert = CERT.frei2023_thm32(ctx, X, K, y)
         q = dict(h_quantities(Kn, gamma))
         q["factor"] = (min(m1, m2) / max(m1, m2) + gamma) / 2
         q["kappa"] = min(m1, m2) / max(m1, m2)
@@ -143,7 +146,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q["svm_margin"] = svm
         if info.status not in ("optimal", "optimal_inaccurate"):
             q.update(separable=False, reached_log2_over_n=0.0)
-            out.append(Measurement(seed=seed, values=dict(q), quantities=q,
+            out.append(Measurement(seed=seed, values=dict(q), quantities=q, certificate=cert,
                                    inconclusive=None if q["H_slack"] < 1 else "SVM infeasible although (H) holds",
                                    note="the data are not linearly separable (hard-margin SVM infeasible), so no "
                                         "network interpolates them and Theorem 3.4's hypothesis (H) cannot hold"))
@@ -232,7 +235,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
                   if isinstance(v, (int, float, bool, np.floating, np.bool_))}
         series = {"s": res.record.s, "log_loss": res.record.log_loss, "log_t": res.record.log_t,
                   "normalized_margin": res.record.normalized_margin, "singular_values": res.record.singular_values}
-        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series))
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series,
+                               certificate=cert))
     return out
 
 
