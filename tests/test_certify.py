@@ -278,6 +278,8 @@ def test_never_a_silent_pass():
     assert c.status == "failed" and c.reason == "b not-provable at 256 bits: too wide"
     d = derived("c", c.conditions, "follows")
     assert d.outcome == NOT_PROVABLE and "b" in d.detail
+    c = Certificate("x", [Condition("a", PROVED, "")], {}, parts={"p": ["a", "never_evaluated"], "q": ["a"]})
+    assert c.part_status() == {"p": "failed", "q": "certified"}
 
 
 # ---- CLI acceptance ------------------------------------------------------------------------------
@@ -308,3 +310,11 @@ def test_cli_acceptance_certified_and_failed(tmp_path):
     failing = [x["name"] for x in c["conditions"] if not x["holds"]]
     assert failing[0] in ("tight_multipliers_nonnegative", "free_negatives_feasible"), c["reason"]
     assert "certificate: FAILED" in p.stdout and failing[0] in p.stdout
+
+
+def test_report_block_shows_the_certificate():
+    from ibcheck.reports.certificate import certificate_html
+    r = run_check("lai2026.m1.gap", {"n": 10, "d": 2000, "certify": True})
+    h = certificate_html(r)
+    assert "Interval certificate" in h and "certified" in h and "free_negatives_feasible" in h and "given-K" in h
+    assert certificate_html({"verdict": "verified"}) == ""

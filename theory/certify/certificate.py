@@ -100,7 +100,7 @@ class Certificate:
 
     def part_status(self) -> dict:
         by = {c.name: c for c in self.conditions}
-        return {p: ("certified" if names and all(by[n].holds for n in names if n in by) else "failed")
+        return {p: ("certified" if names and all(n in by and by[n].holds for n in names) else "failed")
                 for p, names in self.parts.items()}
 
     def to_json(self) -> dict:

@@ -130,7 +130,7 @@ def certify_thm32(y, m1: int, m2: int, gamma: float, *, X=None, K=None, gram: st
         diff = lhs - rhs
         hb = endpoints(diff)
         slack = lhs / rhs if rhs.lower() > 0 else None
-        enc.update(R_min=endpoints(nonneg_sqrt(rmin2)), R_ratio=endpoints(nonneg_sqrt(rmax2 / rmin2)),
+        enc.update(R_min=endpoints(nonneg_sqrt(rmin2)), R_max=endpoints(nonneg_sqrt(rmax2)), R_ratio=endpoints(nonneg_sqrt(rmax2 / rmin2)),
                    p=endpoints(p), H_slack=endpoints(slack) if slack is not None else [None, None])
         sl = endpoints(slack) if slack is not None else None
         txt = f"γ³R_min⁴ − 3nR_max²p ∈ {hb}" + (f"; H_slack = R_min²/(3γ⁻³R²np) ∈ {sl}" if sl else "")

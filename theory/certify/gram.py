@@ -22,7 +22,7 @@ from flint import arb, arb_mat, fmpq, fmpz_mat
 
 from .arb import up, working_precision
 
-EXACT_MAX_ENTRIES = 4_000_000  # n·d up to which the exact integer Gram is affordable (seconds)
+EXACT_MAX_ENTRIES = 1_000_000  # n·d up to which the exact integer Gram is affordable (≈ 5 s of Python conversions)
 _TAU_EXP = -1073  # d·2^-1073 ≥ d·(1+γ_d)·2^-1075: the underflow term of d products (half the smallest subnormal each)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .arb import ball_max, endpoints, exact, nonneg_sqrt, positive_definite, column, entries
+from .arb import ball_max, column, endpoints, exact, nonneg_sqrt, positive_definite
 from .certificate import NOT_PROVABLE, PROVED, Attempt, Certificate, Condition, derived, failed, run_ladder
 from .gram import schedule
 from .kkt import exact_by_construction, sign_condition, solve_active_set
