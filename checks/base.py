@@ -54,6 +54,7 @@ class Measurement:
     note: str = ""  # appended to the verdict's reason (e.g. why a hypothesis must fail)
     data: dict = field(default_factory=dict)  # the data actually used (kind, n, d, sampler law, ...): JSON `data`
     nan_reasons: dict = field(default_factory=dict)  # symbol -> why its value is NaN ("not certified: ...")
+    certificate: dict | None = None  # interval certificate (--set certify=true, checks.certify): copied to the JSON
 
 
 def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:

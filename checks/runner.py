@@ -94,6 +94,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
             ev["reason"] = "; ".join(r for r in (ev["reason"], m.note) if r)
         row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
                "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"]}
+        if m.certificate is not None:
+            row["certificate"] = m.certificate
         if keep_series:
             row["series"] = m.series
         per_seed.append(row)
@@ -106,6 +108,10 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         "hypotheses": worst["hypotheses"], "quantities": worst["quantities"], "conclusions": worst["conclusions"],
         "verdict": worst["verdict"], "reason": worst["reason"],
     }
+    certs = [r for r in per_seed if "certificate" in r]  # top level: the first failed certificate, else the worst seed's
+    if certs:
+        pick = next((r for r in certs if r["certificate"]["status"] != "certified"), worst if "certificate" in worst else certs[0])
+        out["certificate"] = dict(pick["certificate"], seed=pick["seed"]) if len(per_seed) > 1 else pick["certificate"]
     if len(per_seed) > 1:
         out["per_seed"] = [{k: v for k, v in r.items() if k != "series"} for r in per_seed]
         out["worst_seed"] = worst["seed"]

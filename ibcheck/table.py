@@ -35,6 +35,20 @@ def render(result: dict) -> str:
         out += ["", "per seed",
                 _table(["seed", "verdict", *keys],
                        [[r["seed"], r["verdict"], *[r["quantities"].get(k) for k in keys]] for r in result["per_seed"]])]
+    if "certificate" in result:
+        out += ["", *certificate_lines(result["certificate"])]
     out += ["", f"verdict: {result['verdict'].upper()}" + (f" — {result['reason']}" if result["reason"] else ""),
             f"wall time: {result['env']['seconds']:.3f} s on {result['env']['device']}"]
     return "\n".join(out)
+
+
+def certificate_lines(c: dict) -> list[str]:
+    """The interval certificate (``--set certify=true``): status, each condition, the enclosures."""
+    seed = f" (seed {c['seed']})" if "seed" in c else ""
+    parts = ", ".join(f"{k} {v}" for k, v in c.get("parts", {}).items())
+    out = [f"certificate{seed}: {c['status'].upper()}" + (f" ({parts})" if parts else "") +
+           (f" — {c['reason']}" if c.get("reason") else ""),
+           _table(["condition", "outcome"], [[x["name"], x.get("outcome", x["holds"])] for x in c["conditions"]])]
+    if c.get("enclosures"):
+        out.append("  " + "\n  ".join(f"{k} ∈ [{_fmt(v[0])}, {_fmt(v[1])}]" for k, v in c["enclosures"].items()))
+    return out

@@ -16,6 +16,7 @@ import sympy as sp
 from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
+from .certificate import certificate_html
 from .fmt import fmt
 from .plots import PLOTS
 
@@ -174,7 +175,8 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
                 + f"<p class=muted>data: {html.escape(json.dumps(d))}</p>"
                 + "<h5>Hypotheses</h5>" + rows_table(r.get("hypotheses", []), "h")
                 + "<h5>Conclusions</h5>" + rows_table(r.get("conclusions", []), "c")
-                + f"<details><summary>all quantities</summary>{quantities_table(r.get('quantities', {}))}</details>")
+                + f"<details><summary>all quantities</summary>{quantities_table(r.get('quantities', {}))}</details>"
+                + certificate_html(r))
         cls = "claim finding" if any(r["verdict"] == V.VIOLATED for r in rs) else "claim"
         refs = "".join(f"<li>{html.escape(x)}</li>" for x in claim.references)
         secs.append(

@@ -25,6 +25,7 @@ from ibcheck.theory.frei2023.problem1 import (closed_form_kkt, global_over_patte
                                               svm_margin)
 from ibcheck.theory.solver import SolverError
 
+from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
 from ..lai2026.common import constant_params
 from ..params import Param
@@ -56,6 +57,7 @@ PARAMS = {
     "sampler": Param("sampler", str, "auto", SAMPLER_HELP, lambda v: v in SAMPLERS, " | ".join(SAMPLERS)),
     "stall_tol": Param("stall_tol", float, 1e-9, "Theorem 3.4: a flow whose ‖∇log L̂‖ falls below this fraction of "
                        "R_min/√n while L̂ ≥ log(2)/n has stalled (a counterexample)", lambda v: 0 < v < 1, "in (0, 1)"),
+    **CERT.PARAM,  # issue 16: --set certify=true certifies the closed-form KKT point and (H)
 }
 
 
@@ -201,6 +203,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.gram is not None:
             K = ctx.hooks.gram(K)
         Kn, yn, an = K.cpu().numpy(), y.cpu().numpy(), a.cpu().numpy()
+        cert = CERT.frei2023_thm32(ctx, X, K, y)
         q = dict(h_quantities(Kn, gamma))
         q["factor"] = (min(m1, m2) / max(m1, m2) + gamma) / 2
         q["kappa"] = min(m1, m2) / max(m1, m2)
@@ -210,7 +213,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q["svm_status"] = svm.info.status + (" (polished, re-verified)" if svm.verified else "")
         if not svm.separable:
             q.update(separable=False, reached_log2_over_n=0.0)
-            out.append(Measurement(seed=seed, values=dict(q), quantities=q, data=desc,
+            out.append(Measurement(seed=seed, values=dict(q), quantities=q, data=desc, certificate=cert,
                                    inconclusive=None if q["H_slack"] < 1 else "SVM infeasible although (H) holds",
                                    note="the data are not linearly separable (hard-margin SVM infeasible), so no "
                                         "network interpolates them and Theorem 3.4's hypothesis (H) cannot hold"))
@@ -297,7 +300,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
                   "normalized_margin": res.record.normalized_margin, "singular_values": res.record.singular_values}
         nan_why = {"aligned_is_global": q.get("global_certificate_note", "")} if q.get("aligned_is_global") != 1.0 else {}
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series, data=desc,
-                               nan_reasons=nan_why))
+                               nan_reasons=nan_why, certificate=cert))
     return out
 
 

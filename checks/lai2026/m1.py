@@ -12,6 +12,7 @@ from ibcheck.theory.lai2026.minnorm import min_norm_m1
 from ibcheck.theory.solver import SolverError
 from ibcheck.theory.tolerances import tol
 
+from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
 from ..params import Param
 from . import common as C
@@ -48,6 +49,7 @@ def measure_m1(ctx: Context) -> list[Measurement]:
         q = {"n_plus": int(P.sum()), "n_minus": int(N.sum())}
         y_min, y_max = label_range(y, N)
         q.update(y_min=y_min, y_max=y_max)
+        ref = None
         try:
             ref = min_norm_m1(K, y, tr)
             q["solver_status"] = ref.status
@@ -95,7 +97,8 @@ def measure_m1(ctx: Context) -> list[Measurement]:
                   "steps": list(run.res.trajectory.steps), "loss": [float(l[s]) for l in run.res.trajectory.loss],
                   "y": y}
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series,
-                               data=run.datasets[s].describe()))
+                               data=run.datasets[s].describe(),
+                               certificate=CERT.lai2026_m1(ctx, run.datasets[s], K, y, alpha, ref)))
     return out
 
 
@@ -117,8 +120,9 @@ GAP_QUICK = _Q + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.8, 0.5)]
 
 SPECS = [
     _spec(st.M1_PATTERN, measure_m1, _Q, _F),
-    _spec(st.M1_LIMIT, lambda ctx: waive(measure_m1(ctx), "GD "), _Q, _F),
-    _spec(st.M1_GAP, measure_m1, GAP_QUICK, _F + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.7, 0.6, 0.4, 0.2)]),
+    _spec(st.M1_LIMIT, lambda ctx: waive(measure_m1(ctx), "GD "), _Q, _F, CERT.PARAM),
+    _spec(st.M1_GAP, measure_m1, GAP_QUICK, _F + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.7, 0.6, 0.4, 0.2)],
+          CERT.PARAM),
 ]
 
 

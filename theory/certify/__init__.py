@@ -1,0 +1,11 @@
+"""Interval-certified references (issue 16): python-flint arb balls turn "the float reference satisfies its
+KKT conditions" into a proof about the given data, or a failed certificate naming the condition.
+
+``arb``: ball helpers (precision, exact float conversion, outward endpoints, enclosed solves, a
+positive-definiteness proof); ``gram``: rigorous enclosures of ``K = XXᵀ``; ``certificate``: the
+``Condition``/``Certificate`` model and the precision ladder; ``kkt``: a generic active-set KKT system
+solved in balls; ``lai2026`` and ``frei2023``: the certificates of the references.
+"""
+from .certificate import NOT_PROVABLE, PROVED, REFUTED, Certificate, Condition
+
+__all__ = ["Certificate", "Condition", "PROVED", "REFUTED", "NOT_PROVABLE"]
