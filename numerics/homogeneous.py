@@ -82,7 +82,9 @@ def load_model(path: str | Path) -> nn.Module:
     if not p.is_file():
         raise InputError(f"--model {path}: no such file")
     try:
-        return torch.jit.load(str(p), map_location="cpu")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # TorchScript is deprecated upstream, still supported
+            return torch.jit.load(str(p), map_location="cpu")
     except Exception:  # noqa: BLE001  (not TorchScript: try a pickled module next)
         pass
     try:
@@ -181,6 +183,7 @@ def _rebuild(sm) -> nn.Module | None:
     params = dict(sm.named_parameters(recurse=False))
     if set(params) - {"weight"}:
         return None
+    m = m.double()  # before copying: a float64 weight must not pass through float32
     if "weight" in params:
         with torch.no_grad():
             m.weight.copy_(params["weight"])
