@@ -166,11 +166,11 @@ def _two_layer(prep, L: int):
     import torch
 
     from ibcheck.numerics.homogeneous import Probe
-    ps = list(prep.model.named_parameters())
-    if len(ps) != 2 or prep.X.ndim != 2:
+    ps = [p for _, p in prep.model.named_parameters()]
+    if len(ps) != 2 or prep.X.ndim != 2 or any(p.ndim != 2 for p in ps):
         return None
-    (_, W), (_, a) = ps
-    if W.ndim != 2 or a.ndim != 2 or a.shape != (1, W.shape[0]) or W.shape[1] != prep.X.shape[1]:
+    W, a = sorted(ps, key=lambda p: p.shape[0] == 1 and p.shape[1] != prep.X.shape[1])  # (m × d) first, then (1 × m)
+    if a.shape != (1, W.shape[0]) or W.shape[1] != prep.X.shape[1]:
         return None
     probe = Probe(prep.stack)
     with torch.no_grad():
@@ -267,7 +267,11 @@ def kkt(model, X, y, loss: str = "exp", *, kink_tol: float | None = None, max_ve
             elif i in kinks.ties:
                 samples.append(T.SampleGrad("uncertified", reason="; ".join(sorted(set(kinks.ties[i])))))
             elif kinks.per_sample[i]:
-                samples.append(H.clarke(prep, kinks, i, budget))
+                try:
+                    samples.append(T.SampleGrad(**H.clarke(prep, kinks, i, budget)))
+                except (RuntimeError, ValueError, np.linalg.LinAlgError) as exc:  # an exotic model: say so, per sample
+                    samples.append(T.SampleGrad("uncertified", reason=f"Clarke pieces failed ({type(exc).__name__}: "
+                                                                      f"{str(exc).splitlines()[0][:120] if str(exc) else ''})"))
             else:
                 samples.append(T.SampleGrad("smooth", g=G[i]))
         r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks)

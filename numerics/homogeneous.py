@@ -124,7 +124,7 @@ def validate_data(X, y, where: str = "data") -> tuple[torch.Tensor, torch.Tensor
     """float64 tensors; ``InputError`` for non-numeric, NaN/Inf, mismatched lengths or labels other than ±1."""
     X = X.detach().cpu().numpy() if isinstance(X, torch.Tensor) else np.asarray(X)
     y = y.detach().cpu().numpy() if isinstance(y, torch.Tensor) else np.asarray(y)
-    if X.dtype.kind not in "fiub" or y.dtype.kind not in "fiub":
+    if X.dtype.kind not in "fiub" or y.dtype.kind not in "fiu":
         raise InputError(f"{where}: X and y must be numeric (got {X.dtype}, {y.dtype})")
     if X.ndim < 2:
         raise InputError(f"{where}: X must have a leading example axis and at least one feature axis, got shape {X.shape}")
@@ -266,17 +266,15 @@ class Probe(TorchFunctionMode):
             h, W = args[0].detach(), args[1].detach()
             if kind == "linear":
                 wn = W.reshape(W.shape[0], -1).norm(dim=1)
-                hn = h.norm(dim=-1, keepdim=True)
-                scale = hn * wn
+                pn = h.norm(dim=-1, keepdim=True)
             else:
                 rest = list(args[3:]) if len(args) > 3 else []
                 kw = {k: v for k, v in kwargs.items() if k != "bias"}
-                conv = getattr(F, kind)
-                patch2 = conv(h * h, torch.ones_like(W), None, *rest, **kw)
+                pn = getattr(F, kind)(h * h, torch.ones_like(W), None, *rest, **kw).clamp_min(0).sqrt()
                 wn = W.reshape(W.shape[0], -1).norm(dim=1).reshape(1, -1, *([1] * (zd.ndim - 2)))
-                scale = patch2.clamp_min(0).sqrt() * wn
-            data_input = (scale == 0) & (not args[0].requires_grad)
-            return scale.expand_as(zd), data_input.expand_as(zd)
+            # a zero input patch that does not depend on θ: z ≡ 0 near θ (a zero weight row is a genuine kink)
+            data_input = (pn == 0) & (not args[0].requires_grad)
+            return (pn * wn).expand_as(zd), data_input.expand_as(zd)
         m = zd.reshape(zd.shape[0], -1).abs().amax(dim=1).reshape(-1, *([1] * (zd.ndim - 1)))
         return m.expand_as(zd), None
 
@@ -579,18 +577,20 @@ def per_sample_grads(prep: Prepared) -> tuple[np.ndarray, str]:
             raise
         except Exception:  # noqa: BLE001  (a model torch.func cannot transform: fall back to autograd)
             pass
-    out = prep.y * prep.forward()
-    try:
-        gs = torch.autograd.grad(out, prep.params, grad_outputs=torch.eye(prep.n, dtype=out.dtype), is_grads_batched=True)
-        G = torch.cat([g.reshape(prep.n, -1) for g in gs], 1)
-        method = "autograd (batched over examples)"
-    except RuntimeError:
-        rows = []
-        for i in range(prep.n):
-            gi = torch.autograd.grad(out[i], prep.params, retain_graph=True)
-            rows.append(torch.cat([g.reshape(-1) for g in gi]))
-        G = torch.stack(rows)
-        method = "autograd (one example at a time)"
+    with torch.enable_grad():
+        out = prep.y * prep.forward()
+        try:
+            gs = torch.autograd.grad(out, prep.params, grad_outputs=torch.eye(prep.n, dtype=out.dtype),
+                                     is_grads_batched=True, allow_unused=True)
+            G = torch.cat([(g if g is not None else torch.zeros((prep.n, *p.shape), dtype=out.dtype)).reshape(prep.n, -1)
+                           for g, p in zip(gs, prep.params)], 1)
+            method = "autograd (batched over examples)"
+        except RuntimeError:
+            try:
+                G = torch.stack([torch.from_numpy(_grad(out[i], prep.params, retain=True)) for i in range(prep.n)])
+            except RuntimeError as exc:
+                raise InputError(f"model: per-example gradients failed ({_first_line(exc)})") from None
+            method = "autograd (one example at a time)"
     return G.detach().numpy(), method
 
 
@@ -661,22 +661,21 @@ def _grad(q, params, retain=False) -> np.ndarray:
     return torch.cat([(gg if gg is not None else torch.zeros_like(p)).reshape(-1) for gg, p in zip(g, params)]).detach().numpy()
 
 
-def clarke(prep: Prepared, kinks: Kinks, i: int, budget: list, max_kinks: int = MAX_KINKS_PER_SAMPLE):
-    """The Clarke subdifferential of ``q_i`` at the current θ as a ``theory.homogeneous_kkt.SampleGrad``.
+def clarke(prep: Prepared, kinks: Kinks, i: int, budget: list, max_kinks: int = MAX_KINKS_PER_SAMPLE) -> dict:
+    """The Clarke subdifferential of ``q_i`` at the current θ: the fields of a ``theory.homogeneous_kkt.SampleGrad``.
 
     One activation layer kinked (all kinks at one site) with linearly independent pre-activation gradients: a box
     (``g₀ + Σ s_k v_k``, ``s_k ∈ [γ, 1]``; every sign pattern is realisable). Otherwise the gradients of every
     sign pattern of the kinks that is realisable to first order (a direction δ with ``sign⟨∇z_k, δ⟩`` as
     chosen, by an LP), capped by ``max_kinks`` per example and ``budget[0]`` pieces overall.
     """
-    from ibcheck.theory.homogeneous_kkt import SampleGrad
     ks = kinks.per_sample[i]
     sites = sorted({s for s, _ in ks})
     if len(sites) == 1:
         base_choice = {kk: 0.0 for kk in ks}
         q, probe = _forward_one(prep, i, _derivs(prep, kinks, i, sites, base_choice), live=True)
         if len(probe.sites) != len(kinks.sites):
-            return SampleGrad("uncertified", reason="the forward of one example calls a different number of activations")
+            return dict(kind="uncertified", reason="the forward of one example calls a different number of activations")
         g0 = _grad(q, prep.params, retain=True)
         live = probe.sites[sites[0]].live.reshape(-1)
         V, Z, keep = [], [], []
@@ -689,16 +688,16 @@ def clarke(prep: Prepared, kinks: Kinks, i: int, budget: list, max_kinks: int = 
                 Z.append(zk)
                 keep.append(kk)
         if not keep:
-            return SampleGrad("smooth", g=g0)
+            return dict(kind="smooth", g=g0)
         sv = np.linalg.svd(np.stack(Z), compute_uv=False)
         if sv[-1] > 1e-10 * sv[0]:
             slope = kinks.sites[sites[0]].slope
-            return SampleGrad("box", g=g0, V=np.stack(V), lo=np.full(len(V), slope), hi=np.ones(len(V)))
+            return dict(kind="box", g=g0, V=np.stack(V), lo=np.full(len(V), slope), hi=np.ones(len(V)))
         ks = keep
     if len(ks) > max_kinks:
-        return SampleGrad("uncertified", reason=f"{len(ks)} kinks at one example exceed the enumeration cap {max_kinks}")
+        return dict(kind="uncertified", reason=f"{len(ks)} kinks at one example exceed the enumeration cap {max_kinks}")
     if 2 ** len(ks) > budget[0]:
-        return SampleGrad("uncertified", reason=f"2^{len(ks)} pieces exceed the remaining enumeration budget {budget[0]}")
+        return dict(kind="uncertified", reason=f"2^{len(ks)} pieces exceed the remaining enumeration budget {budget[0]}")
     budget[0] -= 2 ** len(ks)
     verts = []
     lp_fail = 0
@@ -717,8 +716,8 @@ def clarke(prep: Prepared, kinks: Kinks, i: int, budget: list, max_kinks: int = 
         if ok:
             verts.append(g)
     if not verts:
-        return SampleGrad("uncertified", reason="no sign pattern of its kinks is realisable to first order")
-    return SampleGrad("vertices", vertices=np.stack(verts),
+        return dict(kind="uncertified", reason="no sign pattern of its kinks is realisable to first order")
+    return dict(kind="vertices", vertices=np.stack(verts),
                       reason=f"{len(verts)} of {2 ** len(ks)} sign patterns realisable" +
                              (f" ({lp_fail} LPs failed: counted as not realisable)" if lp_fail else ""))
 

@@ -108,6 +108,14 @@ def test_normalized_margin_matches_a_direct_computation(checkpoints):
     assert late.stable_ranks["2.weight"] == pytest.approx(1.0)
 
 
+def test_deterministic(checkpoints):
+    X, y, net, _, late = checkpoints
+    a, b = late.to_json(), kkt(net, X, y).to_json()
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b  # bitwise: the same floats in every field
+    json.dumps(a, allow_nan=False)
+
+
 def test_logistic_loss_changes_only_the_loss_quantities(checkpoints):
     X, y, net, _, late = checkpoints
     r = kkt(net, X, y, loss="logistic")
@@ -500,3 +508,31 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path, capsys):
         rc = main(["kkt", "--model", str(tmp_path / model), "--data", str(tmp_path / data)])
         err = capsys.readouterr().err
         assert rc == 2 and needle in err and err.count("\n") == 1, (model, data, err)
+
+
+def test_box_qp_equals_the_nnls_over_its_vertices():
+    """Two independent routes to the same Clarke minimum: the box QP (cvxpy) and NNLS over the box's vertices."""
+    import itertools
+
+    from ibcheck.theory.homogeneous_kkt import SampleGrad, kkt_residuals
+    rng = np.random.default_rng(0)
+    P, n = 12, 5
+    theta = rng.normal(size=P)
+    q = 1 + rng.uniform(0, 0.5, n)
+    q[0] = 1.0
+    box, vert = [], []
+    for i in range(n):
+        g0 = rng.normal(size=P)
+        if i < 2:
+            V, lo, hi = rng.normal(size=(2, P)), np.array([0.1, 0.0]), np.array([1.0, 1.0])
+            box.append(SampleGrad("box", g=g0, V=V, lo=lo, hi=hi))
+            vs = [g0 + np.array(s) @ V for s in itertools.product(*zip(lo, hi))]
+            vert.append(SampleGrad("vertices", vertices=np.stack(vs)))
+        else:
+            box.append(SampleGrad("smooth", g=g0))
+            vert.append(SampleGrad("smooth", g=g0))
+    blocks = [("w", (3, 4))]
+    a, b = kkt_residuals(theta, q, 1, box, blocks), kkt_residuals(theta, q, 1, vert, blocks)
+    assert a.method == "qp" and b.method == "nnls" and a.certified and b.certified
+    assert a.stationarity == pytest.approx(b.stationarity, rel=1e-7)
+    assert a.lam == pytest.approx(b.lam, rel=1e-5, abs=1e-9)

@@ -248,7 +248,10 @@ def two_layer_references(K: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
     """
     from .frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned, svm_margin
     out: dict = {}
-    svm, _, info = svm_margin(K, y)
+    try:
+        svm, _, info = svm_margin(K, y)
+    except SolverError as exc:
+        return {"reference": f"linear SVM failed ({exc}): no reference"}
     sep = info.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE)
     out["svm_margin"] = svm if sep else None
     out["svm_status"] = info.status if sep else "infeasible: the data are not linearly separable through the origin"
