@@ -238,8 +238,7 @@ def kkt(model, X, y, loss: str = "exp", *, kink_tol: float | None = None, max_ve
             res.notes.append(f"θ = the trainable parameters; frozen (requires_grad=False): {', '.join(prep.frozen)}")
         if two is not None:
             W, a, gamma, fixed = two
-            Xf = prep.X.numpy()
-            refs = T.two_layer_references(Xf @ Xf.T, prep.y.numpy(), gamma,
+            refs = T.two_layer_references(prep.X.numpy(), prep.y.numpy(), gamma,
                                           a if (fixed and _pm_one_over_sqrt_m(a)) else None)
             if fixed and not _pm_one_over_sqrt_m(a):
                 refs["reference"] += "; the fixed second layer is not ±1/√m, so Problem (1) does not apply"

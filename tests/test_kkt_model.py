@@ -536,3 +536,14 @@ def test_box_qp_equals_the_nnls_over_its_vertices():
     assert a.method == "qp" and b.method == "nnls" and a.certified and b.certified
     assert a.stationarity == pytest.approx(b.stationarity, rel=1e-7)
     assert a.lam == pytest.approx(b.lam, rel=1e-5, abs=1e-9)
+
+
+def test_svm_reference_primal_equals_span():
+    """The SVM reference solves in the primal when d < n: it must agree with frei2023's span formulation."""
+    from ibcheck.theory.frei2023.problem1 import svm_margin
+    from ibcheck.theory.homogeneous_kkt import _svm
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 5))
+    y = np.sign(X @ rng.normal(size=5))
+    primal, status = _svm(X, y)
+    assert status == "optimal" and primal == pytest.approx(svm_margin(X @ X.T, y)[0], rel=1e-8)

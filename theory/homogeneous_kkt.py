@@ -233,7 +233,28 @@ def stable_rank(W: np.ndarray) -> float:
     return float((sv ** 2).sum() / sv[0] ** 2) if sv[0] > 0 else math.nan
 
 
-def two_layer_references(K: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np.ndarray | None,
+def _svm(X: np.ndarray, y: np.ndarray):
+    """Hard-margin SVM through the origin: in the span (``theory.frei2023.problem1.svm_margin``, n variables) when
+    d ≥ n, else in the primal ``min ½‖u‖² s.t. y_i⟨u,x_i⟩ ≥ 1`` (d variables). Returns ``(margin, status)``."""
+    from .frei2023.problem1 import svm_margin
+    n, d = X.shape
+    if d >= n:
+        svm, _, info = svm_margin(X @ X.T, y)
+        return svm, info.status
+    s = float(np.sqrt(np.mean(np.sum(X * X, 1))))
+    u = cp.Variable(d)
+    info = solve(cp.Problem(cp.Minimize(0.5 * cp.sum_squares(u)), [cp.multiply(y, (X / s) @ u) >= 1]),
+                 allow_infeasible=True)
+    if info.status not in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+        return 0.0, info.status
+    uv = np.asarray(u.value)
+    return float((y * (X @ uv)).min() / np.linalg.norm(uv)), info.status
+
+
+PROBLEM1_MAX_N = 400  # the label-aligned QP has 2n variables over a dense n × n Gram matrix
+
+
+def two_layer_references(X: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np.ndarray | None,
                          enum_max_mn: int = 12) -> dict:
     """Exact references for ``f(x) = Σ_j a_j φ(⟨w_j,x⟩)``, bias-free, ``φ(z) = max(γz, z)`` (γ = 1: linear).
 
@@ -246,15 +267,15 @@ def two_layer_references(K: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
       ``1/‖W*‖`` (its optimum under (H) by frei2023 Theorem 3.2, otherwise a feasible point: a lower bound), and
       the global optimum by enumerating the ``2^{mn}`` patterns when ``m·n ≤ enum_max_mn``.
     """
-    from .frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned, svm_margin
+    from .frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned
     out: dict = {}
     try:
-        svm, _, info = svm_margin(K, y)
+        svm, status = _svm(X, y)
     except SolverError as exc:
         return {"reference": f"linear SVM failed ({exc}): no reference"}
-    sep = info.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE)
+    sep = status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE)
     out["svm_margin"] = svm if sep else None
-    out["svm_status"] = info.status if sep else "infeasible: the data are not linearly separable through the origin"
+    out["svm_status"] = status if sep else "infeasible: the data are not linearly separable through the origin"
     if a_fixed is None:
         if gamma == 1.0:
             out["reference"] = "linear network: max normalised margin = svm_margin/2 (exact)"
@@ -271,6 +292,10 @@ def two_layer_references(K: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
     if m1 == 0 or m2 == 0:
         out["reference"] = "Problem (1) needs neurons of both signs in the fixed second layer: no reference"
         return out
+    if len(y) > PROBLEM1_MAX_N:
+        out["reference"] = f"Problem (1) reference skipped: n = {len(y)} > {PROBLEM1_MAX_N} (dense n × n QP)"
+        return out
+    K = X @ X.T
     try:
         qp = qp_aligned(K, y, m1, m2, gamma)
         cf = closed_form_kkt(K, y, m1, m2, gamma)
