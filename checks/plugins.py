@@ -51,6 +51,15 @@ def _get(obj, key):
 
 
 def _one(ep, taken: dict) -> Plugin:
+    try:
+        return _validate(ep, taken)
+    except PluginError:
+        raise
+    except Exception as exc:  # noqa: BLE001  (malformed attributes of any kind: that plugin's fault, one line)
+        raise PluginError(f"malformed ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})") from None
+
+
+def _validate(ep, taken: dict) -> Plugin:
     from ibcheck.theory.statement import Claim
 
     from .base import CheckSpec
@@ -91,7 +100,8 @@ def _one(ep, taken: dict) -> Plugin:
             raise PluginError(f"SPECS holds a {type(s).__name__}, not an ibcheck.checks.base.CheckSpec")
         if s.id not in ids or s.id in spec_ids:
             raise PluginError(f"check {s.id!r} is not for one of its CLAIMS (or repeated)")
-        if not callable(s.measure) or not isinstance(s.params, dict) or not all(isinstance(q, dict) for q in s.quick + s.full):
+        if not callable(s.measure) or not isinstance(s.params, dict) or not all(
+                isinstance(q, dict) for q in [*s.quick, *s.full]):
             raise PluginError(f"check {s.id!r}: measure must be callable, params a dict, quick/full lists of dicts")
         spec_ids.append(s.id)
     missing = [c for c in ids if c not in spec_ids]

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import copy
-import io
 import itertools
 import math
 import warnings
@@ -737,13 +736,3 @@ def _realisable(Z: np.ndarray, s: np.ndarray) -> tuple[bool, int]:
     if res.status == 0:
         return True, 0
     return False, int(res.status != 2)
-
-
-def save_for_tests(model: nn.Module, scripted: bool) -> bytes:
-    """Serialise a model as ``--model`` expects (TorchScript or pickle); used by the tests and docs."""
-    buf = io.BytesIO()
-    if scripted:
-        torch.jit.save(torch.jit.script(model), buf)
-    else:
-        torch.save(model, buf)
-    return buf.getvalue()
