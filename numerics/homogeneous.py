@@ -388,7 +388,7 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     dtypes = sorted({str(p.dtype).replace("torch.", "") for p in model.parameters()})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        m = copy.deepcopy(model)
+        m = copy.deepcopy(model).cpu()  # the analysis runs on the CPU in float64 (a CUDA model is copied over)
     # structural refusals, by module (named in the message)
     for name, mod in m.named_modules():
         cls = _cls(mod)
