@@ -123,3 +123,10 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", _OUT4.format(s=0.151, what="still holds") + " (γ³ = 0.008 shrinks (H)'s slack)", "FTT|TT")
        for c in ("loss", "norm")},
 }
+
+# Documented non-verified cases of plugin catalogues (checks.plugins): Expected entries (or tuples).
+from . import registry as _registry  # noqa: E402
+
+for _p in getattr(getattr(_registry, "PLUGINS", None), "plugins", []):
+    EXPECTED.update({k: v if isinstance(v, Expected) else Expected(*v) for k, v in _p.expected.items()
+                     if k not in EXPECTED})

@@ -11,3 +11,10 @@ REGISTRY: dict[str, CheckSpec] = {s.id: s for mod in (gram, m1, m2, linear, expl
 
 _missing = set(REGISTRY) - set(CATALOGUE)
 assert not _missing, f"checks without a statement: {_missing}"
+
+# Third-party catalogues (entry-point group "ibcheck.catalogues"), loaded once, after the built-ins (checks.plugins).
+from ibcheck.theory.catalogue import PLANNED as _PLANNED  # noqa: E402
+
+from .plugins import load as _load_plugins  # noqa: E402
+
+PLUGINS = _load_plugins(CATALOGUE, REGISTRY, reserved={k: "a planned claim" for k in _PLANNED})

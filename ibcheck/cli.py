@@ -1,4 +1,4 @@
-"""The ``ibcheck`` command line (CONTRACT.md): list, check, report, conjecture."""
+"""The ``ibcheck`` command line (CONTRACT.md): list, check, report, conjecture, kkt."""
 from __future__ import annotations
 
 import argparse
@@ -56,6 +56,11 @@ def cmd_list(args) -> int:
         if args.verbose:
             print("    space: " + ", ".join(f"{k}={v}" for k, v in conj.space.items()) +
                   f"; default budget {conj.default_budget}")
+    from ibcheck.checks.registry import PLUGINS
+    for p in PLUGINS.plugins:
+        print(f"# plugin {p.name} ({p.dist}, {p.target}): {', '.join(c.id for c in p.claims)}")
+    for line in PLUGINS.errors:
+        print(f"# warning: {line}")
     return 0
 
 
@@ -184,6 +189,18 @@ def cmd_conjecture(args) -> int:
     return {"refuted": 1, "survived": 0, "inconclusive": 4}[r["status"]]
 
 
+def cmd_kkt(args) -> int:
+    from ibcheck.model_kkt import kkt
+    from ibcheck.numerics.homogeneous import load_data, load_model
+    model = load_model(args.model)
+    X, y = load_data(args.data)
+    res = kkt(model, X, y, loss=args.loss, kink_tol=args.kink_tol, data_name=f"--data {args.data}")
+    print(res.summary())
+    if args.json:
+        _write_json(args.json, res.to_json())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ibcheck", description="Verify implicit-bias theorems against numerics.")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
@@ -228,6 +245,17 @@ def build_parser() -> argparse.ArgumentParser:
     pj.add_argument("--backend", default="local", choices=["local", "ray"])
     pj.add_argument("--address", default=None, help="Ray address for --backend ray")
     pj.set_defaults(func=cmd_conjecture)
+    pk = sub.add_parser("kkt", help="a trained homogeneous PyTorch model against the max-margin KKT conditions")
+    pk.add_argument("--model", required=True, metavar="FILE.pt",
+                    help="TorchScript file (torch.jit.save) or a pickled nn.Module (torch.save(model)); loading a "
+                         "pickle runs the code it names (weights_only=False), as for any pickle: use files you trust")
+    pk.add_argument("--data", required=True, metavar="FILE.npz", help="X (n × the model's input shape) and y (n, ±1)")
+    pk.add_argument("--loss", default="exp", choices=["exp", "logistic"],
+                    help="training loss (log L̂ and cos(θ, −∇L̂); the KKT conditions do not depend on it)")
+    pk.add_argument("--kink-tol", type=float, default=None, metavar="TOL",
+                    help="pre-activations with |z| ≤ TOL·scale count as at the kink (default 1e-9)")
+    pk.add_argument("--json", metavar="FILE", help="write every quantity as JSON")
+    pk.set_defaults(func=cmd_kkt)
     return p
 
 

@@ -1,0 +1,200 @@
+"""Plugins (entry-point group ``ibcheck.catalogues``): the example package installed into a temporary target shows up
+in list / check / sweep / report / the generated pytest cases; broken plugins are reported in one line and skipped."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from ibcheck.checks import plugins
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "ibcheck-example-plugin"
+CID = "example.linreg.minnorm"
+
+
+def _env(*paths, **extra):
+    env = {k: v for k, v in os.environ.items() if k != "IBCHECK_NO_PLUGINS"}
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in paths)
+    env.update(extra)
+    return env
+
+
+def _run(args, env, cwd=None, timeout=600):
+    return subprocess.run(args, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout)
+
+
+def _ibcheck(*args, env, cwd=None):
+    return _run([sys.executable, "-m", "ibcheck", *args], env, cwd)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """``pip install --no-deps --no-build-isolation --target SITE`` of a copy of the example (no build files in the repo)."""
+    tmp = tmp_path_factory.mktemp("plugin")
+    src = tmp / "src"
+    shutil.copytree(EXAMPLE, src, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    target = tmp / "site"
+    p = _run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--no-index",
+              "--target", str(target), str(src)], dict(os.environ))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert list(target.glob("ibcheck_example_plugin-*.dist-info"))
+    return target
+
+
+def test_example_plugin_is_listed_checked_and_swept(site, tmp_path):
+    env = _env(site)
+    p = _ibcheck("list", env=env)
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+    assert any(line.startswith(CID) and "example-plugin" in line for line in p.stdout.splitlines())
+    assert f"# plugin example (ibcheck-example-plugin, ibcheck_example_plugin): {CID}" in p.stdout
+    assert "lai2026.gram" in p.stdout  # the built-ins are all still there
+    p = _ibcheck("check", CID, "--set", "d=1000", "--json", str(tmp_path / "r.json"), env=env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    r = json.loads((tmp_path / "r.json").read_text())
+    assert r["claim"] == CID and r["verdict"] == "verified" and r["quantities"]["gap_rel"] < 1e-10
+    p = _ibcheck("sweep", CID, "--grid", "n=5,10", "--backend", "serial", "--json", str(tmp_path / "s.json"), env=env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert [x["verdict"] for x in json.loads((tmp_path / "s.json").read_text())] == ["verified", "verified"]
+
+
+def test_example_plugin_joins_cases_report_and_fails_its_negative_control(site):
+    code = textwrap.dedent(f"""
+        import json, torch
+        from ibcheck.checks.base import Hooks
+        from ibcheck.checks.cases import cases
+        from ibcheck.checks.runner import run_check
+        from ibcheck.reports.run import settings
+        shift = lambda w: w + torch.randn(w.shape, generator=torch.Generator().manual_seed(0), dtype=w.dtype)
+        bad = run_check({CID!r}, {{}}, hooks=Hooks(init=shift))  # GD from w0 ≠ 0 keeps w0's part ⊥ the data
+        print(json.dumps({{"cases": [c[2] for c in cases()], "report": [s[0] for s in settings("quick")],
+                          "bad": bad["verdict"], "perp": bad["quantities"]["perp_rel"],
+                          "hyp": [h["holds"] for h in bad["hypotheses"]]}}))
+    """)
+    p = _run([sys.executable, "-c", code], _env(site))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert f"{CID}[seed=0]" in out["cases"] and f"{CID}[n=10,d=1000,seed=0]" in out["cases"]
+    assert CID in out["report"]
+    assert out["bad"] == "violated" and out["hyp"] == [True] and out["perp"] > 0.5
+
+
+def test_generated_pytest_cases_run_the_plugin(site):
+    p = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "checks/test_catalogue.py", "-k", "example"],
+             _env(site), cwd=ROOT)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert "2 passed" in p.stdout
+
+
+def _fake_dist(site: Path, dist: str, entry: str, module: str | None = None, code: str = ""):
+    """A distribution declaring one entry point, as pip would install it (dist-info with entry_points.txt)."""
+    info = site / f"{dist}-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[ibcheck.catalogues]\n{entry}\n")
+    if module:
+        (site / f"{module}.py").write_text(textwrap.dedent(code))
+
+
+DUP_BUILTIN = """
+    from ibcheck.checks.base import CheckSpec
+    from ibcheck.theory.lai2026.statements import GRAM
+    CLAIMS = (GRAM,)
+    SPECS = (CheckSpec(claim=GRAM, params={}, measure=lambda ctx: []),)
+"""
+DUP_EXAMPLE = """
+    import dataclasses
+    from ibcheck.checks.base import CheckSpec
+    from ibcheck.theory.lai2026.statements import LINEAR
+    c = dataclasses.replace(LINEAR, id="example.linreg.minnorm")
+    CLAIMS = (c,)
+    SPECS = (CheckSpec(claim=c, params={}, measure=lambda ctx: []),)
+"""
+
+
+def test_broken_plugins_are_one_line_each_and_skipped(site, tmp_path):
+    broken = tmp_path / "broken"
+    _fake_dist(broken, "broken_import", "broken = ibcheck_no_such_module_xyz")
+    _fake_dist(broken, "dup_builtin", "dup = dup_builtin_plugin", "dup_builtin_plugin", DUP_BUILTIN)
+    _fake_dist(broken, "zz_dup_example", "zz_dup = zz_dup_plugin", "zz_dup_plugin", DUP_EXAMPLE)  # after "example"
+    _fake_dist(broken, "empty", "empty = empty_plugin", "empty_plugin", "X = 1\n")
+    env = _env(broken, site)
+    p = _ibcheck("list", env=env)
+    assert p.returncode == 0, p.stderr
+    warn = [ln for ln in p.stderr.splitlines() if ln.startswith("ibcheck: warning: plugin")]
+    assert len(warn) == 4 and len(p.stderr.strip().splitlines()) == 4, p.stderr
+    assert any("'broken'" in w and "ModuleNotFoundError" in w for w in warn)
+    assert any("'dup'" in w and "'lai2026.gram' duplicates a built-in claim" in w for w in warn)
+    assert any("'zz_dup'" in w and "duplicates plugin 'example''s claim" in w for w in warn)
+    assert any("'empty'" in w and "provides no CLAIMS" in w for w in warn)
+    assert sum(ln.startswith("# warning: plugin") for ln in p.stdout.splitlines()) == 4
+    listed = [ln.split()[0] for ln in p.stdout.splitlines() if ln and not ln.startswith("#")]
+    assert listed.count("lai2026.gram") == 1 and listed.count(CID) == 1
+    p = _ibcheck("check", CID, env=env)  # the good plugin and the built-ins work as before
+    assert p.returncode == 0 and "VERIFIED" in p.stdout, p.stdout + p.stderr
+
+
+# ------------------------------------------------------------------------------------ the loader, in process
+@pytest.fixture
+def fake_eps(monkeypatch, tmp_path):
+    """Entry points made of modules written to tmp_path: ``fake_eps({"name": (module source, "mod[:attr]")})``."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def make(spec: dict):
+        eps = []
+        for name, (code, target) in spec.items():
+            (tmp_path / f"{target.split(':')[0]}.py").write_text(textwrap.dedent(code))
+            eps.append(EntryPoint(name, target, plugins.GROUP))
+        monkeypatch.setattr(plugins, "entry_points", lambda group: eps if group == plugins.GROUP else [])
+    return make
+
+
+GOOD = textwrap.dedent("""
+    from ibcheck.checks.base import CheckSpec, Measurement
+    from ibcheck.theory.statement import Claim, Sym, le
+    x = Sym("x", "x", "a number", dims="1")
+    C = Claim(id="{cid}", title="t", source="s", symbols=(x,), hypotheses=(), conclusions=(le("x<=1", x.s, 1),))
+    S = CheckSpec(claim=C, params={{}}, measure=lambda ctx: [Measurement(0, {{"x": 0.5}}, {{}})], quick=[{{}}])
+""")
+
+
+def _load(**reserved):
+    cat, reg = {"lai2026.gram": object()}, {}
+    return plugins.load(cat, reg, reserved=reserved), cat, reg
+
+
+def test_loader_accepts_a_factory_and_rejects_malformed_plugins(fake_eps, capsys):
+    fake_eps({
+        "a_factory": (GOOD.format(cid="mine.ok") + "def make():\n    return {'CLAIMS': [C], 'SPECS': [S]}\n", "pf_a:make"),
+        "b_nonclaim": ("CLAIMS = [1]\nSPECS = []\n", "pf_b"),
+        "c_nospec": (GOOD.format(cid="mine.c") + "CLAIMS = [C]\nSPECS = []\n", "pf_c"),
+        "d_reserved": (GOOD.format(cid="conj.mine") + "CLAIMS = [C]\nSPECS = [S]\n", "pf_d"),
+        "e_planned": (GOOD.format(cid="planned.one") + "CLAIMS = [C]\nSPECS = [S]\n", "pf_e"),
+        "f_expected": (GOOD.format(cid="mine.f") + "CLAIMS = [C]\nSPECS = [S]\nEXPECTED = {'other[seed=0]': ()}\n", "pf_f"),
+        "g_raises": ("raise RuntimeError('boom\\nsecond line')\n", "pf_g"),
+        "h_badspec": (GOOD.format(cid="mine.h") + "CLAIMS = [C]\nSPECS = [object()]\n", "pf_h"),
+    })
+    loaded, cat, reg = _load(**{"planned.one": "a planned claim"})
+    assert [p.name for p in loaded.plugins] == ["a_factory"] and "mine.ok" in cat and "mine.ok" in reg
+    errs = dict(e.split(" skipped: ", 1) for e in loaded.errors)
+    assert "not an ibcheck.theory.statement.Claim" in errs["plugin 'b_nonclaim' (pf_b)"]
+    assert "has no check in SPECS" in errs["plugin 'c_nospec' (pf_c)"]
+    assert "reserved" in errs["plugin 'd_reserved' (pf_d)"]
+    assert "duplicates a planned claim" in errs["plugin 'e_planned' (pf_e)"]
+    assert "EXPECTED" in errs["plugin 'f_expected' (pf_f)"]
+    assert errs["plugin 'g_raises' (pf_g)"] == "RuntimeError: boom"
+    assert "not an ibcheck.checks.base.CheckSpec" in errs["plugin 'h_badspec' (pf_h)"]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 7 and all(line.startswith("ibcheck: warning: plugin") for line in err)
+
+
+def test_no_plugins_switch(fake_eps, monkeypatch):
+    fake_eps({"a": (GOOD.format(cid="mine.ok") + "CLAIMS = [C]\nSPECS = [S]\n", "pf_switch")})
+    monkeypatch.setenv("IBCHECK_NO_PLUGINS", "1")
+    loaded, cat, _ = _load()
+    assert not loaded.plugins and not loaded.errors and "mine.ok" not in cat

@@ -1,0 +1,321 @@
+"""(ε, δ)-KKT residuals of the max-margin problem for any positively homogeneous model (Lyu–Li 2020, Ji–Telgarsky 2020).
+
+A model ``f(x;θ)`` with ``f(x;cθ) = c^L f(x;θ)`` (``c > 0``) and margins ``q_i(θ) = y_i f(x_i;θ)``. The problem
+
+    min ½‖θ‖²  s.t.  q_i(θ) ≥ 1,
+
+at the rescaled point ``θ̃ = θ / q_min^{1/L}`` (feasible, ``min_i q_i(θ̃) = 1``). KKT: ``θ̃ = Σ_i λ_i g_i`` with
+``g_i ∈ ∂°q_i(θ̃)`` (Clarke), ``λ ≥ 0`` and ``λ_i (q_i(θ̃) − 1) = 0``. Residuals (all in the Euclidean norm of the
+flattened trainable parameters, the metric of the objective ½‖θ‖²):
+
+* ``stationarity = min_{λ ≥ 0, g_i ∈ ∂°q_i} ‖θ̃ − Σ λ_i g_i‖ / ‖θ̃‖`` — the multipliers are the minimisers;
+* ``complementarity = max_i λ_i (q_i(θ̃) − 1) / mean_i λ_i`` (as ``theory.frei2023.kkt``), and the Lyu–Li sum
+  ``Σ_i λ_i (q_i(θ̃) − 1) / Σ_i λ_i``;
+* Euler's identity ``⟨θ̃, g_i⟩ = L q_i(θ̃)`` gives ``‖θ̃‖² = L Σ λ_i q_i(θ̃)`` at a KKT point (``euler_gap``), and per
+  sample it cross-checks the gradients (``euler_gradient_check``).
+
+The Clarke subdifferential of each sample is described by a ``SampleGrad``: ``smooth`` (one gradient), ``box``
+(``g = g₀ + Σ_k s_k v_k`` with ``s_k ∈ [lo_k, hi_k]``: one activation layer, each kink's derivative free in its
+Clarke interval, every sign pattern realisable), ``vertices`` (the gradients of the realisable pieces; their hull is
+a subset of ∂°q_i) or ``uncertified`` (not described: the residual is then ``None``, never an optimistic number).
+Every residual is recomputed here from multipliers projected onto their constraints, so it certifies (ε, δ)
+whatever the solver's accuracy: a feasible choice of (λ, g) can only over-estimate the minimum.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cvxpy as cp
+import numpy as np
+from scipy.optimize import nnls
+
+from .solver import SolverError, solve
+
+SUPPORT_TAU = 1e-3  # support set: λ_i > τ·max λ (samples carrying more than 0.1% of the largest multiplier)
+EULER_GRAD_TOL = 1e-8  # per-sample Euler identity ⟨θ̃,g_i⟩ = L q_i: float64 gradients of a homogeneous model meet it to ~1e-14
+
+
+@dataclass
+class SampleGrad:
+    """The Clarke subdifferential of ``q_i`` at ``θ̃`` (see the module docstring)."""
+
+    kind: str  # smooth | box | vertices | uncertified
+    g: np.ndarray | None = None  # smooth: the gradient; box: g₀ (every kinked derivative at 0)
+    V: np.ndarray | None = None  # box: (k, P) the gradient's change per unit of each kink's derivative
+    lo: np.ndarray | None = None  # box: (k,) Clarke interval of each kink's derivative
+    hi: np.ndarray | None = None
+    vertices: np.ndarray | None = None  # vertices: (v, P)
+    reason: str = ""
+
+
+@dataclass
+class KKTResiduals:
+    stationarity: float | None
+    complementarity: float | None
+    complementarity_sum: float | None
+    euler_gap: float | None
+    euler_gradient_check: float
+    lam: np.ndarray | None
+    support: list[int]
+    support_max_margin: float | None
+    worst_samples: list[dict]
+    worst_units: list[dict]
+    method: str  # nnls | qp | none
+    solver_status: str | None = None
+    certified: bool = False
+    reason: str = ""
+    derivatives: dict = field(default_factory=dict)  # box kinks: sample -> implied derivatives μ/λ
+
+
+def _columns(samples: list[SampleGrad]):
+    """Free columns (smooth gradients and vertices, each with its owner) and the box parts."""
+    free, owner_free, base, box_owner, V, lo, hi, owner_V = [], [], [], [], [], [], [], []
+    for i, s in enumerate(samples):
+        if s.kind == "smooth":
+            free.append(s.g)
+            owner_free.append(i)
+        elif s.kind == "vertices":
+            free.extend(s.vertices)
+            owner_free.extend([i] * len(s.vertices))
+        elif s.kind == "box":
+            base.append(s.g)
+            box_owner.append(i)
+            V.extend(s.V)
+            lo.extend(s.lo)
+            hi.extend(s.hi)
+            owner_V.extend([len(box_owner) - 1] * len(s.V))
+    return free, owner_free, base, box_owner, V, np.array(lo), np.array(hi), np.array(owner_V, dtype=int)
+
+
+def _nnls(C: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """``argmin_{u ≥ 0} ‖t − C u‖`` via a thin QR (the P-dimensional problem reduced to N × N)."""
+    Q, R = np.linalg.qr(C)
+    try:
+        u, _ = nnls(R, Q.T @ t, maxiter=50 * C.shape[1])
+    except RuntimeError:  # iteration limit: fall back to the interior-point solver
+        v = cp.Variable(C.shape[1], nonneg=True)
+        solve(cp.Problem(cp.Minimize(cp.sum_squares(R @ v - Q.T @ t))))
+        u = np.clip(np.asarray(v.value), 0, None)
+    return u
+
+
+def _box_qp(C: np.ndarray, t: np.ndarray, n_free: int, n_box: int, lo, hi, owner_V):
+    """``min ‖t − C w‖`` with ``w = (u ≥ 0 | λ_box ≥ 0 | μ)``, ``lo_k λ_{o(k)} ≤ μ_k ≤ hi_k λ_{o(k)}``.
+
+    Columns scaled to unit norm and the target to unit norm for the interior-point solver; returns ``(w, status)``.
+    """
+    cn = np.linalg.norm(C, axis=0)
+    cn = np.where(cn > 0, cn, 1.0)
+    tn = float(np.linalg.norm(t))
+    Q, R = np.linalg.qr(C / cn)
+    b = Q.T @ t / tn
+    w = cp.Variable(C.shape[1])
+    ws = cp.multiply(1.0 / cn, w)  # the multipliers themselves (up to the factor tn)
+    u, lam_b, mu = ws[:n_free], ws[n_free:n_free + n_box], ws[n_free + n_box:]
+    cons = []
+    if n_free:
+        cons.append(u >= 0)
+    if n_box:
+        cons.append(lam_b >= 0)
+    if len(owner_V):
+        lam_k = lam_b[owner_V]
+        cons += [mu >= cp.multiply(lo, lam_k), mu <= cp.multiply(hi, lam_k)]
+    info = solve(cp.Problem(cp.Minimize(cp.norm(R @ w - b, 2)), cons))  # the norm (SOCP): accurate to the solver tolerance
+    return np.asarray(w.value) / cn * tn, info.status
+
+
+def _polish(C, t, nf, nb, u, lam_b, mu, lo, hi, owner_V):
+    """Fix each kink's derivative at the QP's ``μ/λ`` and re-solve the multipliers by NNLS (an exact active set);
+    keep whichever feasible point has the smaller residual."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        D = np.where(lam_b[owner_V] > 0, mu / lam_b[owner_V], lo)
+    D = np.clip(np.nan_to_num(D, nan=0.0), lo, hi)
+    cols = [C[:, :nf]]
+    Vb = C[:, nf + nb:]
+    gb = C[:, nf:nf + nb].copy()
+    for k, o in enumerate(owner_V):
+        gb[:, o] += D[k] * Vb[:, k]
+    A = np.concatenate(cols + [gb], axis=1)
+    v = _nnls(A, t)
+    u2, lam2 = v[:nf], v[nf:]
+    mu2 = D * lam2[owner_V]
+    r1 = np.linalg.norm(t - C @ np.concatenate([u, lam_b, mu]))
+    r2 = np.linalg.norm(t - C @ np.concatenate([u2, lam2, mu2]))
+    return (u2, lam2, mu2) if r2 <= r1 else (u, lam_b, mu)
+
+
+def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[SampleGrad],
+                  blocks: list[tuple[str, tuple]], n_worst: int = 3) -> KKTResiduals:
+    """KKT residuals at ``θ̃`` (``theta``) with rescaled margins ``q`` (``min q = 1``); see the module docstring."""
+    theta = np.asarray(theta, dtype=np.float64)
+    n = len(samples)
+    tnorm2 = float(theta @ theta)
+    # per-sample Euler identity on every gradient we were given (a cross-check of gradients and homogeneity)
+    ech = 0.0
+    for i, s in enumerate(samples):
+        grads = [s.g] if s.kind in ("smooth", "box") else list(s.vertices) if s.kind == "vertices" else []
+        for g in grads:
+            ech = max(ech, abs(float(theta @ g) - L * q[i]) / (L * abs(q[i])))
+    unc = [i for i, s in enumerate(samples) if s.kind == "uncertified"]
+    if unc:
+        why = samples[unc[0]].reason
+        return KKTResiduals(None, None, None, None, ech, None, [], None, [], [], "none", certified=False,
+                            reason=f"not certified: {len(unc)} sample(s) without a Clarke description "
+                                   f"(first: sample {unc[0]}: {why})")
+    free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
+    cols = free + base + V
+    C = np.stack(cols, axis=1)
+    status = None
+    if not base:
+        u = _nnls(C, theta)
+        method = "nnls"
+        w = u
+    else:
+        try:
+            w, status = _box_qp(C, theta, len(free), len(base), lo, hi, owner_V)
+        except SolverError as exc:
+            return KKTResiduals(None, None, None, None, ech, None, [], None, [], [], "qp", certified=False,
+                                reason=f"not certified: the Clarke QP failed ({exc})")
+        method = "qp"
+    # project onto the constraints (feasible multipliers certify an upper bound on the residual)
+    nf, nb = len(free), len(base)
+    u = np.clip(w[:nf], 0, None)
+    lam_b = np.clip(w[nf:nf + nb], 0, None)
+    mu = w[nf + nb:]
+    if len(mu):
+        mu = np.clip(mu, lo * lam_b[owner_V], hi * lam_b[owner_V])
+        u, lam_b, mu = _polish(C, theta, nf, nb, u, lam_b, mu, lo, hi, owner_V)
+    wf = np.concatenate([u, lam_b, mu])
+    r = theta - C @ wf
+    lam = np.zeros(n)
+    np.add.at(lam, np.array(owner_free, dtype=int), u)
+    lam[np.array(box_owner, dtype=int)] += lam_b
+    derivs = {}
+    for j, i in enumerate(box_owner):
+        ks = np.nonzero(owner_V == j)[0]
+        derivs[int(i)] = [float(mu[k] / lam_b[j]) if lam_b[j] > 0 else None for k in ks]
+    stat = float(np.linalg.norm(r) / math.sqrt(tnorm2))
+    terms = lam * (q - 1)
+    lm = float(lam.mean())
+    comp = float(terms.max() / lm) if lm > 0 else None
+    comp_sum = float(terms.sum() / lam.sum()) if lm > 0 else None
+    euler = abs(tnorm2 - L * float(lam @ q)) / tnorm2
+    support = [int(i) for i in np.nonzero(lam > SUPPORT_TAU * lam.max())[0]] if lam.max() > 0 else []
+    worst_s = [{"index": int(i), "lambda": float(lam[i]), "margin": float(q[i]),
+                "term": float(terms[i] / lm) if lm > 0 else None}
+               for i in np.argsort(-terms, kind="stable")[:n_worst]]
+    return KKTResiduals(
+        stationarity=stat, complementarity=comp, complementarity_sum=comp_sum, euler_gap=euler,
+        euler_gradient_check=ech, lam=lam, support=support,
+        support_max_margin=float(q[support].max()) if support else None, worst_samples=worst_s,
+        worst_units=worst_units(r, blocks, math.sqrt(tnorm2), n_worst), method=method, solver_status=status,
+        certified=lm > 0, reason="" if lm > 0 else "all multipliers are 0", derivatives=derivs)
+
+
+def worst_units(r: np.ndarray, blocks: list[tuple[str, tuple]], scale: float, k: int = 3) -> list[dict]:
+    """The output units (rows of each parameter tensor) carrying the largest stationarity residual, ``‖r_j‖/‖θ̃‖``."""
+    rows, off = [], 0
+    for name, shape in blocks:
+        size = int(np.prod(shape)) if len(shape) else 1
+        blk = r[off:off + size].reshape(shape[0], -1) if len(shape) else r[off:off + size].reshape(1, 1)
+        off += size
+        for j, v in enumerate(np.linalg.norm(blk, axis=1)):
+            rows.append((float(v) / scale, name, j))
+    rows.sort(key=lambda t: -t[0])
+    return [{"param": name, "unit": j, "residual": v} for v, name, j in rows[:k]]
+
+
+def stable_rank(W: np.ndarray) -> float:
+    """``‖W‖_F² / ‖W‖₂²`` of a weight tensor reshaped to ``out × (everything else)`` (conv: out × in·k·k)."""
+    M = np.asarray(W, dtype=np.float64).reshape(W.shape[0], -1)
+    sv = np.linalg.svd(M, compute_uv=False)
+    return float((sv ** 2).sum() / sv[0] ** 2) if sv[0] > 0 else math.nan
+
+
+def _svm(X: np.ndarray, y: np.ndarray):
+    """Hard-margin SVM through the origin: in the span (``theory.frei2023.problem1.svm_margin``, n variables) when
+    d ≥ n, else in the primal ``min ½‖u‖² s.t. y_i⟨u,x_i⟩ ≥ 1`` (d variables). Returns ``(margin, status)``."""
+    from .frei2023.problem1 import svm_margin
+    n, d = X.shape
+    if d >= n:
+        svm = svm_margin(X @ X.T, y)
+        return svm.margin, svm.info.status + (" (polished, re-verified)" if svm.verified else "")
+    s = float(np.sqrt(np.mean(np.sum(X * X, 1))))
+    u = cp.Variable(d)
+    info = solve(cp.Problem(cp.Minimize(0.5 * cp.sum_squares(u)), [cp.multiply(y, (X / s) @ u) >= 1]),
+                 allow_infeasible=True)
+    if info.status not in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+        return 0.0, info.status
+    uv = np.asarray(u.value)
+    return float((y * (X @ uv)).min() / np.linalg.norm(uv)), info.status
+
+
+PROBLEM1_MAX_N = 400  # the label-aligned QP has 2n variables over a dense n × n Gram matrix
+
+
+def two_layer_references(X: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np.ndarray | None,
+                         enum_max_mn: int = 12) -> dict:
+    """Exact references for ``f(x) = Σ_j a_j φ(⟨w_j,x⟩)``, bias-free, ``φ(z) = max(γz, z)`` (γ = 1: linear).
+
+    * always: the hard-margin linear SVM through the origin, ``svm_margin = max_{‖u‖=1} min_i y_i⟨u,x_i⟩``;
+    * both layers trained (L = 2): the SVM direction embedded in the network. Linear network (γ = 1): the exact
+      optimum ``svm/2`` of the normalised margin ``min q/‖θ‖²`` (``‖θ‖² ≥ 2‖W‖‖a‖ ≥ 2‖Wᵀa‖``); (leaky) ReLU
+      (m ≥ 2): the pair ``w = ±cu, a = ±c`` reaches ``(1+γ)/4 · svm``, a feasible point, so a lower bound on the
+      network's optimum;
+    * second layer fixed to ±1/√m (L = 1, frei2023's architecture): Problem (1) on the label-aligned pattern,
+      ``1/‖W*‖`` (its optimum under (H) by frei2023 Theorem 3.2, otherwise a feasible point: a lower bound), and
+      the global optimum by enumerating the ``2^{mn}`` patterns when ``m·n ≤ enum_max_mn``.
+    """
+    from .frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned
+    out: dict = {}
+    try:
+        svm, status = _svm(X, y)
+    except SolverError as exc:
+        return {"reference": f"linear SVM failed ({exc}): no reference"}
+    sep = status.split(" ")[0] in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE)
+    out["svm_margin"] = svm if sep else None
+    out["svm_status"] = status if sep else "infeasible: the data are not linearly separable through the origin"
+    if a_fixed is None:
+        if gamma == 1.0:
+            out["reference"] = "linear network: max normalised margin = svm_margin/2 (exact)"
+            out["reference_margin"] = svm / 2 if sep else None
+            out["reference_is_optimum"] = True
+        else:
+            out["reference"] = (f"SVM direction as two opposite units (w=±cu, a=±c): (1+γ)/4·svm_margin with γ={gamma:g}; "
+                                f"a feasible point, so a lower bound on the network's max normalised margin")
+            out["reference_margin"] = (1 + gamma) / 4 * svm if sep else None
+            out["reference_is_optimum"] = False
+        return out
+    m = len(a_fixed)
+    m1, m2 = int((a_fixed > 0).sum()), int((a_fixed < 0).sum())
+    if m1 == 0 or m2 == 0:
+        out["reference"] = "Problem (1) needs neurons of both signs in the fixed second layer: no reference"
+        return out
+    if len(y) > PROBLEM1_MAX_N:
+        out["reference"] = f"Problem (1) reference skipped: n = {len(y)} > {PROBLEM1_MAX_N} (dense n × n QP)"
+        return out
+    K = X @ X.T
+    try:
+        qp = qp_aligned(K, y, m1, m2, gamma)
+        cf = closed_form_kkt(K, y, m1, m2, gamma)
+    except SolverError as exc:
+        out["reference"] = f"Problem (1): the label-aligned QP failed ({exc})"
+        return out
+    ok = qp.B is not None
+    out["problem1_aligned_margin"] = 1.0 / qp.norm if ok else None
+    out["problem1_status"] = qp.info.status
+    out["problem1_feasibility"] = qp.feasibility if ok else None
+    out["problem1_closed_form_valid"] = bool(cf.valid)
+    out["reference"] = ("frei2023 Problem (1) (second layer fixed to ±1/√m, m1=%d, m2=%d, γ=%g): label-aligned "
+                        "optimum 1/‖W*‖ — the global optimum under (H) (Theorem 3.2), otherwise a lower bound" % (m1, m2, gamma))
+    out["reference_margin"] = out["problem1_aligned_margin"]
+    out["reference_is_optimum"] = False
+    if m * len(y) <= enum_max_mn and gamma > 0:
+        gnorm, _, solved, inacc = global_over_patterns(K, y, m1, m2, gamma)
+        out["problem1_global_margin"] = 1.0 / gnorm if math.isfinite(gnorm) else None
+        out["problem1_patterns_solved"] = solved
+        out["reference"] += f"; global optimum by enumerating 2^{m * len(y)} patterns"
+        out["reference_margin"] = out["problem1_global_margin"]
+        out["reference_is_optimum"] = inacc == 0
+    return out
