@@ -19,31 +19,33 @@ from ibcheck.theory.verdict import INCONCLUSIVE
 FAULT_ENV = "IBCHECK_FAULT_KILL_ONCE"  # "CLAIM|KEY=VALUE|MARKER": kill the worker once (tests of retries)
 
 
-def run_task(task: dict) -> dict:
-    """One check run; the unit every backend executes."""
+def run_task(task: dict):
+    """One task, the unit every backend executes: a check run, or a group of claims sharing one measurement
+    (``task["claims"]``, run in order in one process so they share it) — then a list of results."""
     from .runner import run_check
     fault = os.environ.get(FAULT_ENV)
+    claims = task.get("claims") or [task["claim"]]
     if fault:
         claim, kv, marker = fault.split("|")
         k, v = kv.split("=")
-        if task["claim"] == claim and str(task["params"].get(k)) == v and not os.path.exists(marker):
+        if claim in claims and str(task["params"].get(k)) == v and not os.path.exists(marker):
             open(marker, "w").close()
             os._exit(17)  # the worker process dies mid-sweep
-    import torch
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)  # one thread per task on every backend: identical float summation order
-    try:
+    out = []
+    for c in claims:  # run_check keeps every check single-threaded (numerics.threads): identical results
         t = time.perf_counter()
-        r = run_check(task["claim"], task["params"], device=task.get("device", "cpu"))
-    finally:
-        torch.set_num_threads(threads)
-    r["env"]["task_seconds"] = round(time.perf_counter() - t, 4)
-    return r
+        r = run_check(c, task["params"], device=task.get("device", "cpu"), keep_series=task.get("keep_series", False))
+        r["env"]["task_seconds"] = round(time.perf_counter() - t, 4)
+        out.append(r)
+    return out if "claims" in task else out[0]
 
 
-def failed(task: dict, error: str) -> dict:
-    return {"claim": task["claim"], "params": task["params"], "verdict": INCONCLUSIVE,
-            "reason": f"task failed twice: {error}", "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}}
+def failed(task: dict, error: str):
+    """An ``inconclusive`` result naming the error (a list for a group task): a crash is never a verdict."""
+    rows = [{"claim": c, "params": task["params"], "verdict": INCONCLUSIVE, "reason": f"task failed twice: {error}",
+             "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}, "error": error}
+            for c in task.get("claims") or [task["claim"]]]
+    return rows if "claims" in task else rows[0]
 
 
 def _serial(tasks, on_result):

@@ -79,6 +79,7 @@ class CheckSpec:
     data_note: str = ""
     threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
     notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
+    share: str | None = None  # checks with the same key share one measurement per setting (run them together)
 
     @property
     def id(self) -> str:

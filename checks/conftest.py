@@ -1,32 +1,78 @@
-"""pytest options of the catalogue suite: ``--profile quick|full`` and ``--ibcheck-report DIR``."""
+"""pytest options of the catalogue suite: ``--profile quick|full`` and ``--ibcheck-report DIR``.
+
+Safe under pytest-xdist (``-n auto``, the default in pyproject.toml): cases that share one measurement (the
+frei2023 Section 3 flow of a setting) carry the same ``xdist_group`` so ``--dist loadgroup`` runs them on one
+worker, which computes the flow once; with ``--ibcheck-report`` every worker leaves its results in a shared
+folder and the controller writes one report from all of them.
+"""
 from __future__ import annotations
+
+import pickle
+import tempfile
+from pathlib import Path
 
 
 def pytest_addoption(parser):
     parser.addoption("--profile", default="quick", choices=["quick", "full"],
-                     help="quick: the CI settings; full: heavy sweeps (more seeds, d up to 1e6, anisotropic spectra)")
+                     help="quick: the CI settings; full: heavy sweeps (more seeds, d up to 1e9, anisotropic spectra)")
     parser.addoption("--ibcheck-report", default=None, metavar="DIR",
                      help="also write the HTML verification report of this run to DIR (index.html, results.json)")
 
 
+def _worker_input(config) -> dict | None:
+    return getattr(config, "workerinput", None)
+
+
 def pytest_configure(config):
     config._ibcheck_results = []
+    if config.getoption("--ibcheck-report", default=None) and _worker_input(config) is None:
+        config._ibcheck_shared = tempfile.mkdtemp(prefix="ibcheck-results-")
+
+
+def pytest_configure_node(node):  # xdist controller: tell each worker where to leave its results
+    shared = getattr(node.config, "_ibcheck_shared", None)
+    if shared:
+        node.workerinput["ibcheck_shared"] = shared
+
+
+def group_of(claim_id: str, setting: dict, cid: str) -> str:
+    """Cases sharing one measurement (``CheckSpec.share``) and setting run on one worker."""
+    from ibcheck.checks.cases import setting_key
+    from ibcheck.checks.registry import REGISTRY
+    share = REGISTRY[claim_id].share
+    return f"{share}[{setting_key(setting)}]" if share else cid
 
 
 def pytest_generate_tests(metafunc):
     if "case" in metafunc.fixturenames:
+        import pytest
+
         from ibcheck.checks.cases import cases
         cs = cases(metafunc.config.getoption("profile"))
-        metafunc.parametrize("case", cs, ids=[c[2] for c in cs])
+        metafunc.parametrize("case", [pytest.param(c, marks=pytest.mark.xdist_group(group_of(*c))) for c in cs],
+                             ids=[c[2] for c in cs])
 
 
 def pytest_sessionfinish(session, exitstatus):
-    out = session.config.getoption("--ibcheck-report", default=None)
-    results = getattr(session.config, "_ibcheck_results", [])
-    if out and results:
+    config = session.config
+    out = config.getoption("--ibcheck-report", default=None)
+    if not out:
+        return
+    results = getattr(config, "_ibcheck_results", [])
+    wi = _worker_input(config)
+    if wi is not None:  # an xdist worker: leave the results for the controller
+        if wi.get("ibcheck_shared") and results:
+            path = Path(wi["ibcheck_shared"]) / f"{wi.get('workerid', 'w')}.pkl"
+            path.write_bytes(pickle.dumps(results))
+        return
+    shared = getattr(config, "_ibcheck_shared", None)
+    if shared:
+        for f in sorted(Path(shared).glob("*.pkl")):
+            results = results + pickle.loads(f.read_bytes())
+    if results:
         import time
 
         from ibcheck.reports.html import environment, write_report
-        meta = environment(f"pytest ({session.config.getoption('profile')})", "cpu", time.process_time(), results)
+        meta = environment(f"pytest ({config.getoption('profile')})", "cpu", time.process_time(), results)
         path = write_report(results, {}, out, meta)
-        session.config.pluginmanager.get_plugin("terminalreporter").write_line(f"ibcheck report: {path}")
+        config.pluginmanager.get_plugin("terminalreporter").write_line(f"ibcheck report: {path}")

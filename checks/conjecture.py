@@ -28,6 +28,9 @@ class Int:
     lo: int
     hi: int
 
+    def __str__(self):
+        return f"integers {self.lo}..{self.hi}"
+
     def strategy(self):
         from hypothesis import strategies as st
         return st.integers(self.lo, self.hi)
@@ -42,6 +45,9 @@ class LogInt(Int):
     """Integers spread log-uniformly between lo and hi (shrinks to lo)."""
 
     steps: int = 64
+
+    def __str__(self):
+        return f"integers {self.lo}..{self.hi} (log-spaced)"
 
     def strategy(self):
         from hypothesis import strategies as st
@@ -59,6 +65,9 @@ class Float:
     lo: float
     hi: float
 
+    def __str__(self):
+        return f"reals {self.lo:g}..{self.hi:g}"
+
     def strategy(self):
         from hypothesis import strategies as st
         return st.floats(self.lo, self.hi, allow_nan=False, allow_infinity=False)
@@ -70,6 +79,9 @@ class Float:
 
 @dataclass(frozen=True)
 class LogFloat(Float):
+    def __str__(self):
+        return f"reals {self.lo:g}..{self.hi:g} (log-spaced)"
+
     def strategy(self):
         from hypothesis import strategies as st
         a, b = math.log(self.lo), math.log(self.hi)
@@ -84,6 +96,9 @@ class LogFloat(Float):
 @dataclass(frozen=True)
 class Choice:
     options: tuple
+
+    def __str__(self):
+        return "one of " + ", ".join(map(str, self.options))
 
     def strategy(self):
         from hypothesis import strategies as st
@@ -207,7 +222,7 @@ def default_min_decided(budget: int) -> int:
     return max(1, math.ceil(budget / 2))
 
 
-def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: str | None = None,
+def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: str | None = None,  # noqa: ARG001
            max_seconds: float | None = None, min_decided: int | None = None) -> dict:
     """Property-based search for a counterexample; the contract's conjecture JSON (``replay`` aside).
 
@@ -218,7 +233,7 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
     from hypothesis import HealthCheck, Phase, assume, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
-    from hypothesis.database import DirectoryBasedExampleDatabase, InMemoryExampleDatabase
+    from hypothesis.database import InMemoryExampleDatabase
     from hypothesis.errors import Flaky, Unsatisfiable
 
     conj.validate()
@@ -229,7 +244,9 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
     if need < 1:
         raise InputError(f"--min-decided must be >= 1, got {need}")
     state = SearchState(cap=budget + max(budget, 8))  # generation plus a bounded shrinking phase
-    db = DirectoryBasedExampleDatabase(str(Path(db_dir) / "hypothesis-db")) if db_dir else InMemoryExampleDatabase()
+    # An in-memory database: nothing is written to the working directory (no .hypothesis/). What a run leaves
+    # behind is the caller's: --out holds the page and result.json with the counterexample's replay command.
+    db = InMemoryExampleDatabase()
     strategy = st.fixed_dictionaries({k: d.strategy() for k, d in conj.space.items()})
     t0 = time.perf_counter()
 

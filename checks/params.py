@@ -19,8 +19,13 @@ class Param:
     valid: Callable[[object], bool] | None = None
     valid_text: str = ""
 
-    def parse(self, raw) -> object:
-        """Convert a ``--set`` string (or a Python value) and validate it; ``InputError`` if bad."""
+    def describe(self) -> str:
+        """``default (type; valid range) — help`` for ``ibcheck list -v`` and the docs."""
+        rng = f"; {self.valid_text}" if self.valid_text else ""
+        return f"{self.name}={_show(self.default)} ({self.type.__name__}{rng}){' — ' + self.help if self.help else ''}"
+
+    def parse(self, raw, flag: str = "--set") -> object:
+        """Convert a ``--set`` string (or a Python value) and validate it; ``InputError`` if bad (naming ``flag``)."""
         v = raw
         if isinstance(raw, str) and self.type is not str:
             try:
@@ -36,14 +41,21 @@ class Param:
                 else:
                     v = self.type(raw)
             except ValueError:
-                raise InputError(f"--set {self.name}={raw}: expected {self.type.__name__}") from None
+                raise InputError(f"{flag} {self.name}={raw}: expected {self.type.__name__}") from None
         elif self.type is float and isinstance(raw, int) and not isinstance(raw, bool):
             v = float(raw)
         if self.type is float and not math.isfinite(v):
-            raise InputError(f"--set {self.name}={raw}: must be finite")
+            raise InputError(f"{flag} {self.name}={raw}: must be finite")
         if self.valid is not None and not self.valid(v):
-            raise InputError(f"--set {self.name}={raw}: out of range ({self.valid_text})")
+            raise InputError(f"{flag} {self.name}={raw}: out of range ({self.valid_text})")
         return v
+
+
+def _show(v) -> str:
+    """A default as a user would type it: 1e-05 not 1.0000000000000001e-05, 1/12 as 0.0833333."""
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    return repr(v) if isinstance(v, str) else str(v)
 
 
 def pos(name, type_, default, help_="") -> Param:
@@ -61,12 +73,14 @@ def grid(raw: str, name: str, cast=float) -> list:
     return vals
 
 
-def resolve(specs: dict[str, Param], overrides: dict, claim_id: str) -> dict:
-    """Defaults updated by ``overrides``; unknown keys are an input error naming the valid ones."""
+def resolve(specs: dict[str, Param], overrides: dict, claim_id: str, flags: dict | None = None) -> dict:
+    """Defaults updated by ``overrides``; unknown keys are an input error naming the valid ones. ``flags`` maps a
+    key to the option it came from (``--grid``), for the message; ``--set`` otherwise."""
+    flags = flags or {}
     unknown = sorted(set(overrides) - set(specs))
     if unknown:
         raise InputError(f"{claim_id}: unknown parameter {unknown[0]!r} (valid: {', '.join(sorted(specs))})")
     out = {k: p.default for k, p in specs.items()}
     for k, raw in overrides.items():
-        out[k] = specs[k].parse(raw)
+        out[k] = specs[k].parse(raw, flags.get(k, "--set"))
     return out

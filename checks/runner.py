@@ -81,6 +81,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         raise InputError(f"{claim_id} does not take --data: {spec.data_note}")
     if data is not None:
         ds = load_npz(data, dev)
+    if ds is not None:  # the data fix n and d: the JSON and the table show the data's, not the generator's
+        params.update({k: v for k, v in (("n", ds.n), ("d", ds.d)) if k in params})
     ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)], device=dev, data=ds,
                   hooks=hooks or Hooks())
     with limited(spec.threads):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ibcheck.reports.fmt import fmt as _fmt
 
+_REL = {"<=": "≤", ">=": "≥", "==": "="}
+
 
 def _table(headers: list[str], rows: list[list]) -> str:
     cells = [[_fmt(c) for c in r] for r in rows]
@@ -11,21 +13,36 @@ def _table(headers: list[str], rows: list[list]) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in cells])
 
 
+def data_line(d: dict) -> str:
+    """``data: kind  n=… d=…  ‖λ‖₁=…  (sampled from its Gram law)``: only what the data block knows."""
+    parts = [f"data: {d.get('kind', 'generated')}"]
+    size = " ".join(f"{k}={d[k]}" for k in ("n", "d") if d.get(k) is not None)
+    if size:
+        parts.append(size)
+    if d.get("trace_sigma") is not None:
+        est = " (estimated by mean ‖x_i‖²)" if d.get("trace_sigma_estimated") else ""
+        parts.append(f"‖λ‖₁={_fmt(d['trace_sigma'])}{est}")
+    law = (d.get("sampler") or {}).get("law")
+    if law:
+        parts.append({"gram": "(K sampled from its exact law, X not formed)", "explicit": "(X drawn)"}.get(law, law))
+    return "  ".join(parts)
+
+
 def render(result: dict) -> str:
     """Hypotheses, conclusions, key quantities, per-seed summary, verdict and wall time."""
     out = [f"{result['claim']}  [{result['source']}, {result['provenance']}]  {result.get('title', '')}"]
-    d = result["data"]
-    est = " (estimated by mean ‖x_i‖²)" if d.get("trace_sigma_estimated") else ""
-    out.append(f"data: {d.get('kind')}  n={d.get('n', '?')} d={d.get('d', '?')}  ‖λ‖₁={_fmt(d.get('trace_sigma'))}{est}")
+    out.append(data_line(result["data"]))
     shown = {k: v for k, v in result["params"].items() if k not in ("max_steps",)}
     out.append("params: " + " ".join(f"{k}={_fmt(v)}" for k, v in shown.items()))
     if result["hypotheses"]:
         out += ["", "hypotheses" + (f" (seed {result['worst_seed']}, the worst)" if "worst_seed" in result else ""),
                 _table(["name", "measured", "rel", "required", "holds"],
-                       [[h["name"], h["lhs"], h["relation"], h["rhs"], h["holds"]] for h in result["hypotheses"]])]
+                       [[h["name"], h["lhs"], _REL.get(h["relation"], h["relation"]), h["rhs"], h["holds"]]
+                        for h in result["hypotheses"]])]
     out += ["", "conclusions",
             _table(["name", "measured", "rel", "bound", "slack", "tolerance", "holds"],
-                   [[c["name"], c["lhs"], c["relation"], c["rhs"], c["slack"], c["tolerance"], c["holds"]]
+                   [[c["name"], c["lhs"], _REL.get(c["relation"], c["relation"]), c["rhs"], c["slack"], c["tolerance"],
+                     c["holds"]]
                     for c in result["conclusions"]])]
     q = {k: v for k, v in result["quantities"].items() if not isinstance(v, (list, dict))}
     if q:

@@ -153,6 +153,8 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     Without ``trace_sigma``, ``‖λ‖₁`` is estimated by ``mean_i ‖x_i‖²`` (unbiased for ``E‖x‖² = tr Σ``).
     """
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"--data {path}: is a directory, not an .npz file")
     if not p.is_file():
         raise InputError(f"--data {path}: no such file")
     try:
@@ -195,4 +197,4 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     K = gram(Xt, device)
     return Dataset(X=Xt.to(K.device), y=torch.as_tensor(y, dtype=DEFAULT_DTYPE, device=K.device), K=K,
                    trace_sigma=tr, trace_sigma_estimated=estimated, kind=f"user:{p.name}",
-                   info={"d": int(X.shape[1]), "path": str(p)})
+                   info={"d": int(X.shape[1]), "path": str(p), "sampler": {"law": "explicit", "method": "user data"}})

@@ -1,14 +1,15 @@
 """Run the catalogue for the report: every claim's settings of a profile, plus the documented findings."""
 from __future__ import annotations
 
-import sys
-import time
+import os
 
 from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.registry import REGISTRY
 from ibcheck.checks.runner import run_check
 from ibcheck.numerics.errors import InputError
 from ibcheck.theory.verdict import INCONCLUSIVE
+
+from .progress import Progress
 
 
 def settings(profile: str) -> list[tuple[str, dict, str]]:
@@ -32,25 +33,6 @@ def settings(profile: str) -> list[tuple[str, dict, str]]:
     return out
 
 
-class Progress:
-    """One line on stderr, rewritten: ``[done/total] claim  elapsed``."""
-
-    def __init__(self, total: int, stream=sys.stderr):
-        self.total, self.done, self.t0, self.stream = total, 0, time.perf_counter(), stream
-
-    def show(self, current: str) -> None:
-        bar = "#" * int(24 * self.done / max(self.total, 1))
-        self.stream.write(f"\r[{bar:<24}] {self.done}/{self.total}  {current:<48.48} {time.perf_counter() - self.t0:6.1f}s")
-        self.stream.flush()
-
-    def step(self, current: str) -> None:
-        self.done += 1
-        self.show(current)
-
-    def close(self) -> None:
-        self.stream.write("\n")
-
-
 def eta_sweep_supplement() -> dict:
     """The η sweep of lai2026.m1.gap at its default data: gap and bounds per η‖λ‖₁, and the threshold."""
     from ibcheck.checks.lai2026.findings import eta_threshold
@@ -71,46 +53,92 @@ def run_conjectures(budget: int = 4, max_seconds: float = 20.0) -> dict:
     return {cid: search(c, budget=budget, seed=0, max_seconds=max_seconds) for cid, c in SHIPPED.items()}
 
 
-def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = True, backend: str = "serial",
-                  address: str | None = None) -> tuple[list[dict], dict]:
+def groups(todo: list[tuple[str, dict, str]]) -> list[list[int]]:
+    """Indices of ``todo`` that share one measurement (``CheckSpec.share`` and the same setting): run together."""
+    by_key: dict = {}
+    for i, (cid, setting, _) in enumerate(todo):
+        share = REGISTRY[cid].share
+        key = (share, tuple(sorted(setting.items()))) if share else (cid, i)
+        by_key.setdefault(key, []).append(i)
+    return list(by_key.values())
+
+
+def default_backend() -> str:
+    """``local`` (a process pool over the cores) when there is more than one core, else ``serial``."""
+    return "local" if (os.cpu_count() or 1) > 1 else "serial"
+
+
+def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = True, backend: str | None = None,
+                  address: str | None = None, workers: int | None = None) -> tuple[list[dict], dict]:
     """All results (with ``_series`` and ``_role``) and the supplements, in catalogue order.
 
-    ``serial`` runs in process (the frei2023 checks then share one flow per setting); ``local``/``ray``
-    spread the check runs over a process pool or a Ray cluster (same results; no figure series).
+    Claims that share a measurement (the frei2023 Section 3 flow) run as one task, so the flow is computed
+    once per setting on every backend; ``local`` spreads the tasks over a process pool (the default with more
+    than one core), ``ray`` over a Ray cluster, ``serial`` runs them in this process. Results are identical.
     """
+    from ibcheck.checks.backends import run_tasks
+    backend = backend or default_backend()
     todo = settings(profile)
-    prog = Progress(len(todo) + len(SUPPLEMENTS)) if progress else None
-    results = []
-    if backend != "serial":
-        from ibcheck.checks.backends import run_tasks
-        tasks = [{"claim": c, "params": s_, "device": device} for c, s_, _ in todo]
-        results = run_tasks(tasks, backend, address=address,
-                            on_result=(lambda i, r: prog.step(tasks[i]["claim"])) if prog else None)
-        for r, (_, _, role) in zip(results, todo):
-            r["_role"] = role
-        todo = []
-    for cid, setting, role in todo:
+    grp = groups(todo)
+    tasks = [{"claims": [todo[i][0] for i in g], "params": todo[g[0]][1], "device": device, "keep_series": True}
+             for g in grp]
+    prog = Progress(len(todo) + len(SUPPLEMENTS) + 1) if progress else None
+    results: list = [None] * len(todo)
+
+    def done(k, rs):
+        for i, r in zip(grp[k], rs):
+            r["_role"] = todo[i][2]
+            results[i] = r
+            if prog:
+                prog.step(f"{r['claim']} {todo[i][1] or ''}".strip(), r["verdict"])
+    if prog and backend == "serial":
+        listener = prog.note
+    else:
+        listener = None
+    with _listening(listener):
+        if backend == "serial":
+            for k, t in enumerate(tasks):
+                if prog:
+                    prog.show(", ".join(t["claims"]) + (f" {t['params']}" if t["params"] else ""))
+                done(k, _run_serial(t))
+        else:
+            if prog:
+                prog.show(f"{len(tasks)} tasks on the {backend} backend")
+            run_tasks(tasks, backend, address=address, workers=workers, on_result=done)
+        sup = {}
+        for cid, fn in SUPPLEMENTS.items():
+            if prog:
+                prog.show(f"supplement: {cid}")
+            sup[cid] = {"eta_sweep": fn()} if cid == "lai2026.m1.gap" else fn()
+            if prog:
+                prog.step(f"supplement: {cid}")
         if prog:
-            prog.show(f"{cid} {setting or ''}")
-        try:
-            r = run_check(cid, setting, device=device, keep_series=True)
-        except InputError as exc:  # e.g. --device cuda without a GPU: recorded, never lost
-            r = {"claim": cid, "params": setting, "verdict": INCONCLUSIVE, "reason": str(exc), "hypotheses": [],
-                 "conclusions": [], "quantities": {}, "env": {}}
-        r["_role"] = role
-        results.append(r)
+            prog.show("shipped conjectures (small budget)")
+        sup["_conjectures"] = run_conjectures(4 if profile == "quick" else 20, 20.0 if profile == "quick" else 300.0)
         if prog:
-            prog.step(cid)
-    sup = {}
-    for cid, fn in SUPPLEMENTS.items():
-        if prog:
-            prog.show(f"supplement: {cid}")
-        sup[cid] = {"eta_sweep": fn()} if cid == "lai2026.m1.gap" else fn()
-        if prog:
-            prog.step(cid)
-    if prog:
-        prog.show("shipped conjectures (small budget)")
-    sup["_conjectures"] = run_conjectures(4 if profile == "quick" else 20, 20.0 if profile == "quick" else 300.0)
-    if prog:
-        prog.close()
+            prog.step("shipped conjectures")
+            prog.close()
     return results, sup
+
+
+def _run_serial(task: dict) -> list[dict]:
+    """A task in this process. An input error (e.g. --device cuda without a GPU) is recorded; any other error is
+    retried once, then recorded ``inconclusive`` with the error — never lost, never a verdict."""
+    from ibcheck.checks.backends import failed, run_task
+    for attempt in (1, 2):
+        try:
+            return run_task(task)
+        except InputError as exc:
+            return [{"claim": c, "params": task["params"], "verdict": INCONCLUSIVE, "reason": str(exc),
+                     "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}} for c in task["claims"]]
+        except Exception as exc:  # noqa: BLE001
+            if attempt == 2:
+                return failed(task, f"{type(exc).__name__}: {exc}")
+    raise AssertionError("unreachable")
+
+
+def _listening(fn):
+    import contextlib
+
+    from ibcheck.numerics.progress import listening
+    return listening(fn) if fn else contextlib.nullcontext()

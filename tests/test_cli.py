@@ -172,3 +172,54 @@ def test_frei_global_acceptance_json(tmp_path):
         assert k in q, k
     assert abs(q["normalized_margin"] / q["optimal_normalized_margin"] - 1) <= 1e-4
     assert all(c["holds"] for c in r["conclusions"])
+
+
+# ---- issue 13: the CLI a researcher expects ------------------------------------------------------------------
+def test_version_and_bare_invocation():
+    v = ibcheck("--version")
+    assert v.returncode == 0 and v.stdout.startswith("ibcheck ")
+    bare = ibcheck()
+    assert bare.returncode == 2 and "check" in bare.stderr and "conjecture" in bare.stderr
+
+
+def test_a_crash_is_exit_5_never_a_verdict():
+    data = str((__import__("pathlib").Path(__file__).parent / "data" / "crashing.py"))
+    p = ibcheck("conjecture", data)
+    assert p.returncode == 5, (p.stdout, p.stderr)
+    assert "internal error" in p.stderr and "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    d = ibcheck("--debug", "conjecture", data)
+    assert d.returncode == 5 and "Traceback" in d.stderr
+
+
+def test_output_paths_are_checked_before_any_work(tmp_path):
+    import time
+    t = time.perf_counter()
+    p = ibcheck("check", "frei2023.thm3.2.global", "--json", "/nonexistent/dir/out.json")
+    assert p.returncode == 2 and "does not exist" in p.stderr and time.perf_counter() - t < 30
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = ibcheck("report", "--out", str(blocker / "sub"))
+    assert r.returncode == 2 and "--out" in r.stderr
+
+
+def test_user_data_fix_n_and_d_in_params_and_table(tmp_path):
+    rng = np.random.default_rng(1)
+    f = tmp_path / "mine.npz"
+    np.savez(f, X=rng.normal(size=(12, 3000)), y=np.where(rng.random(12) < 0.5, -1.0, 1.0) * 1.5)
+    j = tmp_path / "o.json"
+    p = ibcheck("check", "lai2026.m1.gap", "--data", str(f), "--json", str(j))
+    r = json.loads(j.read_text())
+    assert r["params"]["n"] == 12 and r["params"]["d"] == 3000 and "n=12 d=3000" in p.stdout
+    assert "is a directory" in ibcheck("check", "lai2026.m1.gap", "--data", str(tmp_path)).stderr
+
+
+def test_list_is_a_readable_table():
+    out = ibcheck("list", "-v").stdout
+    assert out.splitlines()[0].split()[:2] == ["ID", "SOURCE"]
+    assert "Int(lo=" not in out and "0.08333333333333333" not in out
+    assert "integers 2..16" in out  # a conjecture's parameter space in words
+
+
+def test_bad_grid_value_names_the_grid():
+    p = ibcheck("sweep", "lai2026.m1.gap", "--grid", "n=abc,4", "--backend", "serial")
+    assert p.returncode == 2 and "--grid n=abc" in p.stderr
