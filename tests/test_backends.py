@@ -1,7 +1,6 @@
 """Backends: the same sweep gives identical results serially, on a process pool and on Ray; a task that
 kills its worker is retried; a task failing twice is reported inconclusive, never lost."""
 import json
-import os
 import subprocess
 import sys
 

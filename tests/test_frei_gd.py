@@ -1,5 +1,4 @@
 """frei2023 Section 4: span GD vs autograd GD, stable-rank bookkeeping, symbolic proof, CIFAR-10 reader."""
-import math
 import pickle
 
 import numpy as np

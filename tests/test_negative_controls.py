@@ -1,7 +1,6 @@
 """Negative controls: every lai2026 check must say `violated` when fed a wrong limit, a wrong constant
 or a broken trainer — proof that the checks can fail. Hypotheses must still hold in each case."""
 import numpy as np
-import pytest
 import torch
 
 from ibcheck.checks.base import Hooks

@@ -9,7 +9,7 @@ import pytest
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
-from ibcheck.reports.html import environment, render, write_report
+from ibcheck.reports.html import environment, write_report
 from ibcheck.reports.run import run_catalogue
 from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
