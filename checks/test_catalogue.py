@@ -22,3 +22,19 @@ def test_claim(case, request):
     result["_role"] = "pytest"
     request.config._ibcheck_results.append(result)
     assert_expected(cid, result)
+
+
+def test_expected_table_is_consistent():
+    """Every documented outcome names a real case of some profile and pins every row of its claim."""
+    from ibcheck.checks.cases import cases
+    from ibcheck.checks.registry import REGISTRY
+    known = {c[2] for c in cases("full")}
+    stale = sorted(k for k in EXPECTED if k not in known)
+    assert not stale, f"EXPECTED keys that match no case: {stale}"
+    for key, e in EXPECTED.items():
+        claim = REGISTRY[key.split("[", 1)[0]].claim
+        assert e.verdict in ("violated", "outside-hypotheses", "inconclusive"), key
+        assert isinstance(e.holds, str), f"{key}: the pattern of every row must be pinned"
+        h, _, c = e.holds.partition("|")
+        assert (len(h), len(c)) == (len(claim.hypotheses), len(claim.conclusions)) and set(h + c) <= set("TF?"), key
+        assert e.reason and any(ch.isdigit() for ch in e.reason), f"{key}: the reason must quote what was measured"

@@ -1,0 +1,103 @@
+"""Contention benchmark: does ibcheck degrade gracefully when the cores are shared?
+
+A fixed representative subset — a frei2023 gradient flow (``frei2023.thm3.4``), Theorem 4.2's stable-rank
+sweep (``frei2023.thm4.2.srank``), a lai2026 gap check at d = 1e6 and the Gram concentration sweep — runs as
+``ibcheck check`` processes, as a user runs them:
+
+* alone (the reference time T₁);
+* two copies of the subset at once (each copy's time T₂; target T₂/T₁ ≤ 2.0 on 2 cores);
+* beside one busy single-threaded process (a pure-Python loop; target T/T₁ ≤ 1.5).
+
+With ``--suite`` also ``pytest checks`` (the quick catalogue) idle vs beside a busy process, and with
+``--report`` the quick report on the local process pool vs serial. Prints every time and ratio.
+
+Usage: python benchmarks/contention.py [--suite] [--report] [--env-threads]
+(``--env-threads``: run the subset with the default intra-op threads, i.e. without ibcheck's policy, to see the
+collapse the policy prevents.)
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+SUBSET = [("frei2023.thm3.4", []), ("frei2023.thm4.2.srank", []),
+          ("lai2026.m1.gap", ["--set", "n=100", "--set", "d=1000000"]), ("lai2026.gram", [])]
+
+
+def subset_cmd() -> list[str]:
+    """One process that runs the subset's checks one after the other through the CLI entry point."""
+    calls = "; ".join(f"main({['check', c, *extra]!r})" for c, extra in SUBSET)
+    return [sys.executable, "-c", f"from ibcheck.cli import main; import sys; {calls}"]
+
+
+def env(policy: bool) -> dict:
+    e = dict(os.environ)
+    for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        e.pop(k, None)
+    if not policy:  # let torch/BLAS start their default pools (one thread per core)
+        e.update({k: str(os.cpu_count()) for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")})
+    return e
+
+
+def timed(cmds: list[list[str]], policy: bool = True, cwd: str | None = None) -> list[float]:
+    """Start every command at once; each one's wall time."""
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env(policy), cwd=cwd)
+             for c in cmds]
+    out = []
+    for p in procs:
+        p.wait()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def busy() -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--suite", action="store_true", help="also pytest checks idle vs contended")
+    ap.add_argument("--report", action="store_true", help="also the quick report, local pool vs serial")
+    ap.add_argument("--env-threads", action="store_true", help="without the single-threaded policy")
+    a = ap.parse_args()
+    policy = not a.env_threads
+    print(f"{os.cpu_count()} cores; policy {'on' if policy else 'off (default intra-op threads)'}; subset: "
+          + ", ".join(c for c, _ in SUBSET))
+    cmd = subset_cmd()
+    timed([cmd], policy)  # warm-up: imports, caches
+    t1 = timed([cmd], policy)[0]
+    t2 = max(timed([cmd, cmd], policy))
+    b = busy()
+    try:
+        t3 = timed([cmd], policy)[0]
+    finally:
+        b.kill()
+    print(f"{'subset alone':40s} {t1:8.1f} s")
+    print(f"{'two copies at once (each)':40s} {t2:8.1f} s   ratio {t2 / t1:5.2f}  (target ≤ 2.0)")
+    print(f"{'beside one busy process':40s} {t3:8.1f} s   ratio {t3 / t1:5.2f}  (target ≤ 1.5)")
+    if a.suite:
+        suite = [sys.executable, "-m", "pytest", "-q", "checks", "-p", "no:cacheprovider"]
+        s1 = timed([suite], policy)[0]
+        b = busy()
+        try:
+            s2 = timed([suite], policy)[0]
+        finally:
+            b.kill()
+        print(f"{'pytest checks idle':40s} {s1:8.1f} s")
+        print(f"{'pytest checks beside a busy process':40s} {s2:8.1f} s   ratio {s2 / s1:5.2f}")
+    if a.report:
+        with tempfile.TemporaryDirectory() as d:
+            rep = lambda backend: [sys.executable, "-m", "ibcheck", "report", "--out", d, "--backend", backend]  # noqa: E731
+            r_serial = timed([rep("serial")], policy)[0]
+            r_local = timed([rep("local")], policy)[0]
+        print(f"{'report --profile quick, serial':40s} {r_serial:8.1f} s")
+        print(f"{'report --profile quick, local pool':40s} {r_local:8.1f} s   ratio {r_local / r_serial:5.2f}")
+
+
+if __name__ == "__main__":
+    main()
