@@ -116,3 +116,8 @@ EXPECTED: dict[str, tuple] = {
     "lai2026.m1.gap[n=40,d=4000,labels=pm1,seed=0]": ("violated", _PM1, None),
 }
 EXPECTED = {k: (v if isinstance(v, Expected) else Expected(*v)) for k, v in EXPECTED.items()}
+
+
+from .expected_ext_a import EXPECTED as _EXT_A  # noqa: E402  (issue 14, part A)
+
+EXPECTED.update(_EXT_A)

@@ -4,7 +4,9 @@
 ``min_n q_n(θ̃) = 1``), take the per-sample gradients ``h_n = ∇q_n(θ̃)`` (rows of J, by ``torch.func.jacrev``)
 and fit multipliers by non-negative least squares ``λ = argmin_{λ≥0} ‖θ̃ − Jᵀλ‖``. Then
 ``ε = ‖θ̃ − Jᵀλ‖`` (stationarity; the part of θ orthogonal to the data counts in full) and
-``δ = max_n λ_n(q_n(θ̃) − 1)`` (complementarity) [standard knowledge, after Dutta et al. 2013; App. C.1 wording
+``δ = max_n λ_n(q_n(θ̃) − 1)`` (complementarity). The (ε, δ) definition asks for *some* λ ≥ 0: when J is rank
+deficient the NNLS λ is not unique, so δ is then minimised over the λ that keep ε (a small SOCP, Clarabel,
+status checked and re-verified; the NNLS λ is kept if that fails) [standard knowledge, after Dutta et al. 2013; App. C.1 wording
 UNKNOWN]. Euler cross-check: ``⟨θ̃, h_n⟩ = L q_n(θ̃)`` gives ``‖θ̃‖² − LΣλ_nq_n = ⟨θ̃, θ̃ − Jᵀλ⟩``, so
 ``|‖θ̃‖² − LΣλ_nq_n| ≤ ε‖θ̃‖`` must hold whenever J is the Jacobian of the margins at θ̃.
 """
@@ -35,6 +37,25 @@ def margin_jacobian(net, theta: torch.Tensor) -> np.ndarray:
     return jacrev(net.margins)(theta.detach().clone()).detach().numpy()
 
 
+def _least_complementarity(J, target, qt, lam0, res0):
+    """``argmin_{λ≥0} max_n λ_n(q̃_n − 1)`` s.t. ``‖θ̃ − Jᵀλ‖ ≤ res0(1 + 1e-9) + 1e-12`` (re-verified)."""
+    import cvxpy as cp
+
+    from ..solver import SolverError, solve
+    lam, t = cp.Variable(len(qt), nonneg=True), cp.Variable()
+    bound = res0 * (1 + 1e-9) + 1e-12 * max(np.linalg.norm(target), 1.0)
+    prob = cp.Problem(cp.Minimize(t), [cp.norm(target - J.T @ lam) <= bound,
+                                       cp.multiply(lam, np.maximum(qt - 1, 0)) <= t])
+    try:
+        solve(prob)
+    except SolverError:
+        return lam0
+    cand = np.clip(np.asarray(lam.value, dtype=float), 0, None) if lam.value is not None else None
+    if cand is None or np.linalg.norm(target - J.T @ cand) > res0 * (1 + 1e-6) + 1e-10 * max(np.linalg.norm(target), 1):
+        return lam0
+    return cand if float((cand * (qt - 1)).max()) < float((lam0 * (qt - 1)).max()) else lam0
+
+
 def kkt_check(net, theta: torch.Tensor) -> KKTReport:
     """(ε, δ)-KKT residuals of ``θ`` for (P) (module docstring)."""
     q = net.margins(theta.detach()).numpy()
@@ -48,6 +69,9 @@ def kkt_check(net, theta: torch.Tensor) -> KKTReport:
     qt = q * sc ** L
     target = th.numpy()
     lam, res = nnls(J.T, target, maxiter=50 * J.shape[0])
+    if float((lam * (qt - 1)).max()) > 1e-12:
+        lam = _least_complementarity(J, target, qt, lam, res)
+        res = float(np.linalg.norm(target - J.T @ lam))
     nrm2 = float(target @ target) + perp
     eps = math.sqrt(res * res + perp)
     euler = abs(nrm2 - L * float(lam @ qt)) / nrm2
