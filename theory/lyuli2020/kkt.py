@@ -46,8 +46,11 @@ def _least_complementarity(J, target, qt, lam0, res0):
     bound = res0 * (1 + 1e-9) + 1e-12 * max(np.linalg.norm(target), 1.0)
     prob = cp.Problem(cp.Minimize(t), [cp.norm(target - J.T @ lam) <= bound,
                                        cp.multiply(lam, np.maximum(qt - 1, 0)) <= t])
+    import warnings
     try:
-        solve(prob)
+        with warnings.catch_warnings():  # optimal_inaccurate is re-verified below, in our own code
+            warnings.simplefilter("ignore", UserWarning)
+            solve(prob)
     except SolverError:
         return lam0
     cand = np.clip(np.asarray(lam.value, dtype=float), 0, None) if lam.value is not None else None
