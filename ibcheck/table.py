@@ -16,7 +16,8 @@ def render(result: dict) -> str:
     out = [f"{result['claim']}  [{result['source']}, {result['provenance']}]  {result.get('title', '')}"]
     d = result["data"]
     est = " (estimated by mean ‖x_i‖²)" if d.get("trace_sigma_estimated") else ""
-    out.append(f"data: {d.get('kind')}  n={d.get('n', '?')} d={d.get('d', '?')}  ‖λ‖₁={_fmt(d.get('trace_sigma'))}{est}")
+    tr = f"  ‖λ‖₁={_fmt(d.get('trace_sigma'))}{est}" if "trace_sigma" in d else ""
+    out.append(f"data: {d.get('kind')}  n={d.get('n', '?')} d={d.get('d', '?')}{tr}")
     shown = {k: v for k, v in result["params"].items() if k not in ("max_steps",)}
     out.append("params: " + " ".join(f"{k}={_fmt(v)}" for k, v in shown.items()))
     if result["hypotheses"]:

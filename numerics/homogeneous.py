@@ -264,7 +264,8 @@ def gradient_descent(net: HomogeneousNet, theta0: torch.Tensor, steps: int, *, e
             g, ll = net.neg_grad(th)
             tr.evaluations += 1
             upd = eta * g
-            tr.theta.append(th), tr.log_loss.append(float(ll)), tr.scale.append(eta * math.exp(float(ll))), tr.update.append(upd)
+            tr.theta.append(th), tr.log_loss.append(float(ll)), tr.update.append(upd)
+            tr.scale.append(eta * math.exp(float(ll)))
             th = th + upd
         tr.theta.append(th), tr.log_loss.append(float(net.log_loss(th)))
         return tr

@@ -86,7 +86,8 @@ def ji_telgarsky(n_sep: int, n_non: int, d_sep: int, d_non: int, seed: int, *, m
 
     Non-separable block (``n_non ≥ 2``): ``z_i ∈ S`` Gaussian for ``i < n_non − 1`` and ``z_last = −Σ c_i z_i``,
     ``c_i ~ U[½, 3/2]`` (a strictly positive combination vanishes, hence no ``u`` is ≥ 0 on all of them and > 0
-    on one; Stiemke). Random ``c_i`` keep the risk optimum ``v̄`` off 0 (with ``c = 𝟙``, ``∇ = 0`` at ``v = 0``). Separable block:
+    on one; Stiemke). Random ``c_i`` keep the risk optimum ``v̄`` off 0 (with ``c = 𝟙``, ``∇ = 0`` at
+    ``v = 0``). Separable block:
     ``z_i = (u_i, mix·s_i)`` with ``u_i`` Gaussian in ``S^⊥`` made positive along a planted direction. Labels
     are random signs (``x_i = y_i z_i``). Everything is scaled so that ``max_i ‖x_i‖ = 1``.
     """

@@ -6,7 +6,6 @@ without the break."""
 import math
 
 import numpy as np
-import pytest
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
@@ -75,7 +74,8 @@ def test_fig1_mean_instead_of_sum():
 
 def test_rank_condition_frozen_iterate():
     """A trainer whose iterate froze at its last value: ρ(t) − w̃ then shrinks towards T, the opposite of growth."""
-    r = run_check("soudry2018.rank_condition", {"steps": 100_000}, hooks=Hooks(limit=lambda W: np.repeat(W[:, -1:], W.shape[1], 1)))
+    frozen = Hooks(limit=lambda W: np.repeat(W[:, -1:], W.shape[1], 1))
+    r = run_check("soudry2018.rank_condition", {"steps": 100_000}, hooks=frozen)
     assert_violated(r)
 
 

@@ -129,12 +129,14 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "offset_error": float(e1[dec_idx[-1]]), "direction_error": float(e2[dec_idx[-1]]),
         "risk_rate_increases": float(_nonincreasing_violations([rr[i] for i in dec_idx])),
         "direction_increases": float(_increases([e_full[i] for i in dec_idx])),
-        "direction_band": float(max(band_vals) / min(band_vals)) if np.all(np.isfinite(band_vals)) and min(band_vals) > 0 else math.nan,
+        "direction_band": (float(max(band_vals) / min(band_vals))
+                           if np.all(np.isfinite(band_vals)) and min(band_vals) > 0 else math.nan),
         "limit_rel_dev": float(np.linalg.norm(W[-1] - vb) / np.linalg.norm(vb)) if np.linalg.norm(vb) > 0 else math.nan,
         "risk_rel_dev": float((Rt[-1] - R_bar) / R_bar) if R_bar > 0 else math.nan,
     }
     q.update(steps=T, checkpoints=[10 ** k for k in range(K - 3, K + 1)],
-             offset_error_by_decade=[float(e1[i]) for i in dec_idx], direction_error_by_decade=[float(e2[i]) for i in dec_idx],
+             offset_error_by_decade=[float(e1[i]) for i in dec_idx],
+             direction_error_by_decade=[float(e2[i]) for i in dec_idx],
              excess_risk_by_decade=[float(Rt[i] - R_bar) for i in dec_idx],
              offset_rate=[float(r1[i]) for i in dec_idx], direction_rate=[float(r2[i]) for i in dec_idx],
              risk_rate=[float(rr[i]) for i in dec_idx], max_log_loss_increase=float(run.max_log_loss_increase[0]))

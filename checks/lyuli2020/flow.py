@@ -78,6 +78,12 @@ def data_and_net(ctx: Context, seed: int, *, claim: str):
                     reduction=tr.get("reduction", "sum"), deriv=ctx.hooks.deriv)
 
 
+def _describe(ctx: Context, seed: int, net) -> dict:
+    if ctx.data is not None:
+        return ctx.data.describe()
+    return {"kind": "teacher (width-3 ReLU)", "n": net.n, "d": ctx.params["d"], "seed": seed}
+
+
 def measure(ctx: Context) -> list[Measurement]:
     pure = ctx.data is None and all(v is None for v in vars(ctx.hooks).values())
     key = (tuple(sorted((k, v) for k, v in ctx.params.items() if k in _KEYS)), tuple(ctx.seeds))
@@ -132,7 +138,8 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     Jint = Y[:, P]
     ll = np.array(rec["log_loss"])
     log_t = np.array(rec["log_t"])
-    q: dict = {"degree": L, "n": N, "m": net.m, "act": net.act, "p": net.p, "flow_steps": info["steps"],
+    q: dict = {"data": _describe(ctx, seed, net), "degree": L, "n": N, "m": net.m, "act": net.act, "p": net.p,
+               "flow_steps": info["steps"],
                "flow_rejected": info["rejected"], "log_loss_final": info["log_loss"], "log_t_final": info["log_t"],
                "s_final": info["s"]}
     inconc = None

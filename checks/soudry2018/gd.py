@@ -19,7 +19,6 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
 from ibcheck.numerics.linear_gd import LOSSES, gd
 from ibcheck.numerics.device import generator
@@ -176,6 +175,9 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
              rho_norm=[float(rho_n[i]) for i in dec], residual=[float(resid[i]) for i in dec],
              direction_error=[float(e[i]) for i in dec], direction_error_sharp=[float(e_sharp[i]) for i in dec],
              margin_gap=[float(gap[i]) for i in dec],
+             # the sharp form's inequality e_w̃ ≤ 2‖ρ − w̃‖/‖w‖ is the triangle inequality for any two vectors:
+             # reported (ratio ≤ 1), not checked; what it implies with ρ → w̃ is checked (sharp_direction_increases)
+             sharp_form_ratio=[float(e_sharp[i] * wn[i] / (2 * resid[i])) if resid[i] > 0 else None for i in dec],
              eta_t_loss_by_decade=[float(eta * t[i] * loss_T[i] / nw ** 2) for i in dec],
              log_loss_final=float(run.log_loss[0, -1]), max_normalized_margin=float(run.max_normalized_margin[0]),
              first_loss_increase=int(run.first_loss_increase[0]))

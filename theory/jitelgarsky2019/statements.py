@@ -32,7 +32,8 @@ risk_inc = Sym("risk_rate_increases", r"\#\{k: (R-\bar R)t/\ln^2t\ \text{increas
                "decades k = K−3 … K−1 over which (R − R̄)t/ln²t increased", "1")
 e_inc = Sym("direction_increases", r"\#\{k: e(10^{k+1})\ge e(10^k)\}",
             "decades over which ‖w/‖w‖ − ŵ/‖ŵ‖‖ did not decrease", "1")
-band = Sym("direction_band", r"\frac{\max_k\ln t_k\,e(t_k)}{\min_k\ln t_k\,e(t_k)}", "spread of ln t·e over k = K−3 … K", "1")
+band = Sym("direction_band", r"\frac{\max_k\ln t_k\,e(t_k)}{\min_k\ln t_k\,e(t_k)}",
+           "spread of ln t·e over k = K−3 … K", "1")
 band_tol = Sym("band_tol", "b", "allowed spread of a bounded rate (as soudry2018.direction_rate: 2)", "1")
 v_dev = Sym("limit_rel_dev", r"\|w(T)-\bar v\|/\|\bar v\|", "distance of the last iterate to v̄, relative", "1")
 v_tol = Sym("limit_tol", r"\tau", "allowed relative distance (GD converges linearly on S)", "1")

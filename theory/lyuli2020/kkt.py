@@ -6,7 +6,8 @@ and fit multipliers by non-negative least squares ``λ = argmin_{λ≥0} ‖θ̃
 ``ε = ‖θ̃ − Jᵀλ‖`` (stationarity; the part of θ orthogonal to the data counts in full) and
 ``δ = max_n λ_n(q_n(θ̃) − 1)`` (complementarity). The (ε, δ) definition asks for *some* λ ≥ 0: when J is rank
 deficient the NNLS λ is not unique, so δ is then minimised over the λ that keep ε (a small SOCP, Clarabel,
-status checked and re-verified; the NNLS λ is kept if that fails) [standard knowledge, after Dutta et al. 2013; App. C.1 wording
+status checked and re-verified; the NNLS λ is kept if that fails) [standard knowledge, after Dutta et al. 2013;
+App. C.1 wording
 UNKNOWN]. Euler cross-check: ``⟨θ̃, h_n⟩ = L q_n(θ̃)`` gives ``‖θ̃‖² − LΣλ_nq_n = ⟨θ̃, θ̃ − Jᵀλ⟩``, so
 ``|‖θ̃‖² − LΣλ_nq_n| ≤ ε‖θ̃‖`` must hold whenever J is the Jacobian of the margins at θ̃.
 """

@@ -10,7 +10,6 @@ dimensionless (``"1"``).
 """
 from __future__ import annotations
 
-import sympy as sp
 
 from ..statement import Claim, Sym, eq, ge, le
 

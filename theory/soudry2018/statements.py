@@ -106,7 +106,9 @@ DIRECTION = _claim(
     "soudry2018.direction_rate", "‖w/‖w‖ − ŵ/‖ŵ‖‖ = O(1/log t)",
     "[retrieved] The direction error is O(1/log t) for almost every dataset (O(log log t/log t) in general). "
     "Sharp form [derived]: ‖w/‖w‖ − (ŵ log t + w̃)/‖ŵ log t + w̃‖‖ ≤ 2‖ρ − w̃‖/‖w‖, i.e. after the w̃ correction "
-    "the error is o(1/log t). The limit of log t·(w/‖w‖ − û) is not tested (its O(1/log t) correction is still "
+    "the error is o(1/log t). (That inequality holds for any two vectors, so it is reported as sharp_form_ratio, "
+    "not checked; its consequence, log t·e_w̃ → 0, is.) The limit of log t·(w/‖w‖ − û) is not tested (its "
+    "O(1/log t) correction is still "
     "40% at 10⁶, CLAIMS-EXT).",
     (band, band_tol, dir_inc, sharp_inc),
     (le("log t · e(t) bounded: max/min over k = K−3 … K ≤ 2", band.s, band_tol.s,
