@@ -15,7 +15,7 @@ Default: teacher data n = 8, d = 20 (labels of a random width-3 ReLU teacher), s
   (L = 3) and dominates every KKT residual; from 1e-3 the init is negligible once 𝓛 < 1.
 * the spec's end tolerances (ε ≤ 1e-2, margins moving < 1e-3 per decade) are not reached at log(1/𝓛) = 1000:
   documented findings (EXPECTED) with the measured numbers.
-The full profile adds −3000, relu³ (L = 4) and another seed.
+The full profile adds −3000, relu³ (L = 4), another seed, and −10000 read over three decades (10 … 10⁴).
 """
 from __future__ import annotations
 
@@ -52,6 +52,8 @@ def params(act="relu", p=2.0, target=-1000.0) -> dict:
         "rtol": Param("rtol", float, 1e-10, "Dormand–Prince relative tolerance", lambda v: 0 < v <= 1e-6, "in (0, 1e-6]"),
         "max_steps": Param("max_steps", int, 60000, "RK step budget", lambda v: v >= 10, "must be >= 10"),
         "samples": Param("samples", int, 1000, "θ samples of the static Lemma 5.1 test", lambda v: v >= 10, "must be >= 10"),
+        "decades": Param("decades", int, 2, "decades of log(1/𝓛) read by the trends: checkpoints ℓ·10^{−k}, k ≤ decades",
+                         lambda v: 2 <= v <= 4, "2, 3 or 4"),
     }
 
 
@@ -177,10 +179,10 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     # sandwich (relative to γ̄), every record after t₀
     sw_up = float(((gtil[sl] - gbar[sl]) / gbar[sl]).max())
     sw_lo = float(((gbar[sl] - math.log(N) / rhoL[sl] - gtil[sl]) / gbar[sl]).max())
-    # checkpoints: the last two decades of log(1/𝓛) (ℓ_end/100, ℓ_end/10, ℓ_end), past the saddle phase
+    # checkpoints: the last `decades` decades of log(1/𝓛) (ℓ_end/100, ℓ_end/10, ℓ_end by default), past the saddle
     l_end = -p["target_log_loss"]
     idx = []
-    for c in (l_end / 100, l_end / 10, l_end):
+    for c in [l_end / 10 ** k for k in range(p["decades"], -1, -1)]:
         hit = np.flatnonzero(-ll >= c * (1 - 1e-9))
         if hit.size:
             idx.append(int(hit[0]))
@@ -213,8 +215,8 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     ck["margin_gap_rel"] = rel_gap.tolist()
     ck["normalized_margin"] = gbar[idx].tolist()
     ck["smoothed_margin"] = gtil[idx].tolist()
-    if len(idx) < 3:
-        inconc = inconc or f"the flow did not reach log(1/𝓛) = {l_end:g}: fewer than three checkpoints"
+    if len(idx) < p["decades"] + 1:
+        inconc = inconc or f"the flow did not reach log(1/𝓛) = {l_end:g}: missing decade checkpoints"
     values.update({
         "smoothed_margin_min_step_rel": float(dgt.min()) if dgt.size else math.nan,
         "norm_min_step_rel": float(drho.min()) if drho.size else math.nan,
@@ -281,7 +283,8 @@ def lemma51_samples(net, thetas: np.ndarray, count: int, seed: int) -> dict:
 def spec_for(claim, prm=None, quick=None, full=None):
     prm = prm or params()
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick or [{}],
-                     full=full if full is not None else [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1}],
+                     full=full if full is not None else [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1},
+                                                          {"target_log_loss": -10000.0, "decades": 3}],
                      data_note="an .npz with X (n×d) and y = ±1")
 
 

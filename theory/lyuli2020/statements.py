@@ -117,7 +117,7 @@ RATES = _claim(
     "lyuli2020.rates", "𝓛 = Θ(1/(T(log T)^{2−2/L})) and ‖θ‖ = Θ((log T)^{1/L}) (Thm 4.3)",
     "Theorem 4.3 [retrieved]: T = t for GF. No constants are given: both normalised ratios must stay in a band "
     "(max/min ≤ 3) over decades of log T ≈ log(1/𝓛) (the rates are logarithmic, so decades of T itself would leave "
-    "(log T) almost fixed); read over the last two decades (ℓ/100 … ℓ).",
+    "(log T) almost fixed); read over the last two decades (ℓ/100 … ℓ) by default, three in the full profile (10 … 10⁴).",
     (loss_band, norm_band, band_tol),
     (le("𝓛·T(log T)^{2−2/L} in a band", loss_band.s, band_tol.s, reason="CLAIMS-EXT §3: max/min ≤ 3"),
      le("‖θ‖/(log T)^{1/L} in a band", norm_band.s, band_tol.s, reason="CLAIMS-EXT §3: max/min ≤ 3")),
