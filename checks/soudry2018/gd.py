@@ -68,6 +68,8 @@ def measure(ctx: Context) -> list[Measurement]:
     if pure and key in _CACHE:
         return copy.deepcopy(_CACHE[key])
     out = [_measure_one(ctx, seed) for seed in ctx.seeds]
+    for m in out:  # the JSON `data` block (Measurement.data on main; quantities['data'] before it)
+        m.data = dict(m.quantities.get("data") or {})
     if pure:
         if len(_CACHE) > 16:
             _CACHE.pop(next(iter(_CACHE)))
