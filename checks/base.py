@@ -21,6 +21,13 @@ class Hooks:
     (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); frei2023: ``limit(K, y, B) -> B`` (B (m,n));
     ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients; ``field``: wraps
     a gradient flow's field (a sign error, a wrong leak, a stall).
+    Linear GD (soudry2018, jitelgarsky2019): ``deriv(v) -> g`` replaces ``g = −ℓ'(−v)``; ``limit(W) -> W``
+    maps the checkpoint iterates (S, T, d). Homogeneous nets (jitelgarsky2020, lyuli2020): ``deriv(z) -> σ'``
+    replaces the activation derivative in the trainer's gradient; ``limit(θ) -> θ`` maps every recorded state.
+    ``reference``: maps the dict of exact references (``w_hat``, ``w_tilde``, ``v_bar``, …) before any
+    comparison. ``trainer``: keyword overrides for the trainer, e.g. ``{"reduction": "mean"}`` (mean instead
+    of sum loss), ``{"step_factor": 20.0}`` (the trainer takes 20η while the hypotheses see η),
+    ``{"grad_sign": -1.0}`` (ascent), ``{"loss_based_power": -1.0}`` (η ∝ L̂ instead of 1/L̂).
     """
 
     deriv: Callable | None = None
@@ -28,6 +35,8 @@ class Hooks:
     init: Callable | None = None
     limit: Callable | None = None
     field: Callable | None = None  # frei2023 flows: maps the flow field ``B -> (dB/ds, log L̂)`` to a broken one
+    reference: Callable | None = None
+    trainer: dict | None = None
 
 
 @dataclass

@@ -124,6 +124,10 @@ EXPECTED: dict[str, Expected] = {
        for c in ("loss", "norm")},
 }
 
+from .expected_ext_a import EXPECTED as _EXT_A  # noqa: E402  (issue 14, part A)
+
+EXPECTED.update(_EXT_A)
+
 # Documented non-verified cases of plugin catalogues (checks.plugins): Expected entries (or tuples).
 from . import registry as _registry  # noqa: E402
 

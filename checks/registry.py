@@ -9,6 +9,14 @@ from .lai2026 import exploratory, gram, linear, m1, m2
 
 REGISTRY: dict[str, CheckSpec] = {s.id: s for mod in (gram, m1, m2, linear, exploratory, lem33, gf, sec5, gd, fig2) for s in mod.SPECS}
 
+from .jitelgarsky2019 import gd as _jt19_gd  # noqa: E402  (issue 14, part A)
+from .jitelgarsky2020 import flow as _jt20_flow  # noqa: E402
+from .lyuli2020 import flow as _lyuli_flow  # noqa: E402
+from .lyuli2020 import gd as _lyuli_gd  # noqa: E402
+from .soudry2018 import gd as _soudry_gd  # noqa: E402
+
+REGISTRY.update({s.id: s for mod in (_soudry_gd, _jt19_gd, _jt20_flow, _lyuli_flow, _lyuli_gd) for s in mod.SPECS})
+
 _missing = set(REGISTRY) - set(CATALOGUE)
 assert not _missing, f"checks without a statement: {_missing}"
 

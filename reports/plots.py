@@ -173,3 +173,8 @@ PLOTS = {
     "frei2023.fig2": srank_trajectories,
     "frei2023.lem3.3": h_grid,
 }
+
+
+from .plots_ext_a import PLOTS as _P_EXT_A  # noqa: E402  (issue 14, part A)
+
+PLOTS.update(_P_EXT_A)

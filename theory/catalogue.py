@@ -3,9 +3,14 @@ from __future__ import annotations
 
 from .frei2023.statements import CLAIMS as _FREI
 from .lai2026.statements import CLAIMS as _LAI
+from .jitelgarsky2019.statements import CLAIMS as _JT19
+from .jitelgarsky2020.statements import CLAIMS as _JT20
+from .lyuli2020.statements import CLAIMS as _LYULI
+from .soudry2018.statements import CLAIMS as _SOUDRY
 from .statement import Claim
 
 CATALOGUE: dict[str, Claim] = {c.id: c for c in _LAI + _FREI}
+CATALOGUE.update({c.id: c for c in _SOUDRY + _JT19 + _JT20 + _LYULI})  # issue 14, part A
 for _c in CATALOGUE.values():
     _c.check_symbols()
 

@@ -1,0 +1,1 @@
+"""Checks of the jitelgarsky2020 claims."""

@@ -1,0 +1,1 @@
+"""Checks of the lyuli2020 claims."""

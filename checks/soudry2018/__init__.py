@@ -1,0 +1,1 @@
+"""Checks of the soudry2018 claims."""

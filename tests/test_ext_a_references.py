@@ -1,0 +1,164 @@
+"""Exact references of issue 14 part A against independent methods, and CLAIMS-EXT §8's reference values.
+
+SVM: cvxpy (span) vs support-set enumeration and scipy SLSQP; residual limit: lstsq vs the convex (Newton) form
+and its defining equations; Ji–Telgarsky: LP vs the planted set, v̄ vs scipy BFGS, ū vs the SVM of the projected
+points; (ε, δ)-KKT: zero at an exact KKT point of a two-layer linear net, jacrev vs the analytic Jacobian.
+"""
+import math
+
+import numpy as np
+import pytest
+import torch
+from scipy.optimize import minimize
+
+from ibcheck.numerics.homogeneous_net import HomogeneousNet
+from ibcheck.numerics.linear_data import fig1, ji_telgarsky, planted
+from ibcheck.numerics.linear_gd import gd
+from ibcheck.theory.jitelgarsky2019.decomposition import decompose
+from ibcheck.theory.lyuli2020.kkt import kkt_check, margin_jacobian
+from ibcheck.theory.soudry2018.residual import kernel_projection, residual_limit, residual_limit_convex
+from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
+
+
+def slsqp_svm(Z):
+    r = minimize(lambda w: 0.5 * w @ w, np.ones(Z.shape[1]), jac=lambda w: w, method="SLSQP",
+                 constraints=[{"type": "ineq", "fun": lambda w: Z @ w - 1, "jac": lambda w: Z}],
+                 options={"ftol": 1e-15, "maxiter": 1000})
+    return r.x
+
+
+@pytest.mark.parametrize("n,d,seed", [(8, 3, s) for s in range(5)] + [(6, 10, 0), (8, 2, 1)])
+def test_svm_matches_enumeration_and_slsqp(n, d, seed):
+    Z = planted(n, d, seed).Z
+    svm = hard_margin_svm(Z)
+    assert svm.certified
+    w_enum, S_enum = svm_by_enumeration(Z)
+    assert np.linalg.norm(svm.w - w_enum) <= 1e-9 * np.linalg.norm(w_enum)
+    assert np.linalg.norm(svm.w - slsqp_svm(Z)) <= 1e-6 * np.linalg.norm(w_enum)
+    assert (Z @ svm.w).min() >= 1 - 1e-9 and svm.alpha.min() >= 0
+    assert np.linalg.norm(svm.w - Z.T @ svm.alpha) <= 1e-8 * svm.norm
+
+
+def test_svm_infeasible_data_is_not_separable():
+    Z = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]])
+    assert not hard_margin_svm(Z).separable
+
+
+def test_fig1_svm_and_closed_form_residual():
+    """ŵ = (½, ½), margin √2; duplicated support vectors (z₁ = z₃): α splits 1/8 each, w̃ = ½log(8η)(1,1).
+    CLAIMS-EXT §8's w̃ = (−1.508, −1.508) is this formula at η = e^{−3.016}/8 (σ_max² ≈ 163 for its draw)."""
+    Z = fig1(0).Z
+    svm = hard_margin_svm(Z)
+    assert svm.certified and svm.n_support == 4
+    np.testing.assert_allclose(svm.w, [0.5, 0.5], atol=1e-12)
+    np.testing.assert_allclose(svm.alpha[:4], 0.125, atol=1e-12)
+    eta = math.exp(-2 * 1.508) / 8
+    res = residual_limit(Z, svm, eta)
+    np.testing.assert_allclose(res.w_tilde, [-1.508, -1.508], atol=1e-12)
+    np.testing.assert_allclose(residual_limit_convex(Z[svm.support], svm.w, eta), res.w_tilde, atol=1e-10)
+
+
+@pytest.mark.parametrize("n,d,seed", [(12, 3, 3), (12, 3, 5), (8, 20, 0)])
+def test_residual_limit_two_ways(n, d, seed):
+    Z = planted(n, d, seed).Z
+    svm = hard_margin_svm(Z)
+    eta = 1 / np.linalg.norm(Z, 2) ** 2
+    w0 = np.random.default_rng(1).normal(size=d)
+    res = residual_limit(Z, svm, eta, w0)
+    assert res.rank_condition and res.consistency < 1e-10
+    S = svm.support
+    np.testing.assert_allclose(eta * np.exp(-(Z[S] @ res.w_tilde)), svm.alpha[S], rtol=1e-9)
+    cvx = residual_limit_convex(Z[S], svm.w, eta) + kernel_projection(Z, w0)
+    assert np.linalg.norm(cvx - res.w_tilde) <= 1e-9 * np.linalg.norm(res.w_tilde)
+    np.testing.assert_allclose(kernel_projection(Z, res.w_tilde), kernel_projection(Z, w0), atol=1e-12)
+
+
+def test_rank_condition_detected():
+    Z = planted(8, 20, 1).Z
+    res = residual_limit(Z, hard_margin_svm(Z), 0.1)
+    assert (res.rank_ZS, res.rank_Z) == (6, 8)
+
+
+def test_generic_fixture_reference_values():
+    """CLAIMS-EXT §8 (its own draw: 3 SVs, θ = 1.43, tL at 10⁶ 1.3% below the limit, from below): ours (seed 3:
+    3 SVs, θ = 1.68) has ηtL/‖ŵ‖² = 0.997 at 10⁶, from below, and ‖ρ − w̃‖ shrinking by decades."""
+    Z = planted(12, 3, 3).Z
+    svm = hard_margin_svm(Z)
+    assert svm.n_support == 3 and svm.theta == pytest.approx(1.678, abs=1e-3)
+    eta = 1 / np.linalg.norm(Z, 2) ** 2
+    res = residual_limit(Z, svm, eta)
+    run = gd(Z, eta, 10 ** 5)
+    r = [np.linalg.norm(run.W[0, run.at(10 ** k)] - svm.w * k * math.log(10) - res.w_tilde) for k in (2, 3, 4, 5)]
+    assert all(b < a for a, b in zip(r, r[1:])) and r[-1] < 0.06
+    etl = eta * 1e5 * math.exp(run.log_loss[0, -1]) / svm.norm ** 2
+    assert 0.97 < etl < 1
+
+
+def test_rank_fixture_residual_grows():
+    """CLAIMS-EXT §8: with rank(Z_S) < rank(Z) the residual grows (0.77 … 1.12 on its draw; ours 0.52 … 0.67
+    at 10³ … 10⁵) while ηtL/‖ŵ‖² → 1."""
+    Z = planted(8, 20, 1).Z
+    svm = hard_margin_svm(Z)
+    eta = 1 / np.linalg.norm(Z, 2) ** 2
+    res = residual_limit(Z, svm, eta)
+    run = gd(Z, eta, 10 ** 5)
+    r = [np.linalg.norm(run.W[0, run.at(10 ** k)] - svm.w * k * math.log(10) - res.w_tilde) for k in (3, 4, 5)]
+    assert r[0] < r[1] < r[2]
+
+
+# ---- Ji–Telgarsky ---------------------------------------------------------------------------------------
+def test_lp_finds_the_planted_separable_set_and_certifies_it():
+    D = ji_telgarsky(6, 4, 2, 2, 0)
+    dec = decompose(D.Z)
+    assert np.flatnonzero(dec.subset.I).tolist() == D.info["planted_separable"]
+    assert dec.subset.certified and dec.certified
+    assert (D.Z @ dec.subset.u)[dec.subset.I].min() >= 1 - 1e-9
+
+
+def test_v_bar_against_bfgs_and_u_bar_against_the_projected_svm():
+    D = ji_telgarsky(6, 4, 2, 2, 1)
+    dec = decompose(D.Z)
+    Zc = D.Z[~dec.subset.I]
+    B = dec.basis_S
+    f = lambda c: np.logaddexp(0, -(Zc @ (B @ c))).sum()  # noqa: E731
+    c = minimize(f, np.zeros(B.shape[1]), method="BFGS", options={"gtol": 1e-12}).x
+    assert np.linalg.norm(B @ c - dec.v_bar) <= 1e-6 * np.linalg.norm(dec.v_bar)
+    ZI = D.Z[dec.subset.I]
+    P = ZI - (ZI @ B) @ B.T
+    assert np.linalg.norm(dec.u_bar.w - slsqp_svm(P)) <= 1e-6 * dec.u_bar.norm
+
+
+def test_edges_of_the_decomposition():
+    sep = decompose(ji_telgarsky(8, 0, 3, 0, 0).Z)
+    assert sep.subset.I.all() and sep.basis_S.shape[1] == 0 and sep.u_bar.certified
+    non = decompose(ji_telgarsky(0, 8, 0, 3, 0).Z)
+    assert not non.subset.I.any() and non.u_bar is None and non.v_grad < 1e-12
+
+
+# ---- (ε, δ)-KKT ------------------------------------------------------------------------------------------
+def _linear_net(Z):
+    return HomogeneousNet(X=torch.as_tensor(Z), y=torch.ones(Z.shape[0], dtype=torch.float64), m=3, act="linear")
+
+
+def test_kkt_zero_at_an_exact_kkt_point_of_a_two_layer_linear_net():
+    """f = aᵀWx (L = 2): a = √‖ŵ‖e₁, W = e₁ŵᵀ/√‖ŵ‖ (ŵ the SVM) is a KKT point of (P) with q_min = 1."""
+    Z = planted(10, 3, 3).Z
+    svm = hard_margin_svm(Z)
+    net = _linear_net(Z)
+    s = math.sqrt(svm.norm)
+    a = np.array([s, 0.0, 0.0])
+    W = np.zeros((3, 3))
+    W[0] = svm.w / s
+    th = torch.as_tensor(np.concatenate([a, W.ravel()]))
+    rep = kkt_check(net, th)
+    assert rep.stationarity < 1e-9 and abs(rep.complementarity) < 1e-9
+    assert rep.euler_gap <= rep.euler_bound + 1e-12
+    rnd = kkt_check(net, 2.0 * th + 0.3 * torch.randn(12, generator=torch.Generator().manual_seed(0), dtype=torch.float64))
+    assert rnd.stationarity > 1e-2
+
+
+def test_jacrev_matches_the_analytic_jacobian():
+    from ibcheck.numerics.homogeneous_net import make_net, teacher_data
+    X, y = teacher_data(8, 4, 0)
+    net, th = make_net(X, y, 5, "relu", 2.0, seed=1)
+    np.testing.assert_allclose(margin_jacobian(net, th), net.per_sample_grads(th), rtol=1e-12, atol=1e-14)

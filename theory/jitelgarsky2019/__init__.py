@@ -1,0 +1,1 @@
+"""jitelgarsky2019 — Ji & Telgarsky (COLT 2019): GD on non-separable logistic regression follows a ray."""

@@ -1,0 +1,52 @@
+"""The jitelgarsky2020 claims (CLAIMS-EXT §2, NeurIPS 2020) as sympy statements.
+
+Setting [retrieved]: homogeneous networks, gradient flow, exponential-type loss; only perfect classification is
+required (𝓛 < ℓ(0) = 1 for the exponential SUM loss at some t₀); ReLU nets are definable. Checked on the same
+two-layer homogeneous flow as lyuli2020 (decades of ``log(1/𝓛)``: checkpoints ℓ/100, ℓ/10, ℓ with ℓ = 1000).
+"""
+from __future__ import annotations
+
+from ..statement import Claim, Sym, eq, le
+
+SOURCE = "jitelgarsky2020"
+REFS = ("Ji & Telgarsky, Directional convergence and alignment in deep learning, NeurIPS 2020, arXiv 2006.06657",)
+
+reached = Sym("reached_loss_below_one", r"\mathbb{1}[\exists t_0: \mathcal L(\theta(t_0))<\ell(0)]",
+              "1 if the flow classified every point with 𝓛 < ℓ(0) = 1", "1")
+lip = Sym("lipschitz_gradient", r"\mathbb{1}[\nabla\mathcal L\ \text{locally Lipschitz}]",
+          "1 if σ' is locally Lipschitz (relu^p with p ≥ 2, square, linear)", "1")
+path_ratio = Sym("path_increment_ratio", r"\frac{\ell(\text{last decade})}{\ell(\text{previous decade})}",
+                 "path length of θ/‖θ‖ over the last decade of log(1/𝓛) over that of the decade before", "1")
+marg_move = Sym("normalized_margin_move", r"\max_n|\Delta(q_n/\|\theta\|^L)|/\max_n q_n/\|\theta\|^L",
+                "largest move of a normalised margin over the last decade, relative", "1")
+move_tol = Sym("move_tol", r"\tau_q", "allowed move (CLAIMS-EXT: 1e-3)", "1")
+cos_inc = Sym("alignment_increases", r"\#\{1-\cos\ \text{increased}\}", "decades over which 1 − cos∠(θ, −∇𝓛) grew", "1")
+cos_T = Sym("alignment_gap", r"1-\cos\angle(\theta,-\nabla\mathcal L)", "misalignment at the end", "1")
+cos_tol = Sym("alignment_tol", r"\tau_a", "allowed misalignment at the end (CLAIMS-EXT: 1e-3)", "1")
+
+_REACHED = eq("perfect classification: 𝓛(θ(t₀)) < ℓ(0) for some t₀", reached.s, 1, reason="boolean")
+
+DIRECTION = Claim(
+    id="jitelgarsky2020.direction", title="θ/‖θ‖ converges (the normalised path has finite length)", source=SOURCE,
+    summary="[retrieved] Under gradient flow from a perfectly classifying point, θ_t/‖θ_t‖ converges (finite path "
+            "length [standard knowledge]); so do the normalised margins. Heuristic check: finite length needs "
+            "geometric decay of the per-decade increments.",
+    symbols=(reached, path_ratio, marg_move, move_tol), hypotheses=(_REACHED,),
+    conclusions=(le("path length: last decade ≤ ½ the previous decade's", path_ratio.s, 0.5, provenance="reconstructed",
+                    reason="CLAIMS-EXT §2: heuristic, finite length needs geometric decay"),
+                 le("normalised margins move by < 1e-3 over the last decade", marg_move.s, move_tol.s,
+                    reason="CLAIMS-EXT §2 (relative to the largest normalised margin)")),
+    constants={"move_tol": 1e-3}, references=REFS)
+
+ALIGNMENT = Claim(
+    id="jitelgarsky2020.alignment", title="θ and −∇𝓛 align: cos∠(θ, −∇𝓛) → 1", source=SOURCE,
+    summary="[retrieved] With locally Lipschitz gradients, −∇𝓛 converges in direction and cos∠(θ_t, −∇𝓛(θ_t)) → 1 "
+            "(the non-smooth version is [uncertain]). The gradient is taken by autograd, independently of the "
+            "trainer's analytic one; cross-checked with lyuli2020.kkt at the end.",
+    symbols=(reached, lip, cos_inc, cos_T, cos_tol), hypotheses=(_REACHED, eq(
+        "∇𝓛 locally Lipschitz", lip.s, 1, reason="property of the activation")),
+    conclusions=(eq("1 − cos non-increasing over the decades", cos_inc.s, 0, reason="integer count"),
+                 le("1 − cos ≤ 1e-3 at the end", cos_T.s, cos_tol.s, reason="CLAIMS-EXT §2")),
+    constants={"alignment_tol": 1e-3}, references=REFS)
+
+CLAIMS = (DIRECTION, ALIGNMENT)
