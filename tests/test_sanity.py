@@ -16,7 +16,7 @@ from ibcheck.checks import registry  # noqa: F401  (loads installed plugins into
 from ibcheck.theory.catalogue import CATALOGUE
 from ibcheck.theory.implications import IMPLICATIONS, condition
 from ibcheck.theory.sanity import ANY, NotHomogeneous, check_claim, degree
-from ibcheck.theory.statement import Claim, RateOf, Sym, eq, ge, le
+from ibcheck.theory.statement import Claim, RateOf, Sym, ge, le
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN_IDS = {c.id for p in registry.PLUGINS.plugins for c in p.claims}

@@ -243,57 +243,55 @@ def stated_slope(claim: Claim, name: str):
     return found[0] if found else None
 
 
-def log_slope(expr: sp.Expr, variable: str, along=()) -> sp.Expr:
-    """``∂ log expr / ∂ log variable`` by sympy, after the ``along`` substitutions (pairs of name, expression)."""
+def log_slope(expr: sp.Expr, variable: str, along=()) -> tuple[sp.Expr, bool]:
+    """``∂ log expr / ∂ log variable`` by sympy, after the ``along`` substitutions (pairs of name, expression), and
+    whether the expression involves the variable at all (a slope 0 by absence is said in the message)."""
     e, pos = _positive(sp.sympify(expr))
     v = pos.get(variable) or sp.Symbol(variable, positive=True)
+    names = {**pos, variable: v}
     for name, sub in along:
         target = pos.get(name) or sp.Symbol(name, positive=True)
-        locals_ = {k: p for k, p in pos.items()}
-        locals_.setdefault(variable, v)
-        e = e.xreplace({target: sp.sympify(sub, locals=locals_)})
-    return sp.simplify(v * sp.diff(sp.log(e), v))
+        e = e.xreplace({target: sp.sympify(sub, locals=names)})
+    return sp.simplify(v * sp.diff(sp.log(e), v)), v in e.free_symbols
+
+
+def _links(value) -> tuple:
+    return (value,) if isinstance(value, RateOf) else tuple(value)
 
 
 def check_rates(claim: Claim, catalogue: dict, out: ClaimSanity) -> None:
     """Every ``rate_of`` link: the linked bound is a power law in its variable whose exponent is the stated slope."""
+    symbols = {s.name for s in claim.symbols}
     for name, links in (claim.rate_of or {}).items():
-        links = (links,) if isinstance(links, RateOf) else tuple(links)
-
-        def fail(msg, link=None):
-            out.failures.append(Issue(claim.id, name, None, "rate", msg))
-        if name not in {s.name for s in claim.symbols}:
-            fail(f"rate_of names {name!r}, which is not a symbol of the claim")
-            continue
+        problems = []
         try:
-            stated = stated_slope(claim, name)
+            stated = stated_slope(claim, name) if name in symbols else None
         except ValueError as exc:
-            fail(str(exc))
-            continue
-        for link in links:
+            problems.append(str(exc))
+            stated = None
+        if name not in symbols:
+            problems.append(f"rate_of names {name!r}, which is not a symbol of the claim")
+        for link in _links(links) if not problems else ():
             value = stated if link.value is None else sp.nsimplify(link.value)
-            if stated is not None and link.value is not None and sp.nsimplify(link.value) != stated:
-                fail(f"slope {name}: the conclusions state {stated}, the link says {link.value}")
-                continue
-            if value is None:
-                fail(f"slope {name}: no numeric slope in the conclusions; give RateOf(value=...)")
-                continue
             target = catalogue.get(link.claim)
             conds = {c.name: c for c in target.hypotheses + target.conclusions} if target else {}
-            if link.condition not in conds:
-                fail(f"slope {name}: {link.claim!r} has no condition {link.condition!r}")
-                continue
-            bound = getattr(conds[link.condition].rel, link.side)
-            if link.variable not in {s.name for s in bound.free_symbols} | {a for a, _ in link.along}:
-                note = "(the bound does not involve it: slope 0)"
+            if stated is not None and link.value is not None and value != stated:
+                problems.append(f"slope {name}: the conclusions state {stated}, the link says {link.value}")
+            elif value is None:
+                problems.append(f"slope {name}: no numeric slope in the conclusions; give RateOf(value=...)")
+            elif link.condition not in conds:
+                problems.append(f"slope {name}: {link.claim!r} has no condition {link.condition!r}")
             else:
-                note = ""
-            computed = log_slope(bound, link.variable, link.along)
-            out.rates.append((name, link, value, computed))
-            if computed.free_symbols or sp.simplify(computed - value) != 0:
-                fail(f"slope {name} = {value} (stated) but ∂log({sp.sstr(bound)})/∂log {link.variable} = "
-                     f"{sp.sstr(computed)} in {link.claim} / {link.condition!r}"
-                     + (f" along {dict(link.along)}" if link.along else "") + f" {note}".rstrip())
+                bound = getattr(conds[link.condition].rel, link.side)
+                computed, involved = log_slope(bound, link.variable, link.along)
+                out.rates.append((name, link, value, computed))
+                if computed.free_symbols or sp.simplify(computed - value) != 0:
+                    problems.append(
+                        f"slope {name} = {value} (stated) but ∂log({sp.sstr(bound)})/∂log {link.variable} = "
+                        f"{sp.sstr(computed)} in {link.claim} / {link.condition!r}"
+                        + (f" along {dict(link.along)}" if link.along else "")
+                        + ("" if involved else " (the bound does not involve it)"))
+        out.failures += [Issue(claim.id, name, None, "rate", m) for m in problems]
 
 
 # ---- the catalogue -----------------------------------------------------------------------------------
