@@ -53,11 +53,6 @@ class ClaimSanity:
     def ok(self) -> bool:
         return not self.failures
 
-    def summary(self) -> str:
-        lines = [f"{i.claim}: {i.message}" for i in self.failures]
-        lines += [f"{i.claim}: exempt: {i.message} — {why}" for i, why in self.exempted]
-        return "\n".join(lines)
-
 
 def _fmt(k) -> str:
     return "any" if k == ANY else str(k)
