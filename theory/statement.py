@@ -127,6 +127,24 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class RateOf:
+    """A stated rate is the log–log slope of another claim's bound: ``∂ log(bound) / ∂ log(variable)``.
+
+    ``condition`` names a hypothesis or conclusion of ``claim``; its ``side`` (``"rhs"``: the bound, by convention)
+    is differentiated by sympy. ``along`` says how other symbols co-vary along the sweep the slope is fitted over
+    (``(("lam_l2", "sqrt(trace_sigma)"),)``: an isotropic spectrum); ``value`` is the stated slope when the rate
+    claim's conclusion compares with a measured slope rather than a number. ``theory.sanity`` checks the link.
+    """
+
+    claim: str
+    condition: str
+    variable: str
+    along: tuple = ()
+    value: object = None
+    side: str = "rhs"
+
+
+@dataclass(frozen=True)
 class Claim:
     """A catalogue entry: ID, source, hypotheses ⟹ conclusions over named symbols, with provenance."""
 
@@ -140,6 +158,11 @@ class Claim:
     exploratory: bool = False
     references: tuple[str, ...] = field(default_factory=tuple)
     constants: dict = field(default_factory=dict)  # name -> default of each (reconstructed) constant
+    # Why a relation is not invariant under a unit of UNITS, by design: {"condition name" or
+    # "condition name:unit": "one-line reason"}; reported by the sanity test (theory.sanity), never silent.
+    scaling_exempt: dict = field(default_factory=dict)
+    # The slopes a rate claim states, linked to the bounds they are the slopes of: {"slope symbol": RateOf | (RateOf, ...)}.
+    rate_of: dict = field(default_factory=dict)
 
     @property
     def provenance(self) -> str:

@@ -92,7 +92,7 @@ def measure_m1(ctx: Context) -> list[Measurement]:
                                               if N.any() else math.nan)
         q.update(run.hyp[s])
         values = dict(q, trace_sigma=tr, n=len(y), converged=float(q["converged"]),
-                      limit_rtol=tol("limit_rel"))
+                      limit_rtol=tol("limit_rel"), label_scale=float(np.abs(y).max()))
         series = {"pattern": [p[s, 0].numpy() for p in run.res.trajectory.pattern],
                   "steps": list(run.res.trajectory.steps), "loss": [float(l[s]) for l in run.res.trajectory.loss],
                   "y": y}

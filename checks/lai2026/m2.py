@@ -80,7 +80,7 @@ def measure_m2(ctx: Context) -> list[Measurement]:
         q.update(run.hyp[s])
         values = dict(q, trace_sigma=tr, n=len(y), converged=float(q["converged"]),
                       decoupled_is_global=1.0 if q["decoupled_is_global"] else math.nan,
-                      limit_rtol=tol("loss_rel") * 0.5 * float((y ** 2).sum()))
+                      limit_rtol=tol("loss_rel"), zero_predictor_loss=0.5 * float((y ** 2).sum()))
         values.pop("enumeration", None)
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, nan_reasons=nan_why,
                                data=run.datasets[s].describe(), series={"pattern": [p[s].numpy() for p in run.res.trajectory.pattern],

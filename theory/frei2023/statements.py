@@ -8,59 +8,69 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..statement import Claim, Sym, eq, ge, le
+from ..statement import Claim, RateOf, Sym, eq, ge, le
 
 SOURCE = "frei2023"
 
-n = Sym("n", "n", "number of examples")
-gamma = Sym("gamma", r"\gamma", "leaky-ReLU slope")
-Rmin = Sym("R_min", r"R_{\min}", "smallest ‖x_i‖")
-Rr = Sym("R_ratio", "R", "R_max/R_min")
-p = Sym("p", "p", "max_{i≠j} |⟨x_i,x_j⟩|")
-H_slack = Sym("H_slack", r"\frac{R_{\min}^2}{3\gamma^{-3}R^2np}", "slack of (H): ≥ 1 iff (H) holds")
+n = Sym("n", "n", "number of examples", dims="n")
+gamma = Sym("gamma", r"\gamma", "leaky-ReLU slope", dims="1")
+Rmin = Sym("R_min", r"R_{\min}", "smallest ‖x_i‖", dims="x")
+Rr = Sym("R_ratio", "R", "R_max/R_min", dims="1")
+p = Sym("p", "p", "max_{i≠j} |⟨x_i,x_j⟩|", dims="x^2")
+H_slack = Sym("H_slack", r"\frac{R_{\min}^2}{3\gamma^{-3}R^2np}", "slack of (H): ≥ 1 iff (H) holds", dims="1")
 reached = Sym("reached_log2_over_n", r"\mathbb{1}[\exists t: \hat L(W(t)) < \log 2/n]",
-              "1 if gradient flow reached L̂ < log(2)/n")
-stat = Sym("kkt_stationarity", r"r_{\mathrm{stat}}", "relative stationarity residual of the rescaled limit")
-comp = Sym("kkt_complementarity", r"r_{\mathrm{comp}}", "complementarity residual max_i λ_i(y_i f_i − 1)/mean λ")
-euler = Sym("kkt_euler_gap", r"r_{\mathrm{Euler}}", "|‖W̃‖² − Σλ_i|/‖W̃‖²")
+              "1 if gradient flow reached L̂ < log(2)/n", dims="1")
+stat = Sym("kkt_stationarity", r"r_{\mathrm{stat}}", "relative stationarity residual of the rescaled limit", dims="1")
+comp = Sym("kkt_complementarity", r"r_{\mathrm{comp}}", "complementarity residual max_i λ_i(y_i f_i − 1)/mean λ",
+           dims="1")
+euler = Sym("kkt_euler_gap", r"r_{\mathrm{Euler}}", "|‖W̃‖² − Σλ_i|/‖W̃‖²", dims="1")
 stat_mid = Sym("kkt_stationarity_early", r"r_{\mathrm{stat}}^{\mathrm{early}}",
-               "stationarity residual at the first checkpoint with log L̂ ≤ −20")
-kkt_tol = Sym("kkt_tol", r"\tau_{\mathrm{KKT}}", "tolerance on the KKT residuals at the end of the flow")
-spread = Sym("margin_spread", r"\frac{\max_i q_i-\min_i q_i}{\min_i q_i}", "relative spread of the margins")
-spread_tol = Sym("spread_tol", r"\tau_q", "finite-time tolerance on the margin spread: 10/|log L̂|")
-lam_min = Sym("multiplier_min_over_max", r"\frac{\min_i\lambda_i}{\max_i\lambda_i}", "NNLS multipliers of the limit")
+               "stationarity residual at the first checkpoint with log L̂ ≤ −20", dims="1")
+kkt_tol = Sym("kkt_tol", r"\tau_{\mathrm{KKT}}", "tolerance on the KKT residuals at the end of the flow", dims="1")
+spread = Sym("margin_spread", r"\frac{\max_i q_i-\min_i q_i}{\min_i q_i}", "relative spread of the margins", dims="1")
+spread_tol = Sym("spread_tol", r"\tau_q", "finite-time tolerance on the margin spread: 10/|log L̂|", dims="1")
+lam_min = Sym("multiplier_min_over_max", r"\frac{\min_i\lambda_i}{\max_i\lambda_i}", "NNLS multipliers of the limit",
+              dims="1")
 lam_bound = Sym("multiplier_ratio_bound", r"\tau_\lambda",
                 "Gershgorin lower bound on λ_min/λ_max of the label-aligned KKT point: M = D + E, ρ = max_i Σ_k|E_ik|/M_ii, "
-                "u = D⁻¹𝟙: τ = ((1−ρ)u_min − ρu_max)/u_max (positive under near-orthogonality)")
-train_err = Sym("train_error", r"\mathrm{err}_{\mathrm{train}}(f)", "fraction of training points with y_i f(x_i) ≤ 0")
-nspread = Sym("neuron_spread", r"\max_j\frac{\|w_j-\bar w_{\pm}\|}{\|W\|_F}", "distance of neurons to their sign's mean")
-ntol = Sym("neuron_tol", r"\tau_w", "tolerance on the neuron spread (init residue O(init/‖W‖))")
-s31 = Sym("sigma3_over_sigma1", r"\sigma_3/\sigma_1", "third over first singular value of W")
-rank_tol = Sym("rank_tol", r"\tau_\sigma", "tolerance on σ₃/σ₁ (init residue O(init/‖W‖))")
-nm = Sym("normalized_margin", r"\frac{\min_i y_if(x_i;W)}{\|W\|_F}", "normalised margin of the trained network")
-wstar = Sym("w_star_norm", r"\|W^\star\|_F", "norm of the optimum of Problem (1) (label-aligned QP)")
-cosv = Sym("cosine_to_w_star", r"\cos(W, W^\star)", "cosine of W/‖W‖ with W*/‖W*‖")
+                "u = D⁻¹𝟙: τ = ((1−ρ)u_min − ρu_max)/u_max (positive under near-orthogonality)", dims="1")
+train_err = Sym("train_error", r"\mathrm{err}_{\mathrm{train}}(f)", "fraction of training points with y_i f(x_i) ≤ 0",
+                dims="1")
+nspread = Sym("neuron_spread", r"\max_j\frac{\|w_j-\bar w_{\pm}\|}{\|W\|_F}", "distance of neurons to their sign's mean",
+              dims="1")
+ntol = Sym("neuron_tol", r"\tau_w", "tolerance on the neuron spread (init residue O(init/‖W‖))", dims="1")
+s31 = Sym("sigma3_over_sigma1", r"\sigma_3/\sigma_1", "third over first singular value of W", dims="1")
+rank_tol = Sym("rank_tol", r"\tau_\sigma", "tolerance on σ₃/σ₁ (init residue O(init/‖W‖))", dims="1")
+nm = Sym("normalized_margin", r"\frac{\min_i y_if(x_i;W)}{\|W\|_F}", "normalised margin of the trained network",
+         dims="x")
+wstar = Sym("w_star_norm", r"\|W^\star\|_F", "norm of the optimum of Problem (1) (label-aligned QP)", dims="x^-1")
+cosv = Sym("cosine_to_w_star", r"\cos(W, W^\star)", "cosine of W/‖W‖ with W*/‖W*‖", dims="1")
 cf_dev = Sym("qp_vs_closed_form", r"\frac{\|W^\star_{QP}-W^\star_{cf}\|}{\|W^\star_{cf}\|}",
-             "label-aligned QP vs the closed-form KKT point")
+             "label-aligned QP vs the closed-form KKT point", dims="1")
 glob = Sym("aligned_is_global", r"\mathbb{1}[\text{dual bound certifies } W^\star]",
            "1 if the Lagrangian dual bound at the closed-form KKT multipliers equals ½‖W*‖² (zero duality gap: W* "
-           "is a global optimum of Problem (1)); NaN when the bound's conditions fail (not certified)")
-gl_tol = Sym("global_rtol", r"\tau_{\star}", "relative tolerance of the margin/cosine comparison (1e-4)")
+           "is a global optimum of Problem (1)); NaN when the bound's conditions fail (not certified)", dims="1")
+gl_tol = Sym("global_rtol", r"\tau_{\star}", "relative tolerance of the margin/cosine comparison (1e-4)", dims="1")
 agree = Sym("boundary_agreement", r"\Pr[\mathrm{sign} f=\mathrm{sign}\langle z,x\rangle]",
-            "fraction of test points where the network and ⟨z,x⟩ agree")
-ratio = Sym("margin_ratio", r"\frac{\mathrm{margin}(z)}{\mathrm{margin}(\mathrm{SVM})}", "z's margin over the SVM's")
-kappa = Sym("kappa", r"\kappa", "min(m₁,m₂)/max(m₁,m₂)")
-c_factor = Sym("c_factor", r"c_f", "multiplier of the seed's factor (1; negative controls change it)")
+            "fraction of test points where the network and ⟨z,x⟩ agree", dims="1")
+ratio = Sym("margin_ratio", r"\frac{\mathrm{margin}(z)}{\mathrm{margin}(\mathrm{SVM})}", "z's margin over the SVM's",
+            dims="1")
+kappa = Sym("kappa", r"\kappa", "min(m₁,m₂)/max(m₁,m₂)", dims="1")
+c_factor = Sym("c_factor", r"c_f", "multiplier of the seed's factor (1; negative controls change it)", dims="1")
 
 H = ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 * n.s * p.s, provenance="seed",
        reason="exact comparison of measured data quantities")
 _H_SYMS = (n, gamma, Rmin, Rr, p)
+# (H) is invariant under x (both sides ~ x²) but not under duplicating the examples, by design (theory.sanity).
+_H_EXEMPT = {"(H) near-orthogonality:n":
+             "n is a sample-size requirement: each of the n near-orthogonal examples adds up to p of cross-talk to a "
+             "margin; duplicated examples are parallel (p = R_max²), so (H) fails under duplication by design"}
 _KKT_TOL = dict(reason="directional convergence is O(1/log t); at L̂ ≈ e^(−2000) residuals ~1e-4 are expected")
 
 
-def _claim(id_, title, summary, syms, concl, *, hyp=(H,), constants=None):
+def _claim(id_, title, summary, syms, concl, *, hyp=(H,), constants=None, **kw):
     return Claim(id=id_, title=title, source=SOURCE, summary=summary, symbols=_H_SYMS + syms,
-                 hypotheses=hyp, conclusions=concl, constants=constants or {})
+                 hypotheses=hyp, conclusions=concl, constants=constants or {}, scaling_exempt=_H_EXEMPT, **kw)
 
 
 THM34 = _claim(
@@ -142,9 +152,9 @@ FACTOR = _claim(
 
 # ---- Lemma 3.3 -----------------------------------------------------------------------------------
 prob_min = Sym("H_probability_min_inside", r"\min\hat P[(H)]", "smallest estimated P[(H)] over grid points "
-               "with n ≤ c γ³ √(d/log n)")
-c_lem = Sym("c_lemma", "c", "constant of Lemma 3.3 (reconstructed default 1/12)")
-p_req = Sym("p_required", r"1-\delta", "required probability (0.9)")
+               "with n ≤ c γ³ √(d/log n)", dims="1")
+c_lem = Sym("c_lemma", "c", "constant of Lemma 3.3 (reconstructed default 1/12)", dims="1")
+p_req = Sym("p_required", r"1-\delta", "required probability (0.9)", dims="1")
 LEM33 = Claim(
     id="frei2023.lem3.3", title="(H) holds w.h.p. for Gaussian data once n ≤ cγ³√(d/log n)", source=SOURCE,
     summary="Seed: 'if the inputs x_i are drawn from ... N(0, I_d), then it suffices to require "
@@ -155,14 +165,17 @@ LEM33 = Claim(
     constants={"c_lemma": 1 / 12, "p_required": 0.9})
 
 # ---- Section 5 -----------------------------------------------------------------------------------
-err_net = Sym("test_error", r"\mathrm{err}(f)", "test error of the trained network")
-err_opt = Sym("test_error_optimal", r"\mathrm{err}(\mathrm{sign}\langle\mu,x\rangle)", "test error of the optimal linear classifier")
-err_tol = Sym("error_tol", r"\tau_{\mathrm{err}}", "3 binomial standard deviations + 1/N_test")
-mu2 = Sym("mu_norm", r"\|\mu\|", "norm of the mixture mean")
+err_net = Sym("test_error", r"\mathrm{err}(f)", "test error of the trained network", dims="1")
+err_opt = Sym("test_error_optimal", r"\mathrm{err}(\mathrm{sign}\langle\mu,x\rangle)", "test error of the optimal linear classifier",
+              dims="1")
+err_tol = Sym("error_tol", r"\tau_{\mathrm{err}}", "3 binomial standard deviations + 1/N_test", dims="1")
+mu2 = Sym("mu_norm", r"\|\mu\|", "norm of the mixture mean", dims="x")
 rate = Sym("minimax_rate", r"\Phi\Big(-c_{\mathrm{mm}}\frac{\|\mu\|^2}{\sqrt{\|\mu\|^2+d/n}}\Big)",
            "the minimax-optimal rate with constant c_mm in the exponent: exp(−Θ(n‖μ‖⁴/d)) when d/n ≫ ‖μ‖²; "
-           "attained (c = 1) by the mean-difference classifier sign⟨Σ_i y_i x_i, x⟩")
-c_mm = Sym("c_minimax", r"c_{\mathrm{mm}}", "constant of the rate's exponent (reconstructed: ½)")
+           "for the mixture's unit noise ξ ~ N(0, I_d): d/n stands for σ²d/n (σ = 1), which makes the argument "
+           "invariant under x → c·x; "
+           "attained (c = 1) by the mean-difference classifier sign⟨Σ_i y_i x_i, x⟩", dims="1")
+c_mm = Sym("c_minimax", r"c_{\mathrm{mm}}", "constant of the rate's exponent (reconstructed: ½)", dims="1")
 GMM = Claim(
     id="frei2023.sec5.gmm", title="Gaussian mixture: GD reaches zero training error and a minimax-optimal test error",
     source=SOURCE,
@@ -171,7 +184,7 @@ GMM = Claim(
             "empirical risk is driven to zero ... [FCB22] recently showed that such networks also achieve "
             "minimax-optimal generalization error.' Checked with GD on the smoothed leaky ReLU (logistic loss, small "
             "init): zero training error, and test error within the minimax rate Φ(−c‖μ‖²/√(‖μ‖²+d/n)) (c = ½).",
-    symbols=_H_SYMS + (train_err, err_net, rate, c_mm, err_tol, mu2), hypotheses=(H,),
+    symbols=_H_SYMS + (train_err, err_net, rate, c_mm, err_tol, mu2), hypotheses=(H,), scaling_exempt=_H_EXEMPT,
     conclusions=(eq("empirical risk driven to zero: training error 0", train_err.s, 0,
                     reason="exact sign test on every training point"),
                  le("test error ≤ minimax rate (+ sampling tolerance)", err_net.s, rate.s + err_tol.s,
@@ -201,7 +214,8 @@ CLAIMS = (LEM33, THM34, THM31, MARGINS, NEURONS, RANK, GLOBAL, BOUNDARY, FACTOR,
 
 # ---- Section 4: gradient descent with the smoothed leaky ReLU ------------------------------------
 def _proved(name, meaning):
-    return Sym(name, r"\mathbb{1}[\text{" + meaning.replace("_", " ") + "}]", "1 proved, 0 refuted, NaN undecided")
+    return Sym(name, r"\mathbb{1}[\text{" + meaning.replace("_", " ") + "}]", "1 proved, 0 refuted, NaN undecided",
+               dims="1")
 
 
 _acts = [_proved("proof_phi0", "φ(0)=0"), _proved("proof_dphi_lower", "φ' ≥ γ"), _proved("proof_dphi_upper", "φ' ≤ 1"),
@@ -216,12 +230,12 @@ ACTIVATION = Claim(
                       for label, s_ in zip(["φ(0) = 0", "φ'(z) ≥ γ", "φ'(z) ≤ 1", "φ''(z) ≥ 0", "|φ''(z)| ≤ (1−γ)/4 ≤ ¼",
                                              "leaky ReLU positively 1-homogeneous"], _acts)))
 
-eta_r = Sym("eta_rmax2", r"\eta R_{\max}^2", "step size times the largest squared norm")
-eta_s = Sym("eta", r"\eta", "GD step size")
-omega = Sym("init_variance", r"\omega_{\mathrm{init}}", "variance of the i.i.d. Gaussian entries of W⁽⁰⁾")
-m_s = Sym("m", "m", "number of neurons")
-d_s = Sym("d", "d", "input dimension")
-c_init = Sym("c_init", r"c_{\mathrm{init}}", "init-to-first-step constant (reconstructed: 0.1)")
+eta_r = Sym("eta_rmax2", r"\eta R_{\max}^2", "step size times the largest squared norm", dims="1")
+eta_s = Sym("eta", r"\eta", "GD step size", dims="x^-2")
+omega = Sym("init_variance", r"\omega_{\mathrm{init}}", "variance of the i.i.d. Gaussian entries of W⁽⁰⁾", dims="x^-2")
+m_s = Sym("m", "m", "number of neurons", dims="1")
+d_s = Sym("d", "d", "input dimension", dims="1")
+c_init = Sym("c_init", r"c_{\mathrm{init}}", "init-to-first-step constant (reconstructed: 0.1)", dims="1")
 _H4 = (ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 * n.s * p.s, provenance="reconstructed",
           reason="exact comparison", note="Section 4's data condition, reconstructed as Section 3's (H)"),
        le("small step: η R_max² ≤ 1", eta_r.s, 1, provenance="reconstructed", reason="exact comparison",
@@ -231,45 +245,51 @@ _H4 = (ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 *
           note="'small initialization variance' stated on the inputs: ‖W⁽⁰⁾‖_F ≈ √(ωmd) below the scale "
                "ηγR_min/√n of the first GD step (‖∇L̂(0)‖_F ≥ γR_min/(2√n)·(1−o(1)) since φ' ≥ γ)"))
 _H4_SYMS = (n, gamma, Rmin, Rr, p, eta_r, eta_s, omega, m_s, d_s, c_init)
+_H4_EXEMPT = {**_H_EXEMPT, "small init variance: √(ω m d) ≤ c_init·ηγR_min/√n:n":
+              "1/√n is the size of the mean of n near-orthogonal per-example gradients (‖∇L̂(0)‖_F ≥ γR_min/(2√n)); "
+              "duplicated examples are parallel and their mean does not shrink: a sample-size law by design"}
 
-loss_ratio = Sym("loss_ratio", r"\hat L(W^{(T)})/\hat L(W^{(0)})", "loss reduction over the run")
-loss_incr = Sym("loss_increases", r"\#\{t: \hat L^{(t+1)} > \hat L^{(t)}\}", "recorded steps where the loss went up")
-loss_tol = Sym("loss_ratio_max", r"\rho_L", "required loss reduction (1e-2)")
+loss_ratio = Sym("loss_ratio", r"\hat L(W^{(T)})/\hat L(W^{(0)})", "loss reduction over the run", dims="1")
+loss_incr = Sym("loss_increases", r"\#\{t: \hat L^{(t+1)} > \hat L^{(t)}\}", "recorded steps where the loss went up",
+                dims="1")
+loss_tol = Sym("loss_ratio_max", r"\rho_L", "required loss reduction (1e-2)", dims="1")
 THM42_LOSS = Claim(
     id="frei2023.thm4.2.loss", title="GD with the smoothed leaky ReLU drives L̂ → 0", source=SOURCE,
     summary="Seed (Theorem 4.2): with small init and small step, gradient descent on the logistic loss drives "
             "the training loss to zero. Checked: L̂ never increases and falls by ≥ 100× over the run.",
-    symbols=_H4_SYMS + (loss_ratio, loss_incr, loss_tol), hypotheses=_H4,
+    symbols=_H4_SYMS + (loss_ratio, loss_incr, loss_tol), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
     conclusions=(eq("L̂ non-increasing", loss_incr.s, 0, reason="integer count over recorded steps"),
                  le("L̂(T) ≤ 1e-2 · L̂(0)", loss_ratio.s, loss_tol.s, reason="finite run of T steps")),
     constants={"c_init": 0.1, "loss_ratio_max": 1e-2})
 
-spec_ratio = Sym("spectral_growth", r"\|W^{(T)}\|_2/\|W^{(1)}\|_2", "growth of the spectral norm")
-spec_tail = Sym("spectral_tail_growth", r"\|W^{(T)}\|_2/\|W^{(T/10)}\|_2", "growth over the last decade of steps")
+spec_ratio = Sym("spectral_growth", r"\|W^{(T)}\|_2/\|W^{(1)}\|_2", "growth of the spectral norm", dims="1")
+spec_tail = Sym("spectral_tail_growth", r"\|W^{(T)}\|_2/\|W^{(T/10)}\|_2", "growth over the last decade of steps",
+                dims="1")
 THM42_NORM = Claim(
     id="frei2023.thm4.2.norm", title="‖W⁽ᵗ⁾‖₂ → ∞", source=SOURCE,
     summary="Seed (Theorem 4.2): the spectral norm of W grows without bound. Checked: it at least doubles from "
             "step 1 to T and still grows over the last decade of steps.",
-    symbols=_H4_SYMS + (spec_ratio, spec_tail), hypotheses=_H4,
+    symbols=_H4_SYMS + (spec_ratio, spec_tail), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
     conclusions=(ge("‖W(T)‖₂ ≥ 2‖W(1)‖₂", spec_ratio.s, 2, reason="finite run"),
                  ge("still growing: ‖W(T)‖₂ > ‖W(T/10)‖₂", spec_tail.s, 1, reason="strict growth (log t)")),
     constants={"c_init": 0.1})
 
-sr0 = Sym("srank_init", r"\mathrm{srank}(W^{(0)})", "stable rank at init")
-sr0p = Sym("srank_init_predicted", r"\frac{md}{(\sqrt m+\sqrt d)^2}", "random-matrix prediction")
-sr1 = Sym("srank_after_step1", r"\mathrm{srank}(W^{(1)})", "stable rank after one step")
-srmax = Sym("srank_max_after_step1", r"\max_{t\ge1}\mathrm{srank}(W^{(t)})", "over recorded steps t ≥ 1, the whole sweep")
-C_sr = Sym("C_srank", "C", "the absolute constant (reconstructed default 2)")
-sl_m = Sym("srank_slope_m", r"s_m", "log–log slope of the max stable rank vs m over the sweep")
-sl_d = Sym("srank_slope_d", r"s_d", "same vs d")
-sl_n = Sym("srank_slope_n", r"s_n", "same vs n")
-sl_tol = Sym("slope_tol", r"\Delta s", "allowed growth slope (0.1)")
+sr0 = Sym("srank_init", r"\mathrm{srank}(W^{(0)})", "stable rank at init", dims="1")
+sr0p = Sym("srank_init_predicted", r"\frac{md}{(\sqrt m+\sqrt d)^2}", "random-matrix prediction", dims="1")
+sr1 = Sym("srank_after_step1", r"\mathrm{srank}(W^{(1)})", "stable rank after one step", dims="1")
+srmax = Sym("srank_max_after_step1", r"\max_{t\ge1}\mathrm{srank}(W^{(t)})", "over recorded steps t ≥ 1, the whole sweep",
+            dims="1")
+C_sr = Sym("C_srank", "C", "the absolute constant (reconstructed default 2)", dims="1")
+sl_m = Sym("srank_slope_m", r"s_m", "log–log slope of the max stable rank vs m over the sweep", dims="1")
+sl_d = Sym("srank_slope_d", r"s_d", "same vs d", dims="1")
+sl_n = Sym("srank_slope_n", r"s_n", "same vs n", dims="1")
+sl_tol = Sym("slope_tol", r"\Delta s", "allowed growth slope (0.1)", dims="1")
 THM42_SRANK = Claim(
     id="frei2023.thm4.2.srank", title="stable rank ≤ C for all t ≥ 1 after small init", source=SOURCE,
     summary="Seed: 'after the first step of gradient descent, the stable rank of the weight matrix reduces from "
             "something that is of order min(m,d) to that which is at most an absolute constant, independent of "
             "m, d, or the number of samples'. Checked over an (m, d, n) sweep.",
-    symbols=_H4_SYMS + (sr0, sr0p, sr1, srmax, C_sr, sl_m, sl_d, sl_n, sl_tol), hypotheses=_H4,
+    symbols=_H4_SYMS + (sr0, sr0p, sr1, srmax, C_sr, sl_m, sl_d, sl_n, sl_tol), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
     conclusions=(le("srank(W⁽⁰⁾) ≈ md/(√m+√d)²", sp.Abs(sr0.s / sr0p.s - 1), sp.Rational(15, 100),
                     reason="finite-size fluctuation of σ₁ (Tracy–Widom) at m ≥ 50: a few %"),
                  le("srank(W⁽¹⁾) ≤ C", sr1.s, C_sr.s, provenance="reconstructed", reason="exact comparison"),
@@ -278,11 +298,14 @@ THM42_SRANK = Claim(
                  le("does not grow with m", sl_m.s, sl_tol.s, reason="fitted slope over the sweep"),
                  le("does not grow with d", sl_d.s, sl_tol.s, reason="fitted slope over the sweep"),
                  le("does not grow with n", sl_n.s, sl_tol.s, reason="fitted slope over the sweep")),
-    constants={"c_init": 0.1, "C_srank": 2.0, "slope_tol": 0.1})
+    constants={"c_init": 0.1, "C_srank": 2.0, "slope_tol": 0.1},
+    rate_of={f"srank_slope_{v}": RateOf("frei2023.thm4.2.srank", "max_{t≥1} srank(W⁽ᵗ⁾) ≤ C over the sweep", v)
+             for v in ("m", "d", "n")})
 
 red_d = Sym("reduction_monotone_in_d", r"\mathbb{1}[\downarrow_d]",
-            "1 if srank(W⁽ᵀ⁾)/srank(W⁽⁰⁾) strictly decreases as d grows and falls below ½ at the largest d")
-red_s = Sym("reduction_monotone_in_init", r"\mathbb{1}[\uparrow_\omega]", "1 if srank(W⁽ᵀ⁾) strictly grows with the init scale")
+            "1 if srank(W⁽ᵀ⁾)/srank(W⁽⁰⁾) strictly decreases as d grows and falls below ½ at the largest d", dims="1")
+red_s = Sym("reduction_monotone_in_init", r"\mathbb{1}[\uparrow_\omega]", "1 if srank(W⁽ᵀ⁾) strictly grows with the init scale",
+            dims="1")
 FIG1 = Claim(
     id="frei2023.fig1", title="stable-rank reduction grows with d and as the init scale shrinks", source=SOURCE,
     summary="Seed (Figure 1, Gaussian mixture, n = 100): the stable rank falls more for larger d and for "
@@ -290,8 +313,10 @@ FIG1 = Claim(
     conclusions=(eq("reduction grows with d", red_d.s, 1, reason="monotone trend over the sweep"),
                  eq("reduction grows as the init shrinks", red_s.s, 1, reason="monotone trend over the sweep")))
 
-min_small = Sym("srank_min_small_init", r"\min_t\mathrm{srank}_{\mathrm{small}}", "min stable rank, 50× smaller init")
-min_def = Sym("srank_min_default_init", r"\min_t\mathrm{srank}_{\mathrm{Glorot}}", "min stable rank, Glorot-uniform init")
+min_small = Sym("srank_min_small_init", r"\min_t\mathrm{srank}_{\mathrm{small}}", "min stable rank, 50× smaller init",
+                dims="1")
+min_def = Sym("srank_min_default_init", r"\min_t\mathrm{srank}_{\mathrm{Glorot}}", "min stable rank, Glorot-uniform init",
+              dims="1")
 FIG2 = Claim(
     id="frei2023.fig2", title="ReLU+bias SGD: default init keeps the stable rank high, small init drops it",
     source=SOURCE,

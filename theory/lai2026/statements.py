@@ -7,50 +7,60 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..statement import Claim, Sym, eq, ge, le
+from ..statement import Claim, RateOf, Sym, eq, ge, le
 
 SOURCE = "lai2026"
 
 # --- symbols --------------------------------------------------------------------------------------
-trace = Sym("trace_sigma", r"\|\lambda\|_1", "trace of the covariance, ‖λ‖₁ = tr Σ")
-lam2 = Sym("lam_l2", r"\|\lambda\|_2", "ℓ2 norm of the covariance spectrum")
-n = Sym("n", "n", "number of examples")
-n_minus = Sym("n_minus", "n_-", "number of negative labels")
-y_min = Sym("y_min", r"y_{\min}", "smallest |y_i| over the labels the bound ranges over")
-y_max = Sym("y_max", r"y_{\max}", "largest |y_i| over the labels the bound ranges over")
-gap = Sym("gap", r"\|w^{(\infty)}-w^{\star}\|_2", "distance of the GD limit to the min-ℓ2-norm solution")
-orth = Sym("orth_dev", r"\|K/\|\lambda\|_1-I\|_2", "near-orthogonality of the data (operator norm)")
-delta_max = Sym("delta_max", r"\delta_{\max}", "near-orthogonality level assumed (reconstructed constant)")
-step_lmax = Sym("eta_lmax", r"\eta\,\lambda_{\max}(K)", "GD stability number (< 2 for a convergent step)")
-init_min = Sym("init_min_beta_over_eps", r"\min_i \beta^{(0)}_i/\varepsilon", "all examples active at init iff > 0")
-c_low = Sym("c_low", r"c_{\mathrm{low}}", "constant of the lower bound (seed: 1)")
-c_up = Sym("c_up", r"c_{\mathrm{up}}", "constant of the upper bound (seed: 16)")
+trace = Sym("trace_sigma", r"\|\lambda\|_1", "trace of the covariance, ‖λ‖₁ = tr Σ", dims="x^2")
+lam2 = Sym("lam_l2", r"\|\lambda\|_2", "ℓ2 norm of the covariance spectrum", dims="x^2")
+n = Sym("n", "n", "number of examples", dims="n")
+n_minus = Sym("n_minus", "n_-", "number of negative labels", dims="n")
+y_min = Sym("y_min", r"y_{\min}", "smallest |y_i| over the labels the bound ranges over", dims="y")
+y_max = Sym("y_max", r"y_{\max}", "largest |y_i| over the labels the bound ranges over", dims="y")
+gap = Sym("gap", r"\|w^{(\infty)}-w^{\star}\|_2", "distance of the GD limit to the min-ℓ2-norm solution", dims="y x^-1")
+orth = Sym("orth_dev", r"\|K/\|\lambda\|_1-I\|_2", "near-orthogonality of the data (operator norm)", dims="1")
+delta_max = Sym("delta_max", r"\delta_{\max}", "near-orthogonality level assumed (reconstructed constant)", dims="1")
+step_lmax = Sym("eta_lmax", r"\eta\,\lambda_{\max}(K)", "GD stability number (< 2 for a convergent step)", dims="1")
+init_min = Sym("init_min_beta_over_eps", r"\min_i \beta^{(0)}_i/\varepsilon", "all examples active at init iff > 0",
+               dims="1")
+c_low = Sym("c_low", r"c_{\mathrm{low}}", "constant of the lower bound (seed: 1)", dims="1")
+c_up = Sym("c_up", r"c_{\mathrm{up}}", "constant of the upper bound (seed: 16)", dims="1")
 match = Sym("pattern_after_step1_matches_labels", r"\mathbb{1}[A^{(1)}=A_y]",
-            "1 if the activation pattern after step 1 is the label-determined one")
+            "1 if the activation pattern after step 1 is the label-determined one", dims="1")
 changes = Sym("pattern_changes_after_step1", r"\#\{t\ge 2: A^{(t)}\ne A^{(t-1)}\}",
-              "number of steps t ≥ 2 at which any activation changed")
-conv = Sym("converged", r"\mathbb{1}[\|\nabla L^{(T)}\|\le 10^{-12}\|\nabla L^{(0)}\|]", "1 if GD met the stopping rule")
-interp = Sym("max_interp_residual", r"\max_{y_i>0}|\beta_i-y_i|", "interpolation residual on positive labels")
-neg_out = Sym("max_negative_output", r"\max_{y_i<0}\mathrm{ReLU}(\beta_i)", "largest prediction on a negative label")
-final_loss = Sym("final_loss", r"L(w^{(\infty)})", "loss at the GD limit")
-min_loss = Sym("min_loss", r"L^{\star}", "global minimum of the loss")
+              "number of steps t ≥ 2 at which any activation changed", dims="1")
+conv = Sym("converged", r"\mathbb{1}[\|\nabla L^{(T)}\|\le 10^{-12}\|\nabla L^{(0)}\|]", "1 if GD met the stopping rule",
+           dims="1")
+interp = Sym("max_interp_residual", r"\max_{y_i>0}|\beta_i-y_i|", "interpolation residual on positive labels", dims="y")
+neg_out = Sym("max_negative_output", r"\max_{y_i<0}\mathrm{ReLU}(\beta_i)", "largest prediction on a negative label",
+              dims="y")
+final_loss = Sym("final_loss", r"L(w^{(\infty)})", "loss at the GD limit", dims="y^2 n")
+min_loss = Sym("min_loss", r"L^{\star}", "global minimum of the loss", dims="y^2 n")
 cf_dev = Sym("closed_form_rel_dev", r"\frac{\|w^{(\infty)}-w^{\mathrm{cf}}\|}{\|w^{\mathrm{cf}}\|}",
-             "relative distance of the GD limit to the frozen-pattern closed form")
-lim_tol = Sym("limit_rtol", r"\tau", "numerical tolerance of a converged limit (dtype table)")
-slope_tr = Sym("slope_trace", r"s_{\|\lambda\|_1}", "fitted log–log slope of the gap vs ‖λ‖₁")
-slope_nm = Sym("slope_n_minus", r"s_{n_-}", "fitted log–log slope of the gap vs n₋")
-slope_tol = Sym("slope_tol", r"\Delta s", "allowed deviation of a fitted slope (CLAIMS.md: 0.1)")
-diag_dev = Sym("diag_dev", r"\max_i|K_{ii}/\|\lambda\|_1-1|", "diagonal concentration of K")
-off_dev = Sym("offdiag_dev", r"\max_{i\ne j}|K_{ij}|/\|\lambda\|_1", "off-diagonal concentration of K")
-c_gram = Sym("c_gram", r"C_K", "constant of the Gram concentration bound (reconstructed: 4)")
-slope_k = Sym("slope_gram", r"s_K", "fitted log–log slope of max(diag_dev, offdiag_dev) vs ‖λ‖₁")
-slope_k_pred = Sym("slope_gram_pred", r"s_K^{\mathrm{pred}}", "slope of ‖λ‖₂√(log n)/‖λ‖₁ vs ‖λ‖₁ (−½ isotropic)")
+             "relative distance of the GD limit to the frozen-pattern closed form", dims="1")
+lim_tol = Sym("limit_rtol", r"\tau", "numerical tolerance of a converged limit (dtype table)", dims="1")
+slope_tr = Sym("slope_trace", r"s_{\|\lambda\|_1}", "fitted log–log slope of the gap vs ‖λ‖₁", dims="1")
+slope_nm = Sym("slope_n_minus", r"s_{n_-}", "fitted log–log slope of the gap vs n₋", dims="1")
+slope_tol = Sym("slope_tol", r"\Delta s", "allowed deviation of a fitted slope (CLAIMS.md: 0.1)", dims="1")
+diag_dev = Sym("diag_dev", r"\max_i|K_{ii}/\|\lambda\|_1-1|", "diagonal concentration of K", dims="1")
+off_dev = Sym("offdiag_dev", r"\max_{i\ne j}|K_{ij}|/\|\lambda\|_1", "off-diagonal concentration of K", dims="1")
+c_gram = Sym("c_gram", r"C_K", "constant of the Gram concentration bound (reconstructed: 4)", dims="1")
+slope_k = Sym("slope_gram", r"s_K", "fitted log–log slope of max(diag_dev, offdiag_dev) vs ‖λ‖₁", dims="1")
+slope_k_pred = Sym("slope_gram_pred", r"s_K^{\mathrm{pred}}", "slope of ‖λ‖₂√(log n)/‖λ‖₁ vs ‖λ‖₁ (−½ isotropic)",
+                   dims="1")
 enum_ok = Sym("decoupled_is_global", r"\mathbb{1}[\text{decoupled QP certified global}]",
               "1 if the decoupled QP is certified the global min-norm interpolator (Lagrangian dual bound at its "
-              "multipliers, or enumeration of all 4ⁿ patterns for n ≤ 6); NaN when not certified")
-gap_rel = Sym("gap_rel", r"\|w^{(\infty)}-w^{\star}\|/\|w^{\star}\|", "relative gap to the min-norm interpolant")
+              "multipliers, or enumeration of all 4ⁿ patterns for n ≤ 6); NaN when not certified", dims="1")
+gap_rel = Sym("gap_rel", r"\|w^{(\infty)}-w^{\star}\|/\|w^{\star}\|", "relative gap to the min-norm interpolant",
+              dims="1")
 
-spread = Sym("label_spread", r"\frac{\max_i|y_i|}{\min_i|y_i|}", "spread of the label magnitudes")
+label_scale = Sym("label_scale", r"\max_i|y_i|", "largest label magnitude (the scale of predictions and residuals)",
+                  dims="y")
+zero_loss = Sym("zero_predictor_loss", r"L(0)", "loss of the zero predictor, ½Σ_i y_i² (the scale of the loss)",
+                dims="y^2 n")
+
+spread = Sym("label_spread", r"\frac{\max_i|y_i|}{\min_i|y_i|}", "spread of the label magnitudes", dims="1")
 _H_ORTH = le("near-orthogonality relative to the label spread", orth.s * spread.s, delta_max.s,
              provenance="reconstructed", reason="exact comparison of a measured quantity with an assumed level",
              note="the seed's 'd ≫ n' made measurable: the step-1 cross-talk (K/‖λ‖₁ − I)y must stay below "
@@ -66,6 +76,10 @@ _LOWER = sp.sqrt(c_low.s * n_minus.s * y_min.s ** 2 / trace.s)
 _UPPER = sp.sqrt(c_up.s * n_minus.s * y_max.s ** 2 / trace.s)
 _LOWER2 = sp.sqrt(c_low.s * n.s * y_min.s ** 2 / trace.s)
 _UPPER2 = sp.sqrt(c_up.s * n.s * y_max.s ** 2 / trace.s)
+# Why the bounds are not invariant under duplicating the examples (theory.sanity; docs/sanity.md).
+_N_NEAR_ORTH = ("n₋ (m=1; n for m=2) counts near-orthogonal examples, each adding y_i²/‖λ‖₁ to gap² (a sample-size "
+                "law, slope +½ in lai2026.m1.rate); duplicated examples are not near-orthogonal (‖K/‖λ‖₁ − I‖ → 1, the hypothesis "
+                "fails), so the bound is not meant to be invariant under duplication")
 _GAP_TOL = dict(rtol=1e-8, reason="gap is computed from a polished exact QP solution and a GD limit at 1e-12 "
                                   "relative gradient: its relative error is below 1e-9")
 
@@ -85,6 +99,16 @@ GRAM = Claim(
     ),
     constants={"c_gram": 4.0, "slope_tol": 0.1},
     references=("closed form: E[K] = ‖λ‖₁ I; Hanson–Wright for the fluctuations",),
+    scaling_exempt={
+        "diagonal concentration:n": "√(log n) is the union bound over n i.i.d. rows (a high-probability bound for "
+                                    "n independent draws): duplicated rows are not independent, and log n is no power law",
+        "off-diagonal concentration:n": "√(log n) is the union bound over the n² pairs of i.i.d. rows: duplicated rows "
+                                        "are not independent (a duplicate's K_ij is ‖x_i‖²), and log n is no power law"},
+    rate_of={"slope_gram_pred": (
+        RateOf("lai2026.gram", "diagonal concentration", "trace_sigma", along=(("lam_l2", "sqrt(trace_sigma)"),),
+               value=sp.Rational(-1, 2)),
+        RateOf("lai2026.gram", "off-diagonal concentration", "trace_sigma", along=(("lam_l2", "sqrt(trace_sigma)"),),
+               value=sp.Rational(-1, 2)))},
 )
 
 M1_PATTERN = Claim(
@@ -103,13 +127,14 @@ M1_LIMIT = Claim(
     source=SOURCE,
     summary="Seed: 'GD convergeert naar een oplossing die alle positief gelabelde voorbeelden exact "
             "interpoleert en alle negatief gelabelde voorbeelden voorspelt als 0'.",
-    symbols=_BASE_SYMS + (conv, interp, neg_out, final_loss, min_loss, cf_dev, lim_tol),
+    symbols=_BASE_SYMS + (conv, interp, neg_out, final_loss, min_loss, cf_dev, lim_tol, label_scale),
     hypotheses=_HYP,
     conclusions=(
         eq("GD converges", conv.s, 1, reason="boolean: stopping rule met within max_steps"),
-        le("positives interpolated", interp.s, 0, atol=1e-8,
-           reason="float64 residual of a converged least-squares fit on labels of order 1"),
-        le("negatives predicted 0", neg_out.s, 0, atol=1e-8, reason="float64 rounding of Kα"),
+        le("positives interpolated", interp.s / label_scale.s, 0, atol=1e-8,
+           reason="float64 residual of a converged least-squares fit, relative to the largest label"),
+        le("negatives predicted 0", neg_out.s / label_scale.s, 0, atol=1e-8,
+           reason="float64 rounding of Kα, relative to the largest label"),
         le("loss → global minimum ½Σ_{y<0} y²", sp.Abs(final_loss.s - min_loss.s), lim_tol.s * min_loss.s,
            reason="loss error is quadratic in a residual of relative size ≤ 1e-11"),
         le("limit = frozen-pattern closed form", cf_dev.s, lim_tol.s,
@@ -130,6 +155,7 @@ M1_GAP = Claim(
     constants={"delta_max": 0.5, "c_low": 1.0, "c_up": 16.0},
     references=("w* = argmin ‖w‖ s.t. ⟨w,x_i⟩ = y_i (y_i>0), ⟨w,x_i⟩ ≤ 0 (y_i<0): cvxpy in the span, "
                 "polished and KKT-verified; active-set enumeration for n ≤ 10",),
+    scaling_exempt={"lower bound:n": _N_NEAR_ORTH, "upper bound:n": _N_NEAR_ORTH},
 )
 
 M1_RATE = Claim(
@@ -142,18 +168,23 @@ M1_RATE = Claim(
                  le("slope vs n₋ is +½", sp.Abs(slope_nm.s - sp.Rational(1, 2)), slope_tol.s,
                     reason="fitted over a sweep; CLAIMS.md allows ±0.1")),
     constants={"slope_tol": 0.1},
+    rate_of={"slope_trace": (RateOf("lai2026.m1.gap", "lower bound", "trace_sigma"),
+                             RateOf("lai2026.m1.gap", "upper bound", "trace_sigma")),
+             "slope_n_minus": (RateOf("lai2026.m1.gap", "lower bound", "n_minus"),
+                               RateOf("lai2026.m1.gap", "upper bound", "n_minus"))},
 )
 
 M2_DECOUPLING = Claim(
     id="lai2026.m2.decoupling", title="m=2: the neurons decouple onto positives and negatives", source=SOURCE,
     summary="Seed: 'Het positieve neuron (w₊) leert alleen de positief gelabelde voorbeelden, en het negatieve "
             "neuron (w₋) leert alleen de negatief gelabelde voorbeelden.' Loss → 0.",
-    symbols=_BASE_SYMS + (match, changes, conv, final_loss, lim_tol),
+    symbols=_BASE_SYMS + (match, changes, conv, final_loss, lim_tol, zero_loss),
     hypotheses=_HYP,
     conclusions=(eq("after step 1: w₊ active on positives, w₋ on negatives", match.s, 1, reason="boolean"),
                  eq("no activation change after step 1", changes.s, 0, reason="integer count"),
                  eq("GD converges", conv.s, 1, reason="boolean: stopping rule met within max_steps"),
-                 le("loss → 0", final_loss.s, lim_tol.s, reason="loss = ½‖residual‖² with a residual ≲ 1e-11")),
+                 le("loss → 0", final_loss.s, lim_tol.s * zero_loss.s,
+                    reason="loss = ½‖residual‖² with a residual ≲ 1e-11 relative: τ·L(0), L(0) = ½Σy²")),
     constants={"delta_max": 0.5},
 )
 
@@ -169,6 +200,7 @@ M2_GAP = Claim(
                     reason="a certificate: the dual bound's zero gap (any n) or the 4ⁿ-pattern enumeration (n ≤ 6); "
                            "NaN (not certified) otherwise, never assumed")),
     constants={"delta_max": 0.5, "c_low": 1.0, "c_up": 16.0},
+    scaling_exempt={"lower bound (n, all labels):n": _N_NEAR_ORTH, "upper bound (n, all labels):n": _N_NEAR_ORTH},
     references=("min-norm interpolator: decoupled QP (two m=1 programs), certified global by a Lagrangian dual "
                 "bound (theory/lai2026/duality.py) and, for n ≤ 6, by enumerating all 4ⁿ activation patterns",),
 )
@@ -185,17 +217,17 @@ LINEAR = Claim(
 )
 
 
-def _explore(id_, title, summary, syms, conclusions, constants=None):
+def _explore(id_, title, summary, syms, conclusions, constants=None, **kw):
     return Claim(id=id_, title=title, source=SOURCE, summary=summary, symbols=syms, hypotheses=(),
-                 conclusions=conclusions, exploratory=True, constants=constants or {})
+                 conclusions=conclusions, exploratory=True, constants=constants or {}, **kw)
 
 
 _dead = Sym("dead_positive_fraction_large_init", r"\bar f_{\mathrm{dead}}(s_{\max})",
-            "mean fraction of positive examples inactive at the end, at the largest init scale")
+            "mean fraction of positive examples inactive at the end, at the largest init scale", dims="1")
 _miss = Sym("missed_fraction_large_init", r"\bar f_{\mathrm{miss}}(s_{\max})",
-            "fraction of runs whose final loss exceeds the global minimum, at the largest init scale")
+            "fraction of runs whose final loss exceeds the global minimum, at the largest init scale", dims="1")
 _dead_small = Sym("dead_positive_fraction_small_init", r"\bar f_{\mathrm{dead}}(s_{\min})",
-                  "mean fraction of positive examples inactive at the end, at the smallest init scale")
+                  "mean fraction of positive examples inactive at the end, at the smallest init scale", dims="1")
 RANDOM_INIT = _explore(
     "lai2026.random-init", "exploratory: random Gaussian init leaves positives dead and misses the global minimum",
     "Seed: 'bij willekeurige initialisatie [zijn] de activatiepatronen niet stabiel en de convergentie naar "
@@ -210,11 +242,11 @@ RANDOM_INIT = _explore(
 )
 
 _thr = Sym("first_mismatch_d_over_n_median", r"\mathrm{med}(d/n)^{\dagger}",
-           "median over seeds of the largest d/n at which the step-1 pattern differs from sign(y)")
+           "median over seeds of the largest d/n at which the step-1 pattern differs from sign(y)", dims="n^-1")
 _dis_hi = Sym("init_disagreement_high_d", r"\Delta_{\mathrm{init}}(d/n_{\max})",
-              "fraction of examples whose final activity differs between inits, at the largest d/n")
+              "fraction of examples whose final activity differs between inits, at the largest d/n", dims="1")
 _dis_lo = Sym("init_disagreement_low_d", r"\Delta_{\mathrm{init}}(d/n_{\min})",
-              "fraction of examples whose final activity differs between inits, at the smallest d/n")
+              "fraction of examples whose final activity differs between inits, at the smallest d/n", dims="1")
 MODERATE_D = _explore(
     "lai2026.moderate-d", "exploratory: at moderate d/n the pattern stops matching sign(y) and depends on the init",
     "Seed: 'When d is only slightly larger than n ... GD does an \"example selection\" process that is highly "
@@ -224,13 +256,17 @@ MODERATE_D = _explore(
     (ge("the step-1 pattern breaks at some d/n > 1", _thr.s, 1, reason="documented finding"),
      eq("at large d/n the final pattern does not depend on the init", _dis_hi.s, 0, reason="documented finding"),
      ge("at small d/n it does", _dis_lo.s, _dis_hi.s + sp.Rational(1, 100), reason="documented finding")),
+    scaling_exempt={"the step-1 pattern breaks at some d/n > 1:n":
+                    "d/n > 1 compares the input dimension with the number of examples (over-parametrisation, "
+                    "rank X = n): a count comparison that duplicating examples changes without changing the span"},
 )
 
 _rg_hi = Sym("rel_gap_shared_large_d", r"\frac{\|W^\infty-W^\star_{\mathrm{sh}}\|}{\|W^\star_{\mathrm{sh}}\|}(d_{\max})",
              "relative gap, at the largest d, to the min-norm interpolator in which every same-sign neuron is "
-             "active on every example of its sign (the m=2 solution split equally; optimal in that pattern)")
+             "active on every example of its sign (the m=2 solution split equally; optimal in that pattern)", dims="1")
 _slope_pat = Sym("slope_pattern_gap", r"s_{A}",
-                 "fitted log–log slope vs ‖λ‖₁ of the gap to the min-norm interpolator within GD's final pattern")
+                 "fitted log–log slope vs ‖λ‖₁ of the gap to the min-norm interpolator within GD's final pattern",
+                 dims="1")
 M_GT_2 = _explore(
     "lai2026.m-gt-2", "exploratory: m > 2 neurons with disjoint initial patterns",
     "Seed (open): 'specifieke \"disjoint\" patronen voor veel neuronen (m>2)'. Measured, vs d: the gap of the "
@@ -242,6 +278,8 @@ M_GT_2 = _explore(
      le("within its own pattern the gap is Θ(√(n/‖λ‖₁)): slope −½", sp.Abs(_slope_pat.s + sp.Rational(1, 2)),
         slope_tol.s, reason="documented finding; slope fitted over the d sweep")),
     constants={"slope_tol": 0.1},
+    rate_of={"slope_pattern_gap": (RateOf("lai2026.m2.gap", "lower bound (n, all labels)", "trace_sigma"),
+                                   RateOf("lai2026.m2.gap", "upper bound (n, all labels)", "trace_sigma"))},
 )
 
 CLAIMS = (GRAM, M1_PATTERN, M1_LIMIT, M1_GAP, M1_RATE, M2_DECOUPLING, M2_GAP, LINEAR, RANDOM_INIT,
