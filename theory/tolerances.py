@@ -14,7 +14,7 @@ _TABLE = {
         "interp_abs": (1e-8, "residual of a converged float64 least-squares fit on labels of order 1"),
         "loss_rel": (1e-9, "loss limit ½Σy² is reached up to the squared interpolation residual"),
         "solver_feas": (1e-8, "re-verified feasibility of the polished cvxpy solution in label units"),
-        "solver_kkt": (1e-8, "re-verified KKT residual of the polished cvxpy solution, relative"),
+        "solver_kkt": (1e-8, "re-verified KKT residual of the polished cvxpy solution, relative to max|y_i|"),
         "linear_gap_rel": (1e-8, "GD from 0 on a linear model stops at relative gradient 1e-12; cond(K) ≤ 10"),
         "enum_rel": (1e-7, "closed-form active-set enumeration vs interior-point solution, relative norm"),
     },

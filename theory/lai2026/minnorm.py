@@ -44,17 +44,20 @@ def _factor(Kt: np.ndarray) -> np.ndarray:
 
 
 def kkt_residuals_m1(Kt: np.ndarray, y: np.ndarray, at: np.ndarray) -> dict:
-    """KKT residuals of scaled coefficients ``α̃`` for the m=1 program (all should be ≈ 0).
+    """KKT residuals of scaled coefficients ``α̃`` for the m=1 program, relative to the label scale ``ŷ = max|y_i|``
+    (all should be ≈ 0; invariant under y → cy, since ``α̃`` and ``β`` scale like y).
 
-    primal: ``max(|β_P − y_P|, max β_N⁺)``; dual: ``max α̃_N⁺`` (multipliers of ``β_N ≤ 0`` are ``−α̃_N ≥ 0``);
-    complementarity: ``max |α̃_N β_N|``.
+    primal: ``max(|β_P − y_P|, max β_N⁺)/ŷ``; dual: ``max α̃_N⁺/ŷ`` (multipliers of ``β_N ≤ 0`` are ``−α̃_N ≥ 0``);
+    complementarity: ``max |α̃_N β_N|/ŷ²``.
     """
     beta = Kt @ at
     P, N = y > 0, y <= 0
+    ys = max(float(np.abs(y).max(initial=0.0)), 1e-300)
     return {
-        "primal_feasibility": float(max(np.abs(beta[P] - y[P]).max(initial=0.0), np.clip(beta[N], 0, None).max(initial=0.0))),
-        "dual_feasibility": float(np.clip(at[N], 0, None).max(initial=0.0)),
-        "complementarity": float(np.abs(at[N] * beta[N]).max(initial=0.0)),
+        "primal_feasibility": float(max(np.abs(beta[P] - y[P]).max(initial=0.0),
+                                        np.clip(beta[N], 0, None).max(initial=0.0))) / ys,
+        "dual_feasibility": float(np.clip(at[N], 0, None).max(initial=0.0)) / ys,
+        "complementarity": float(np.abs(at[N] * beta[N]).max(initial=0.0)) / ys ** 2,
     }
 
 
