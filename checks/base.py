@@ -20,12 +20,18 @@ class Hooks:
     coefficients before any comparison — lai2026: ``limit(K, y, tr, α) -> α`` on batched tensors
     (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); frei2023: ``limit(K, y, B) -> B`` (B (m,n));
     ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients.
+    ``trainer``: keyword arguments passed to a claim's trainer (issue 14 B: e.g. ``{"link": f}`` for the
+    diagonal-network flow, ``{"deriv": f}``, ``{"sign": -1}``; each check's docstring lists what its trainer
+    accepts); ``reference``: maps an exact reference before any comparison (its signature is documented by
+    each check that uses it).
     """
 
     deriv: Callable | None = None
     gram: Callable | None = None
     init: Callable | None = None
     limit: Callable | None = None
+    trainer: dict | None = None
+    reference: Callable | None = None
 
 
 @dataclass

@@ -9,5 +9,11 @@ from .lai2026 import exploratory, gram, linear, m1, m2
 
 REGISTRY: dict[str, CheckSpec] = {s.id: s for mod in (gram, m1, m2, linear, exploratory, lem33, gf, sec5, gd, fig2) for s in mod.SPECS}
 
+# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen)
+from .vardishamir2021 import neuron as _vs_neuron  # noqa: E402
+from .woodworth2020 import flow as _ww_flow  # noqa: E402
+
+REGISTRY.update({s.id: s for mod in (_ww_flow, _vs_neuron) for s in mod.SPECS})
+
 _missing = set(REGISTRY) - set(CATALOGUE)
 assert not _missing, f"checks without a statement: {_missing}"

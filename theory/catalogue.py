@@ -6,6 +6,11 @@ from .lai2026.statements import CLAIMS as _LAI
 from .statement import Claim
 
 CATALOGUE: dict[str, Claim] = {c.id: c for c in _LAI + _FREI}
+# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen)
+from .vardishamir2021.statements import CLAIMS as _VS  # noqa: E402
+from .woodworth2020.statements import CLAIMS as _WW  # noqa: E402
+
+CATALOGUE.update({c.id: c for c in _WW + _VS})
 for _c in CATALOGUE.values():
     _c.check_symbols()
 
