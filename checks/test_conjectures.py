@@ -9,7 +9,8 @@ import pytest
 from ibcheck.checks.conjecture import search
 from ibcheck.checks.conjectures import SHIPPED
 
-BUDGET = {"conj.relu-boundary": 3, "conj.lai-step": 5, "conj.frei-beyond-H": 1, "conj.kou-relu-srank": 4}
+BUDGET = {"conj.relu-boundary": 3, "conj.lai-step": 5, "conj.frei-beyond-H": 1, "conj.kou-relu-srank": 4,
+          "conj.gunasekar-nuclear": 6}
 
 
 @pytest.mark.parametrize("cid", list(SHIPPED))

@@ -96,4 +96,18 @@ ZERO_SET = Claim(
                     provenance="reconstructed", reason="exact rational arithmetic"),
                  eq("argmin_Z ‖w‖ = (5, −1, 0)", mn_ok.s, 1, provenance="reconstructed", reason="exact")))
 
-CLAIMS = (CONSTRUCTION, NOT_MIN_NORM, APPROXIMATE, ZERO_SET)
+drift = Sym("balancedness_drift", r"\max_{t,j}\frac{|c_j(t)-c_j(0)|}{a_j^2+\|w_j\|^2}",
+            "largest relative change of c_j = a_j² − ‖w_j‖² along the flow", "1")
+ode_rtol = Sym("ode_rtol", r"\mathrm{rtol}", "relative tolerance of the ODE solver", "1")
+BALANCED_ONLY = Claim(
+    id="vardishamir2021.balancedness_only", title="one hidden layer, square loss: GF conserves a_j² − ‖w_j‖²",
+    source=SOURCE,
+    summary="[retrieved + standard knowledge (Du, Hu, Lee 2018)] For one-hidden-layer ReLU networks nothing beyond "
+            "the balancedness can be characterised; the balancedness itself is conserved by GF. Checked on generic "
+            "(non-orthogonal) Gaussian data from an unbalanced init, with the same trainer as "
+            "boursier2022.balancedness. The 'nothing else' half is a non-existence result with no numerical check.",
+    symbols=(drift, ode_rtol), hypotheses=(),
+    conclusions=(le("a_j² − ‖w_j‖² conserved", drift.s, 10 * ode_rtol.s,
+                    reason="CLAIMS-EXT §6: as boursier2022.balancedness, 10× the ODE tolerance"),))
+
+CLAIMS = (CONSTRUCTION, NOT_MIN_NORM, APPROXIMATE, ZERO_SET, BALANCED_ONLY)
