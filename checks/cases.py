@@ -116,3 +116,8 @@ EXPECTED: dict[str, tuple] = {
     "lai2026.m1.gap[n=40,d=4000,labels=pm1,seed=0]": ("violated", _PM1, None),
 }
 EXPECTED = {k: (v if isinstance(v, Expected) else Expected(*v)) for k, v in EXPECTED.items()}
+
+# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen): its documented outcomes
+from .expected_ext_b import EXPECTED_EXT_B  # noqa: E402
+
+EXPECTED.update(EXPECTED_EXT_B)

@@ -173,3 +173,7 @@ PLOTS = {
     "frei2023.fig2": srank_trajectories,
     "frei2023.lem3.3": h_grid,
 }
+
+from .plots_ext_b import PLOTS as _P  # noqa: E402  (issue 14 part B)
+
+PLOTS.update(_P)

@@ -95,7 +95,8 @@ def measure_norms(ctx: Context) -> list[Measurement]:
     L0 = r["raw_loss"][0] if r["raw_loss"] else math.nan
     q.update(w11_min_decade_growth=_growth(r["W11"]), nuclear_min_decade_growth=_growth(r["nuclear"]),
              w11_slope_last=_last3(r["t"], r["W11"]), nuclear_slope_last=_last3(r["t"], r["nuclear"]),
-             loss_ratio=(r["loss"][-1] / L0) if r["loss"] else math.nan, loss_increases=count_increases(r["loss"]))
+             loss_ratio=(r["loss"][-1] / L0) if r["loss"] else math.nan,
+             loss_increases=count_increases([L + 1e-12 * L0 for L in r["loss"]], rtol=1e-9))  # float floor ~1e-32
     inconc = None
     try:
         mask, B = problem(p)
