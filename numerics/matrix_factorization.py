@@ -5,8 +5,8 @@
 Two phases, because the interesting regime (Razin–Cohen) drives ``det W → 0⁺`` far below what 2×2 entries
 of size ‖W‖ can resolve in float64 (log σ₂ reaches −3.5·10⁵ at t = 10⁸ for N = 2):
 
-1. **Raw factors** (any init): DOP853 in real time on the N factors while ``|det W|/‖W‖_F² ≥ 1e-8`` (det is
-   then resolved 10⁴× above the integration error); this phase certifies the sign of det W directly.
+1. **Raw factors** (any init): LSODA in log-time τ = log(1 + t) on the N factors while ``|det W|/‖W‖_F² ≥ 1e-8``
+   (det is then resolved 10⁴× above the integration error); this phase certifies the sign of det W directly.
 2. **Balanced end-to-end flow** (Arora et al. 2018: for balanced factors, ``W_{k+1}ᵀW_{k+1} = W_kW_kᵀ``, e.g.
    every factor αI): ``Ẇ = −Σ_k (WWᵀ)^{(N−k)/N} G (WᵀW)^{(k−1)/N}``, written in signed-SVD coordinates
    ``W = U(θ_U) diag(e^{ℓ₁}, s·e^{ℓ₂}) U(θ_V)ᵀ`` (s = sign det W): ``ℓ̇_r = −N σ_r^{1−2/N}·(sign)·Ĝ_rr`` with
@@ -137,41 +137,61 @@ def init_factors(N: int, alpha: float, kind: str = "identity") -> list[np.ndarra
     return Ws
 
 
-def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "identity", rtol: float = 1e-10,
-         t_raw_max: float = 1e3, depth: int | None = None, decades_from: int = 0) -> FactorFlow:
-    """Raw factors from ``init`` until det W is about to become unresolvable, then the balanced flow to ``t_end``.
+class _OutOfTime(Exception):
+    pass
 
-    ``depth`` (tests only) runs the dynamics as if the factorisation had that depth (``depth = 1``: plain
-    gradient flow on W — a broken trainer for the depth-N claims).
+
+def _timed(f, deadline):
+    """``f`` that raises once the wall clock passes ``deadline`` (a guard for searches over many problems)."""
+    def g(*args):
+        if time.perf_counter() > deadline:
+            raise _OutOfTime
+        return f(*args)
+    return g
+
+
+def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "identity", rtol: float = 1e-10,
+         depth: int | None = None, decades_from: int = 0, max_seconds: float = math.inf) -> FactorFlow:
+    """Raw factors from ``init`` while det W is resolved, then the balanced end-to-end flow to ``t_end``.
+
+    Both phases run in log-time (raw: τ = log(1 + t), from t = 0), by LSODA. ``depth`` (tests only) runs the
+    dynamics as if the factorisation had that depth (``depth = 1``: plain gradient flow on W — a broken trainer
+    for the depth-N claims). ``max_seconds`` stops a run that takes too long (``reached_end`` False, message says).
     """
     mask = np.asarray(mask, dtype=float)
     B = np.asarray(B, dtype=float)
     out = FactorFlow()
     t0 = time.perf_counter()
+    deadline = t0 + max_seconds
     Nr = N if depth is None else depth
     Ws = init_factors(N, alpha, init)
     if Nr != N:  # the broken dynamics acts on the product itself (one factor)
         Ws = [product(Ws)] + [np.eye(2)] * (Nr - 1) if Nr >= 1 else Ws
     y0 = np.concatenate([Wk.ravel() for Wk in Ws])
-    f = factor_field(Nr, mask, B)
+    f_t = factor_field(Nr, mask, B)
+    f = _timed(lambda tau, y: math.exp(tau) * f_t(None, y), deadline)  # d/dτ with t = e^τ − 1
 
     def det_rel(W):
         return float(np.linalg.det(W) / np.sum(W * W))
 
-    def resolved(t, y):
+    def resolved(tau, y):
         W = product(y.reshape(Nr, 2, 2))
         return abs(det_rel(W)) - DET_RESOLVED
     resolved.terminal, resolved.direction = True, -1
     # a sign change of det W while resolved is caught at the checkpoints below (det_rel < 0)
-    t_raw_end = min(t_raw_max, t_end)
-    t_chk = np.unique(np.concatenate([[0.0], np.logspace(-3, math.log10(t_raw_end), 61)]))
-    # LSODA: the raw phase turns stiff once σ₁ = O(1) (the observed entries equilibrate at rate ∝ σ₁^{2−2/N})
-    sol = solve_ivp(f, (0.0, t_raw_end), y0, method="LSODA", rtol=rtol, atol=1e-14 * alpha ** Nr,
-                    events=resolved, dense_output=True)
+    tau_end = math.log1p(t_end)
+    try:
+        # LSODA: the flow turns stiff once σ₁ = O(1) (the observed entries equilibrate at rate ∝ σ₁^{2−2/N})
+        sol = solve_ivp(f, (0.0, tau_end), y0, method="LSODA", rtol=rtol, atol=1e-14 * alpha ** Nr,
+                        events=resolved, dense_output=True)
+    except _OutOfTime:
+        out.message, out.seconds = f"stopped after {max_seconds:g} s (raw phase)", time.perf_counter() - t0
+        return out
     out.nfev += int(sol.nfev)
-    t_sw = float(sol.t[-1])
+    t_sw = math.expm1(float(sol.t[-1]))
+    t_chk = np.unique(np.concatenate([[0.0], np.logspace(-3, math.log10(max(t_sw, 1e-3)), 61)]))
     for t in t_chk[t_chk <= t_sw]:
-        W = product(sol.sol(t).reshape(Nr, 2, 2))
+        W = product(sol.sol(math.log1p(t)).reshape(Nr, 2, 2))
         out.raw_t.append(float(t)), out.raw_det_rel.append(det_rel(W)), out.raw_loss.append(loss(W, mask, B))
     Ws = list(sol.y[:, -1].reshape(Nr, 2, 2))
     W = product(Ws)
@@ -184,7 +204,7 @@ def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "iden
     ks = range(decades_from, int(math.floor(math.log10(t_end))) + 1)
     for k in ks:  # decade checkpoints inside the raw phase (det still resolved there)
         if 10.0 ** k <= t_sw:
-            Wk = product(sol.sol(10.0 ** k).reshape(Nr, 2, 2))
+            Wk = product(sol.sol(math.log1p(10.0 ** k)).reshape(Nr, 2, 2))
             _, _, a1, a2, sk = signed_svd(Wk)
             out.t.append(10.0 ** k), out.W.append(Wk.tolist()), out.log_sv.append((a1, a2))
             out.det_sign.append(sk), out.loss.append(loss(Wk, mask, B))
@@ -193,7 +213,7 @@ def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "iden
         out.reached_end, out.message = True, "raw phase reached t_end"
         out.seconds = time.perf_counter() - t0
         return out
-    g = e2e_field(N, s, mask, B, depth=depth)
+    g = _timed(e2e_field(N, s, mask, B, depth=depth), deadline)
     tau0 = math.log(t_sw)
     reached = True
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -206,6 +226,8 @@ def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "iden
             out.nfev += int(sol2.nfev)
         except (ValueError, OverflowError, ZeroDivisionError) as exc:
             out.message, reached, ts, zs = f"balanced flow broke down: {exc}", False, [], []
+        except _OutOfTime:
+            out.message, reached, ts, zs = f"stopped after {max_seconds:g} s (balanced phase)", False, [], []
     for tau, zz in zip(ts, zs):
         if not np.all(np.isfinite(zz)):
             reached = False
