@@ -19,6 +19,11 @@ EXPECTED_EXT_B = {
     "boursier2022.saddle_to_saddle[m=60,seed=0]": Expected(
         "outside-hypotheses", _COVER + "; the levels and times still hold (plateau within 1e-4, first escape 20.7% late "
         "because the fastest positive neuron grows at D_A < D₊, second escape 4.4% early)", "TTFT|TTT"),
+    # full profile
+    "boursier2022.saddle_to_saddle[data=random,n=6,d=12,seed=0]": Expected(
+        "outside-hypotheses", "random orthogonal data (seed 0): D_fast/D_slow = 1.043 < 1.2, the two classes escape "
+        "almost together (t = 57.4 and 63.8 against τ = 63.4 and 66.1), so no plateau is resolved: the loss at the "
+        "flattest point between the drops is 0.2246 against the slow class's level 0.1790", "TTTF|FTT"),
     "razincohen2020.norms_diverge[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT, "TFTT|FFFFTT"),
     "razincohen2020.det_sign[init=reflect,seed=0]": Expected(
         "outside-hypotheses", _REFLECT + "; det W/‖W‖² starts at −½ (resolved)", "TFTT|FT"),
