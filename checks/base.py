@@ -28,6 +28,8 @@ class Hooks:
     comparison. ``trainer``: keyword overrides for the trainer, e.g. ``{"reduction": "mean"}`` (mean instead
     of sum loss), ``{"step_factor": 20.0}`` (the trainer takes 20η while the hypotheses see η),
     ``{"grad_sign": -1.0}`` (ascent), ``{"loss_based_power": -1.0}`` (η ∝ L̂ instead of 1/L̂).
+    Issue 14 B: ``trainer`` also carries e.g. ``{"link": f}`` (diagonal-network flow), ``{"sign": -1}``; each
+    check's docstring lists what its trainer accepts and the signature its ``reference`` map takes.
     """
 
     deriv: Callable | None = None

@@ -125,8 +125,11 @@ EXPECTED: dict[str, Expected] = {
 }
 
 from .expected_ext_a import EXPECTED as _EXT_A  # noqa: E402  (issue 14, part A)
+from .expected_ext_b import EXPECTED_EXT_B as _EXT_B  # noqa: E402  (issue 14, part B)
 
 EXPECTED.update(_EXT_A)
+EXPECTED.update(_EXT_B)
+EXPECTED = {k: (v if isinstance(v, Expected) else Expected(*v)) for k, v in EXPECTED.items()}
 
 # Documented non-verified cases of plugin catalogues (checks.plugins): Expected entries (or tuples).
 from . import registry as _registry  # noqa: E402

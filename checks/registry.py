@@ -16,6 +16,15 @@ from .lyuli2020 import gd as _lyuli_gd  # noqa: E402
 from .soudry2018 import gd as _soudry_gd  # noqa: E402
 
 REGISTRY.update({s.id: s for mod in (_soudry_gd, _jt19_gd, _jt20_flow, _lyuli_flow, _lyuli_gd) for s in mod.SPECS})
+# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen)
+from .boursier2022 import flow as _bo_flow  # noqa: E402
+from .kou2023 import gd as _kou_gd  # noqa: E402
+from .razincohen2020 import completion as _rc_completion  # noqa: E402
+from .vardishamir2021 import balancedness as _vs_bal  # noqa: E402
+from .vardishamir2021 import neuron as _vs_neuron  # noqa: E402
+from .woodworth2020 import flow as _ww_flow  # noqa: E402
+
+REGISTRY.update({s.id: s for mod in (_bo_flow, _kou_gd, _ww_flow, _vs_neuron, _vs_bal, _rc_completion) for s in mod.SPECS})
 
 _missing = set(REGISTRY) - set(CATALOGUE)
 assert not _missing, f"checks without a statement: {_missing}"

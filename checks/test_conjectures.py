@@ -12,7 +12,7 @@ from ibcheck.checks.conjecture import search
 from ibcheck.checks.conjectures import SHIPPED
 
 BUDGET = {"conj.relu-boundary": 3, "conj.lai-step": 5, "conj.frei-beyond-H": 1, "conj.kou-relu-srank": 4,
-          "conj.gunasekar-nuclear": 4}
+          "conj.gunasekar-nuclear": 6}
 # frei-beyond-H's flows far outside (H) may not finish within a CI trial: undecided, so inconclusive is allowed.
 CI_STATUS = {"conj.frei-beyond-H": {"survived", "inconclusive"}}
 

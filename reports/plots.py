@@ -178,3 +178,6 @@ PLOTS = {
 from .plots_ext_a import PLOTS as _P_EXT_A  # noqa: E402  (issue 14, part A)
 
 PLOTS.update(_P_EXT_A)
+from .plots_ext_b import PLOTS as _P  # noqa: E402  (issue 14 part B)
+
+PLOTS.update(_P)

@@ -11,6 +11,14 @@ from .statement import Claim
 
 CATALOGUE: dict[str, Claim] = {c.id: c for c in _LAI + _FREI}
 CATALOGUE.update({c.id: c for c in _SOUDRY + _JT19 + _JT20 + _LYULI})  # issue 14, part A
+# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen)
+from .boursier2022.statements import CLAIMS as _BO  # noqa: E402
+from .kou2023.statements import CLAIMS as _KOU  # noqa: E402
+from .razincohen2020.statements import CLAIMS as _RC  # noqa: E402
+from .vardishamir2021.statements import CLAIMS as _VS  # noqa: E402
+from .woodworth2020.statements import CLAIMS as _WW  # noqa: E402
+
+CATALOGUE.update({c.id: c for c in _BO + _KOU + _WW + _VS + _RC})
 for _c in CATALOGUE.values():
     _c.check_symbols()
 

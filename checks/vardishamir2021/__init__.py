@@ -1,0 +1,1 @@
+"""Checks of Vardi & Shamir 2021 (CLAIMS-EXT §6)."""

@@ -1,0 +1,1 @@
+"""Kou, Chen, Gu (NeurIPS 2023): GD on two-layer (leaky) ReLU networks, nearly-orthogonal data (CLAIMS-EXT §5)."""
