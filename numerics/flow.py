@@ -136,7 +136,7 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
                 if stop is not None and stop(y):
                     done = True
                 next_rec = s * record_every
-            if progress is not None and time.monotonic() - t_prog >= progress_every:
+            if progress is not None and not done and time.monotonic() - t_prog >= progress_every:
                 progress(logL, target_log_loss)
                 t_prog = time.monotonic()
         else:
@@ -209,7 +209,7 @@ def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, ma
     from .flow_events import integrate_switched
     from .leaky_modes import LeakyModes
     y, _ = integrate_switched(LeakyModes.from_net(net, real_time=True), B0.detach().cpu().numpy(),
-                              target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps)
+                              target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps, track_log_t=False)
     return torch.from_numpy(y).to(B0.device)
 
 

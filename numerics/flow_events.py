@@ -239,15 +239,16 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
                        rtol: float = 1e-9, max_steps: int = 200000, record: Callable | None = None,
                        record_every: float = 1.25, n: int = 1, stop: Callable | None = None,
                        progress: Callable | None = None, progress_every: float = 0.2,
-                       event_log: list | None = None) -> tuple[np.ndarray, dict]:
+                       event_log: list | None = None, track_log_t: bool = True) -> tuple[np.ndarray, dict]:
     """DP5 with events on ``dy/ds = system.field(y, mode)`` (numpy float64), ``log t`` carried along.
 
     Stops, located exactly on the dense output: at ``log L̂ = target_log_loss``, at ``s = s_end`` (last step
     clipped), at a checkpoint where ``stop(y)`` is True, or after ``max_steps`` accepted steps.
     ``record(s, log_t, log_loss, steps, y)`` at ``s = 0``, at the checkpoints ``s_k = h₀ r^k`` (``r =
     record_every``, ``h₀`` the initial step guess: a function of ``y0`` and the field only) and at the end.
-    ``progress(log_loss, target_log_loss)``: after an accepted step, at most every ``progress_every`` s of wall
-    time. ``event_log``: a list that receives ``{"s", "hits", "leaving", "sliding"}`` per event (for tests).
+    ``progress(log_loss, target_log_loss)``: after an accepted step (not the last), at most every
+    ``progress_every`` s of wall time. ``event_log``: a list that receives ``{"s", "hits", "leaving", "sliding"}`` per event (for tests).
+    ``track_log_t=False`` skips the ``log t`` quadrature (a flow already in real time).
     Error norm and step-size bounds as ``flow.integrate``; PI control (``_BETA``).
 
     Returns ``(y, info)``: ``s``, ``log_t``, ``log_loss``, ``steps``, ``rejected``, ``reached_target``,
@@ -271,7 +272,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
     done = l1 <= target_log_loss or s >= s_end
     stopped = at_target = False
     ks = np.empty((7, y.size))
-    zero_progress, skip = 0, None
+    zero_progress, skip, skip_exits = 0, None, False
     err_old, last_rejected = 1e-4, False
     t_prog = time.monotonic()
     monitor = getattr(system, "switching", True)
@@ -324,7 +325,8 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             hits = [divmod(int(cand[e]), shape[1]) for e in ents]
         skip = None
         # 2. sliding entries whose equivalent slope leaves [γ, 1] (seen at the stages, located on the dense output)
-        if mode.slide and min(float(system.exit_margins(mode, Di).min()) for Di in Ds[1:]) < -_EXIT_TOL:
+        if mode.slide and not skip_exits and \
+                min(float(system.exit_margins(mode, Di).min()) for Di in Ds[1:]) < -_EXIT_TOL:
             def fx(th):
                 st["field_evals"] += 1
                 return float(system.exit_margins(mode, system.field(dense(th), mode)[2]).min())
@@ -338,6 +340,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
                 if theta_ev is None or theta_ev > tx + 1e-12:
                     hits = []
                 theta_ev = tx if theta_ev is None else min(theta_ev, tx)
+        skip_exits = False
 
         # 3. how far this step counts: the event, the target level, a stop at a checkpoint
         lat = poly.log_loss  # log L̂ on the dense output, vectorised in θ
@@ -352,7 +355,8 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             th = (rec_next - s) / h
             yr, lr = dense(th), float(lat(np.array([th]))[0])
             if record:
-                record(rec_next, _logaddexp(log_t, _log_quad(h, th, logs, lr, lat)), lr, st["steps"] + 1, yr)
+                lt = _logaddexp(log_t, _log_quad(h, th, logs, lr, lat)) if track_log_t else log_t
+                record(rec_next, lt, lr, st["steps"] + 1, yr)
             rec_next *= record_every
             if stop is not None and stop(yr):
                 theta, l_end = th, lr
@@ -362,7 +366,8 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             t_cross = math.exp(_logaddexp(log_t, _log_quad(h, th, logs, level, lat)))
 
         # 4. advance (to θ = 1: the step's own 5th-order solution; else the dense output)
-        log_t = _logaddexp(log_t, _log_quad(h, theta, logs, l_end, lat))
+        if track_log_t:
+            log_t = _logaddexp(log_t, _log_quad(h, theta, logs, l_end, lat))
         progressed = s + theta * h > s
         s = s_end if (clipped and theta == 1.0) else s + theta * h
         y = y_new if theta == 1.0 else dense(theta)
@@ -377,6 +382,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             zero_progress = 0 if progressed else zero_progress + 1
             if zero_progress >= _ZERO_PROGRESS_MAX:  # stuck: one step with these entries unmonitored
                 skip = np.array([j * shape[1] + i for j, i in hits], dtype=int)
+                skip_exits = bool(leaving)
                 st["forced"] += 1
                 zero_progress = 0
         else:
@@ -392,7 +398,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
         done = done or l1 <= target_log_loss or s >= s_end
         if done and record and not stopped:
             record(s, log_t, l1, st["steps"], y)
-        if progress is not None and time.monotonic() - t_prog >= progress_every:
+        if progress is not None and not done and time.monotonic() - t_prog >= progress_every:
             progress(l1, target_log_loss)
             t_prog = time.monotonic()
         h *= fac

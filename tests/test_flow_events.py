@@ -249,3 +249,6 @@ def test_progress_hook_reports_log_loss_against_target():
     integrate_switched(sysm, B0.numpy(), target_log_loss=-50.0, n=10, progress=lambda ll, t: calls.append(ll),
                        progress_every=0.0)
     assert len(calls) > 10  # every accepted step when asked to
+    calls.clear()
+    gradient_flow(net, B0, target_log_loss=-50.0, events=False, progress=lambda ll, t: calls.append(ll))
+    assert all(ll > -50.0 for ll in calls)  # the plain integrator has the same hook

@@ -159,7 +159,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if not res.reached_target:
             inconc = f"flow stopped at log L̂ = {res.log_loss:.1f} > target after {res.steps} RK steps"
         q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
-                 flow_rejected=res.rejected, time_to_log2_over_n=res.time_to_log2_over_n,
+                 flow_rejected=res.rejected, flow_events=res.stats["events"], flow_sliding=res.stats["sliding"],
+                 flow_accept_ratio=res.stats["accept_ratio"], time_to_log2_over_n=res.time_to_log2_over_n,
                  reached_log2_over_n=float(res.time_to_log2_over_n is not None))
         if res.time_to_log2_over_n and p["gd_drift"]:
             q["gd_vs_gf_drift"] = gd_drift(net, B0, res.time_to_log2_over_n)
