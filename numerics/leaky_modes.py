@@ -79,7 +79,7 @@ class LeakyModes:
         self.n = self.y.shape[0]
         self.log_n = math.log(self.n)
         self.switching = self.gamma != 1.0  # γ = 1: φ is linear, no surface at all
-        self._last_B, self._last_Z = None, None
+        self._last_B_ref = self._last_B = self._last_Z = None
 
     @classmethod
     def from_net(cls, net, real_time: bool = False) -> "LeakyModes":
@@ -98,9 +98,10 @@ class LeakyModes:
 
     # --- field -------------------------------------------------------------------------------------------
     def _preacts(self, B: np.ndarray) -> np.ndarray:
-        """``Z = BK``, remembered for the last ``B`` seen (the integrator asks again for the step's start)."""
-        if B is not self._last_B:
-            self._last_B, self._last_Z = B, B @ self.K
+        """``Z = BK``, remembered for the last ``B`` seen (the integrator asks again for the step's start;
+        the copy guards against a caller changing ``B`` in place)."""
+        if not (B is self._last_B_ref and np.array_equal(B, self._last_B)):
+            self._last_B_ref, self._last_B, self._last_Z = B, B.copy(), B @ self.K
         return self._last_Z
 
     def _log_loss_q(self, q: np.ndarray) -> np.ndarray:

@@ -184,11 +184,12 @@ def _quantities(net, B):
     K, y, a, P = (t.numpy() for t in (net.K, net.y, net.a, net.perp_gram))
     B = B.numpy()
     Z = B @ K
-    WW = B @ K @ B.T + P
-    fro = math.sqrt(np.trace(WW))
+    ev, U = np.linalg.eigh(P)  # σ(W) from an SVD of a square root of WWᵀ: accurate to ε‖W‖, not √ε‖W‖
+    sv = np.linalg.svd(np.hstack([B @ np.linalg.cholesky(K), U * np.sqrt(np.clip(ev, 0, None))]), compute_uv=False)
+    fro = float(np.sqrt((sv ** 2).sum()))
     rep = kkt_check(K, y, a, net.gamma, B, P)
     return {"normalized_margin": (y * (a[:, None] * np.maximum(net.gamma * Z, Z)).sum(0)).min() / fro,
-            "singular_values": np.sqrt(np.clip(np.linalg.eigvalsh(WW), 0, None))[::-1] / fro,
+            "singular_values": sv / fro,
             "kkt_stationarity": rep.stationarity, "kkt_complementarity": rep.complementarity}
 
 
