@@ -4,13 +4,20 @@ Gradient flow ``dW/dt = −∇L̂(W)`` is integrated in the reparametrised time 
 ``dW/ds = −∇L̂/L̂`` (the same path; its speed stays O(1) while L̂ falls to 1e-300), with an embedded
 Dormand–Prince 5(4) Runge–Kutta pair and error-controlled adaptive steps. Real time is carried along as
 ``log t`` (``dt/ds = 1/L̂`` exceeds the float range once L̂ < 1e-308). All in span coordinates (``W = W₀^⊥ + BX``), so the cost per step is independent of d.
+
+The field jumps where a pre-activation crosses 0. ``gradient_flow`` and ``flow_to_time`` integrate it with
+events by default (``numerics.flow_events``: the crossings located and the integrator restarted there,
+Filippov sliding on a surface attracting from both sides); ``events=False`` runs the plain controller of
+``integrate`` across the kinks (the previous behaviour, kept as the reference).
 """
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+import numpy as np
 import torch
 
 from .two_layer import Net
@@ -51,6 +58,7 @@ class FlowResult:
     reached_target: bool
     time_to_log2_over_n: float | None  # real GF time when L̂ first fell below log(2)/n
     record: FlowRecord
+    stats: dict = field(default_factory=dict)  # steps, rejected, events, sliding, exits, field_evals, accept_ratio
 
 
 def snapshot(net: Net, B: torch.Tensor) -> dict:
@@ -79,13 +87,18 @@ def _log_increment(h: float, logs: list[float]) -> float:
 
 def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
               rtol: float = 1e-9, max_steps: int = 200000, record: Callable | None = None,
-              record_every: float = 1.25, n: int = 1, stop: Callable | None = None) -> tuple[torch.Tensor, dict]:
+              record_every: float = 1.25, n: int = 1, stop: Callable | None = None,
+              progress: Callable | None = None, progress_every: float = 0.2) -> tuple[torch.Tensor, dict]:
     """Dormand–Prince 5(4) on ``dy/ds = field(y)[0]`` (``field`` also returns ``log L̂``), with ``log t``.
 
-    Stops at ``log L̂ ≤ target_log_loss``, at ``s = s_end`` (last step clipped) or after ``max_steps``.
+    Stops at ``log L̂ ≤ target_log_loss``, at ``s = s_end`` (last step clipped), after ``max_steps`` accepted or
+    ``max_steps`` rejected steps, or when the step size underflows to 0.
     Error control: ``max |err| / (rtol·(|y| + 1e-6·max|y|)) ≤ 1`` per accepted step.
     ``record(s, log_t, log_loss, steps, y)`` is called at geometric checkpoints in s and at the end;
     ``stop(y)``, evaluated at the same checkpoints, ends the integration when it returns True.
+    ``progress(log_loss, target_log_loss)`` is called after an accepted step at most every ``progress_every``
+    seconds of wall time (a progress bar's sub-progress inside a long flow); it must not touch ``y``.
+    ``info["stats"]``: accepted and rejected steps, field evaluations and accepted/total.
     """
     log_target_t = math.log(math.log(2) / n)
     y = y0.clone()
@@ -96,10 +109,12 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
     scale0 = max(float(y.abs().max()), 1e-12)
     h = 1e-3 * scale0 / max(float(k1.abs().max()), 1e-300)
     next_rec = 0.0
+    t_prog = time.monotonic()
     if record:
         record(s, log_t, logL, steps, y)
     done = logL <= target_log_loss or s >= s_end
-    while not done and steps < max_steps:
+    # rejections count too: a NaN field rejects every step (h → 0 → NaN), which must end, not loop forever
+    while not done and steps < max_steps and rejected < max_steps and h > 0:
         h = min(h, s_end - s)
         ks, logs = [k1], [logL]
         for i in range(1, 7):
@@ -123,18 +138,31 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
                 if stop is not None and stop(y):
                     done = True
                 next_rec = s * record_every
+            if progress is not None and not done and time.monotonic() - t_prog >= progress_every:
+                progress(logL, target_log_loss)
+                t_prog = time.monotonic()
         else:
             rejected += 1
         fac = 5.0 if ratio == 0 else (min(5.0, max(0.2, 0.9 * ratio ** (-0.2))) if math.isfinite(ratio) else 0.2)
         h *= fac
+    stats = {"steps": steps, "rejected": rejected, "events": 0, "sliding": 0, "exits": 0,
+             "field_evals": 1 + 6 * (steps + rejected), "accept_ratio": steps / max(steps + rejected, 1)}
     return y, {"s": s, "log_t": log_t, "log_loss": logL, "steps": steps, "rejected": rejected,
-               "reached_target": logL <= target_log_loss, "time_to_log2_over_n": t_cross}
+               "reached_target": logL <= target_log_loss, "time_to_log2_over_n": t_cross, "stats": stats}
 
 
 def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
                   rtol: float = 1e-9, max_steps: int = 200000, record_every: float = 1.25,
-                  keep_B: bool = True) -> FlowResult:
-    """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869)."""
+                  keep_B: bool = True, events: bool = True, progress: Callable | None = None,
+                  stop: Callable | None = None) -> FlowResult:
+    """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869).
+
+    ``events=True``: activation crossings as events (``flow_events.integrate_switched``), the end exactly at
+    ``log L̂ = target_log_loss`` and ``time_to_log2_over_n`` at the crossing itself; ``events=False``: the plain
+    controller (``integrate``: stops one step past the target, the crossing time at the end of that step).
+    ``progress(log_loss, target_log_loss)``: called at most every 0.2 s from inside the integrator.
+    ``stop(B)``: evaluated at the record checkpoints, ends the flow when True.
+    """
     rec = FlowRecord()
 
     def record(s, log_t, logL, steps, B):
@@ -145,9 +173,22 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
         if keep_B:
             rec.B.append(B.clone())
 
-    B, info = integrate(net.neg_grad_over_loss, B0, target_log_loss=target_log_loss, s_end=s_end, rtol=rtol,
-                        max_steps=max_steps, record=record, record_every=record_every, n=int(net.y.shape[0]))
-    return FlowResult(B=B, record=rec, **info)
+    n = int(net.y.shape[0])
+    if "neg_grad_over_loss" in vars(net):  # a replaced field (negative controls) has no known switching surfaces
+        events = False
+    if not events:
+        B, info = integrate(net.neg_grad_over_loss, B0, target_log_loss=target_log_loss, s_end=s_end, rtol=rtol,
+                            max_steps=max_steps, record=record, record_every=record_every, n=n, stop=stop,
+                            progress=progress)
+        return FlowResult(B=B, record=rec, **info)
+    from .flow_events import integrate_switched
+    from .leaky_modes import LeakyModes
+    to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
+    y, info = integrate_switched(
+        LeakyModes.from_net(net), B0.detach().cpu().numpy(), target_log_loss=target_log_loss, s_end=s_end,
+        rtol=rtol, max_steps=max_steps, record=lambda s, lt, ll, k, y: record(s, lt, ll, k, to_t(y)),
+        record_every=record_every, n=n, stop=None if stop is None else (lambda y: stop(to_t(y))), progress=progress)
+    return FlowResult(B=to_t(y), record=rec, **info)
 
 
 def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False
@@ -162,11 +203,18 @@ def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, norm
     return B, logs
 
 
-def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000
-                 ) -> torch.Tensor:
-    """Gradient flow in real time ``dB/dt = −∇L̂`` up to ``t = T``: ``integrate`` on the unscaled field."""
-    B, _ = integrate(net.neg_grad, B0, target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps)
-    return B
+def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000,
+                 events: bool = True) -> torch.Tensor:
+    """Gradient flow in real time ``dB/dt = −∇L̂`` up to ``t = T``: ``integrate`` on the unscaled field
+    (``events=True``: with the activation crossings as events, ``flow_events.integrate_switched``)."""
+    if not events:
+        B, _ = integrate(net.neg_grad, B0, target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps)
+        return B
+    from .flow_events import integrate_switched
+    from .leaky_modes import LeakyModes
+    y, _ = integrate_switched(LeakyModes.from_net(net, real_time=True), B0.detach().cpu().numpy(),
+                              target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps, track_log_t=False)
+    return torch.from_numpy(y).to(B0.device)
 
 
 def direct_log_loss(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, gamma: float, loss: str, W: torch.Tensor):

@@ -29,3 +29,8 @@ def listening(fn: Callable[[str], None]):
         yield
     finally:
         _local.listener = before
+
+
+def flow_note(log_loss: float, target_log_loss: float) -> None:
+    """A gradient flow's ``progress`` callback: ``note("log L̂ −120 of −2000")``."""
+    note(f"log L̂ {log_loss:.0f} of {target_log_loss:g}")

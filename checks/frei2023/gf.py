@@ -16,6 +16,7 @@ from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.flow import flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.progress import flow_note
 from ibcheck.numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
 from ibcheck.theory.frei2023 import statements as st
 from ibcheck.theory.frei2023.hypothesis import h_quantities
@@ -227,12 +228,14 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         net = Net(K=K, y=y, a=a, gamma=gamma, loss=p["loss"], perp_gram=perp)
         if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only)
             net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
-        res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"])
+        res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
+                            progress=flow_note)
         B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
         Bn, Pn = B.cpu().numpy(), perp.cpu().numpy()
         reached = res.time_to_log2_over_n is not None
         q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
-                 flow_rejected=res.rejected, time_to_log2_over_n=res.time_to_log2_over_n,
+                 flow_rejected=res.rejected, flow_events=res.stats["events"], flow_sliding=res.stats["sliding"],
+                 flow_accept_ratio=res.stats["accept_ratio"], time_to_log2_over_n=res.time_to_log2_over_n,
                  log_loss_threshold=math.log(math.log(2) / len(yn)))
         q.update(stall_quantities(net, res.B, q["R_min"], len(yn)))
         if reached:

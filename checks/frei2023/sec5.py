@@ -16,6 +16,7 @@ from scipy.stats import norm
 from ibcheck.numerics.classification import bayes_error_gmm, gmm, sample_test_points, xor
 from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.flow import gradient_flow
+from ibcheck.numerics.progress import flow_note
 from ibcheck.numerics.smooth_gd import gd_smooth, smooth_leaky, smooth_leaky_grad
 from ibcheck.numerics.two_layer import Net, leaky, second_layer
 from ibcheck.theory.frei2023 import statements as st
@@ -76,7 +77,7 @@ def measure_gf_sec5(kind: str):
             if ctx.hooks.field is not None:
                 net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
             res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"],
-                                max_steps=p["max_steps"], keep_B=False)
+                                max_steps=p["max_steps"], keep_B=False, progress=flow_note)
             B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
             q.update(mu_norm=data.mu_norm, log_loss_final=res.log_loss, train_error=_train_error(net.margins(B)))
             _test_errors(data, lambda Xx: (a * leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)

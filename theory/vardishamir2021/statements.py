@@ -7,7 +7,6 @@ with γ: no regulariser R(w; w(0)) with a unique minimiser on Z can characterise
 """
 from __future__ import annotations
 
-import sympy as sp
 
 from ..statement import Claim, Sym, eq, ge, le
 
