@@ -79,6 +79,8 @@ class CheckSpec:
     data_note: str = ""
     threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
     notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
+    shared: str = ""  # names a measurement memoised across claims (one flow, several claims): the report charges
+    # its seconds once, to the first claim of the group, and marks the others "shared"
 
     @property
     def id(self) -> str:
