@@ -1,4 +1,4 @@
-"""Each shipped conjecture at a small budget must give its documented outcome (README: Findings).
+"""Each shipped conjecture at a small budget must give its documented outcome (docs/benchmarks.md).
 
 A refuted conjecture that starts surviving, or a surviving one that gets refuted, fails the suite.
 """

@@ -42,7 +42,7 @@ section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documente
 .conds{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .5em}.cond{max-width:100%}.op{padding:0 .35em}
 .block{border-top:1px solid #eee;margin-top:.6em}.note{color:#555;font-style:italic}
 .figs{display:flex;flex-wrap:wrap;gap:1em}.figs svg{max-width:100%;height:auto}
-.filters button{margin:0 .4em .3em 0}.muted{color:#777}code{font-size:12px;overflow-wrap:anywhere}
+.filters button{margin:0 .4em .3em 0}.muted{color:#777}code{font-size:12px;overflow-wrap:break-word}
 pre{white-space:pre-wrap;overflow-wrap:anywhere}
 """
 
@@ -52,6 +52,13 @@ function filt(v){document.querySelectorAll('#summary tbody tr').forEach(function
 """
 
 REL = {"<=": "≤", ">=": "≥", "==": "="}
+
+
+def prose(text: str) -> str:
+    """A verdict's reason for the page: relations as symbols (the JSON keeps the contract's ASCII), escaped."""
+    for a, b in ((" <= ", " ≤ "), (" >= ", " ≥ "), (" == ", " = ")):
+        text = text.replace(a, b)
+    return html.escape(text)
 
 
 def _fmt(v) -> str:
@@ -125,7 +132,7 @@ def key_number(r: dict) -> str:
 
 def setting_text(r: dict) -> str:
     s = r.get("_setting") or {}
-    return setting_key(s) if s else "default setting"
+    return ", ".join(f"{k}={v}" for k, v in s.items()) if s else "default setting"
 
 
 # ---- seconds of memoised measurements shared by several claims (CheckSpec.shared) ---------------------------
@@ -181,7 +188,7 @@ def result_block(r: dict, shared: dict) -> str:
             + (f'<span class="note">{html.escape(note)}</span> ' if note else "")
             + f"<span class=muted>({r['role']}, {seconds_cell(r, shared)} s)</span></h4>"
             + expectation_line(r)
-            + (f"<p>{html.escape(r['reason'])}</p>" if r.get("reason") else "")
+            + (f"<p>{prose(r['reason'])}</p>" if r.get("reason") else "")
             + f"<p class=muted>parameters: {html.escape(params)}; data: {html.escape(json.dumps(r.get('data', {})))}</p>"
             + "<h5>Hypotheses</h5>" + rows_table(r.get("hypotheses", []), "h")
             + "<h5>Conclusions</h5>" + rows_table(r.get("conclusions", []), "c")
@@ -229,7 +236,7 @@ def group_block(rs: list[dict], shared: dict) -> str:
             f"<code>{html.escape(', '.join(keys))}</code> varies"
             + (f", <code>{html.escape(setting_key(fixed))}</code>" if fixed else "")
             + f" <span class=muted>({r0['role']})</span></h4>"
-            + (f"<p>{html.escape(reason)}</p>" if reason else "")
+            + (f"<p>{prose(reason)}</p>" if reason else "")
             + _tw(f"<table><tr>{head}</tr>{''.join(body)}</table>")
             + "<details><summary>full tables of each setting</summary>"
             + "".join(result_block(r, shared) for r in rs) + "</details></div>")
@@ -328,7 +335,7 @@ def findings_html(by_claim) -> str:
             e = r0.get("expected")
             reason = e["reason"] if e else r0.get("reason", "")
             rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{badge(S.status(r0))}</td><td>{what}</td>'
-                        f"<td>{settings}</td><td>{measured}</td><td>{html.escape(reason)}</td></tr>")
+                        f"<td>{settings}</td><td>{measured}</td><td>{prose(reason)}</td></tr>")
     return ('<h2 id="findings">Findings</h2><section class="claim documented"><p>Documented findings (each pinned in '
             "<code>checks/cases.py:EXPECTED</code> and listed in <code>docs/findings.md</code>), exploratory "
             "measurements, and any result that differs from its expectation.</p>"
