@@ -330,8 +330,16 @@ def findings_html(by_claim) -> str:
                 what = "statement fails"
             else:
                 what = html.escape(r0["verdict"])
-            settings = "<br>".join(f"<code>{html.escape(setting_text(r))}</code>" for r in g)
-            measured = "<br>".join(key_number(r) for r in g)
+            if len(g) > 1:  # the fixed part once, then one line per value of what varies
+                keys = varying(g)
+                fixed = {k: v for k, v in (r0.get("_setting") or {}).items() if k not in keys}
+                label = lambda r: ", ".join(f"{k}={(r.get('_setting') or {}).get(k)}" for k in keys)  # noqa: E731
+                settings = (f"<code>{html.escape(', '.join(f'{k}={v}' for k, v in fixed.items()))}</code><br>"
+                            if fixed else "") + f"{len(g)} values of <code>{html.escape(', '.join(keys))}</code>"
+                measured = "<br>".join(f"<code>{html.escape(label(r))}</code>: {key_number(r)}" for r in g)
+            else:
+                settings = f"<code>{html.escape(setting_text(r0))}</code>"
+                measured = key_number(r0)
             e = r0.get("expected")
             reason = e["reason"] if e else r0.get("reason", "")
             rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{badge(S.status(r0))}</td><td>{what}</td>'
@@ -367,7 +375,7 @@ def claim_section(cid, claim, rs, supplements, shared) -> str:
     body = (result_block(default, shared) if default else "") + "".join(group_block(g, shared) for g in grouped(others))
     return (f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(claim.title)}</h3>'
             f'<p><span class="claim-badge" data-default-verdict="{S.status(default) if default else ""}">{head}</span> '
-            f"default setting{html.escape(extra)} · source <b>{claim.source}</b>, provenance <b>{claim.provenance}</b>"
+            f"{'default setting' if default else ''}{html.escape(extra)} · source <b>{claim.source}</b>, provenance <b>{claim.provenance}</b>"
             f"{' (exploratory)' if claim.exploratory else ''}</p><p>{html.escape(claim.summary)}</p>"
             f'<div class="stmt">{statement_html(claim)}<details><summary>LaTeX</summary><code>'
             f"{html.escape(claim.statement_latex())}</code></details></div>"

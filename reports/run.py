@@ -10,7 +10,7 @@ from ibcheck.checks.runner import run_check
 from ibcheck.numerics.errors import InputError
 from ibcheck.theory.verdict import INCONCLUSIVE
 
-from .status import annotate
+from .status import annotate, is_default
 
 
 def setting_of(key: str) -> tuple[str, dict]:
@@ -33,6 +33,8 @@ def settings(profile: str) -> list[tuple[str, dict, str]]:
         seen = set()
         for s in sets:
             key = case_id(cid, s)
+            if s and is_default(cid, s):  # the default spelled out (n=40,d=4000): already run as {}
+                continue
             if key not in seen:
                 seen.add(key)
                 out.append((cid, s, "default" if not s else "finding" if key in EXPECTED else "setting"))

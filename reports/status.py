@@ -33,6 +33,19 @@ def case_of(claim_id: str, setting: dict) -> str | None:
     return case_id(claim_id, setting) if claim_id in REGISTRY else None
 
 
+def is_default(claim_id: str, setting: dict) -> bool:
+    """The setting is the check's default: empty, or every value equal to its parameter's default."""
+    spec = REGISTRY.get(claim_id)
+    if not setting:
+        return True
+    if spec is None or any(k not in spec.params for k in setting):
+        return False
+    try:
+        return all(spec.params[k].parse(v) == spec.params[k].default for k, v in setting.items())
+    except Exception:  # noqa: BLE001  (an unparsable value is not the default)
+        return False
+
+
 def expectation(case: str | None) -> dict | None:
     e = EXPECTED.get(case) if case else None
     return None if e is None else {"verdict": e.verdict, "reason": e.reason, "holds": e.holds}
@@ -53,7 +66,7 @@ def annotate(result: dict, claim_id: str, setting: dict, role: str | None = None
     case = case_of(claim_id, setting)
     exp = expectation(case)
     if role not in ROLES:
-        role = "default" if not setting else FINDING if exp is not None else "setting"
+        role = "default" if is_default(claim_id, setting) else FINDING if exp is not None else "setting"
     result["case"] = case
     result["role"] = role
     if exp is not None:
