@@ -90,7 +90,8 @@ class CheckSpec:
     data_note: str = ""
     threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
     notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
-    share: str | None = None  # checks with the same key share one measurement per setting (run them together)
+    shared: str = ""  # names a measurement memoised across claims (one flow, several claims): cases with the same
+    # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
 
     @property
     def id(self) -> str:

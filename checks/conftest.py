@@ -36,10 +36,10 @@ def pytest_configure_node(node):  # xdist controller: tell each worker where to 
 
 
 def group_of(claim_id: str, setting: dict, cid: str) -> str:
-    """Cases sharing one measurement (``CheckSpec.share``) and setting run on one worker."""
+    """Cases sharing one measurement (``CheckSpec.shared``) and setting run on one worker."""
     from ibcheck.checks.cases import setting_key
     from ibcheck.checks.registry import REGISTRY
-    share = REGISTRY[claim_id].share
+    share = REGISTRY[claim_id].shared
     return f"{share}[{setting_key(setting)}]" if share else cid
 
 

@@ -1,6 +1,6 @@
 """Conjectures: a statement over measured quantities, a parameter space, and a property-based search.
 
-A conjecture file is a Python module that defines ``conjecture = Conjecture(...)`` (see the README for a
+A conjecture file is a Python module that defines ``conjecture = Conjecture(...)`` (see docs/usage.md for a
 complete example). The search is built on hypothesis: strategies from the parameter space (integers
 and log-integers shrink towards their lower end, floats towards simple values, choices towards the
 first option), ``assume`` where a hypothesis of the conjecture fails, hypothesis' shrinking to the

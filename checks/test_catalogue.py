@@ -19,7 +19,8 @@ def assert_expected(cid: str, result: dict) -> None:
 def test_claim(case, request):
     claim_id, setting, cid = case
     result = run_check(claim_id, setting, keep_series=True)
-    result["_role"] = "pytest"
+    from ibcheck.reports.status import annotate  # role, expectation and status, as in `ibcheck report`
+    annotate(result, claim_id, setting)
     request.config._ibcheck_results.append(result)
     assert_expected(cid, result)
 

@@ -1,4 +1,4 @@
-"""Findings the README documents, asserted as measured (a change in behaviour fails the suite)."""
+"""Documented findings (docs/findings.md, docs/benchmarks.md), asserted as measured (a change in behaviour fails the suite)."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +10,7 @@ from ibcheck.checks.runner import run_check
 @pytest.mark.parametrize("seed", [0, 1])
 def test_eta_threshold_of_the_lower_bound(seed):
     """The lai2026.m1.gap lower bound holds at η‖λ‖₁ = 1 and fails below a threshold close to the
-    leading-order prediction y_min/rms(y_N) (README: 0.730 measured vs 0.689 predicted at seed 0)."""
+    leading-order prediction y_min/rms(y_N) (docs/benchmarks.md: 0.730 measured vs 0.689 predicted at seed 0)."""
     r = eta_threshold({"n": 40, "d": 4000, "seed": seed}, iters=12)
     assert r["threshold"] is not None, r
     assert 0.5 < r["threshold"] < 1.0

@@ -163,9 +163,15 @@ def cmd_report(args) -> int:
         path = write_report(results, sup, args.out, meta)
     except OSError as exc:
         raise InputError(f"--out {args.out}: cannot write ({exc.strerror})") from None
-    from ibcheck.theory.verdict import ORDER
-    counts = {v: sum(r["verdict"] == v for r in results) for v in ORDER}
-    print(f"wrote {path} and {path.parent / 'results.json'}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    from ibcheck.reports.status import summary_line, unexpected
+    print(f"wrote {path} and {path.parent / 'results.json'}: {summary_line(results)}")
+    return 1 if args.fail_on_unexpected and unexpected(results) else 0
+
+
+def cmd_docs(args) -> int:
+    from ibcheck.reports.docs import write_docs
+    for path in write_docs(args.out, results=args.results, catalogue_only=args.catalogue_only):
+        print(f"wrote {path}")
     return 0
 
 
@@ -346,12 +352,23 @@ def build_parser() -> argparse.ArgumentParser:
                         formatter_class=fmt)
     pr.add_argument("--profile", default="quick", choices=["quick", "full"],
                     help="quick: every claim's default and the documented findings; full: every setting")
-    pr.add_argument("--out", default="reports/out", help="output folder (index.html, results.json)")
+    pr.add_argument("--out", default="reports/out", help="output folder (index.html, results.json; default reports/out, git-ignored)")
     pr.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"], help="where tensors live")
     pr.add_argument("--backend", default="auto", choices=["auto", "serial", "local", "ray"],
                     help="auto: a process pool over the cores when there is more than one, else serial")
     pr.add_argument("--address", default=None, help="Ray address for --backend ray (auto, ray://host:10001)")
+    pr.add_argument("--fail-on-unexpected", action="store_true",
+                    help="exit 1 when any result differs from its expectation (verified, or its documented entry in "
+                         "checks/cases.py:EXPECTED, row pattern included): for CI")
     pr.set_defaults(func=cmd_report)
+    pd = sub.add_parser("docs", help="write docs/catalogue.md (from the code) and docs/findings.md (from a run)",
+                        formatter_class=fmt)
+    pd.add_argument("--out", default="docs", help="output folder (default docs)")
+    pd.add_argument("--results", default=None, metavar="FILE.json",
+                    help="take the measured numbers of docs/findings.md from a report's results.json instead of "
+                         "running the documented quick cases (about a minute)")
+    pd.add_argument("--catalogue-only", action="store_true", help="write docs/catalogue.md only (no run)")
+    pd.set_defaults(func=cmd_docs)
     ps = sub.add_parser("sweep", help="run a claim's check over the Cartesian product of grids", epilog=EXIT_CODES,
                         formatter_class=fmt)
     ps.add_argument("claim", help="a claim ID (see `ibcheck list`)")

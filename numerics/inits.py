@@ -9,7 +9,7 @@ from .device import generator
 
 def positive_init(S: int, m: int, n: int, trace_sigma: float, eps: float, *, dtype=torch.float64,
                   device=None) -> torch.Tensor:
-    """``w₀ = ε Xᵀ𝟙/‖λ‖₁`` for every neuron (CLAIMS.md): ``β₀ = ε K𝟙/‖λ‖₁ ≈ ε𝟙``, all examples active."""
+    """``w₀ = ε Xᵀ𝟙/‖λ‖₁`` for every neuron (docs/claims.md): ``β₀ = ε K𝟙/‖λ‖₁ ≈ ε𝟙``, all examples active."""
     return torch.full((S, m, n), eps / trace_sigma, dtype=dtype, device=device)
 
 

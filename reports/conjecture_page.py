@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from .html import CSS, badge
+from .status import CONJECTURE, conjecture_status
 
 
 def _table(d: dict) -> str:
@@ -17,8 +18,8 @@ def write_page(result: dict, conj, out_dir: str | Path) -> Path:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     status = result["status"]
-    verdict = {"refuted": "violated", "survived": "verified"}.get(status, "inconclusive")
-    parts = [f"<h1>{html.escape(conj.id)}</h1><p>{badge(verdict)} <b>{status}</b> after {result['trials']} trials "
+    parts = [f"<h1>{html.escape(conj.id)}</h1><p>{badge(CONJECTURE, conjecture_status(result, conj.expected))} "
+             f"<b>{status}</b> after {result['trials']} trials "
              f"({result['decided_trials']} decided, {result['undecided_trials']} undecided, "
              f"{result['skipped_trials']} skipped) in {result['seconds']:.1f} s — "
              f"{result['trials_per_minute']:.1f} trials/minute; budget {result['budget']}, seed {result['seed']}</p>",

@@ -1,7 +1,8 @@
-"""The self-contained HTML verification report: summary, per-claim sections, findings, environment.
+"""The self-contained HTML verification report: summary, findings, per-claim sections, environment.
 
 No network: styles and a tiny filter script are inline, figures are inline SVG, statements are MathML
-printed by sympy from the claim's own relations (LaTeX source on hover).
+converted from the claims' own LaTeX (``reports.mathml``). Every row of the summary has one status
+(``reports.status``): the filter buttons, the rows, their badges and the terminal line count the same.
 """
 from __future__ import annotations
 
@@ -13,55 +14,76 @@ from pathlib import Path
 
 import sympy as sp
 
+from ibcheck.checks.cases import describe, pattern, setting_key
+from ibcheck.checks.registry import REGISTRY
 from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
+from . import status as S
 from .certificate import certificate_html
 from .fmt import fmt
+from .mathml import statement_html
 from .plots import PLOTS
 
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1180px;padding:1em 2em;color:#222}
+@media (max-width:700px){body{padding:.5em .7em}.stmt math{font-size:100%}}
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
+.tw{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
 th{background:#f3f3f3;text-align:left}.num{font-family:ui-monospace,Menlo,monospace;text-align:right}
-.badge{display:inline-block;border-radius:9px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff}
+.badge{display:inline-block;border-radius:9px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
 .verified{background:#2e7d32}.violated{background:#c62828}.outside-hypotheses{background:#ef6c00}
-.inconclusive{background:#6d6d6d}.planned{background:#9e9e9e}
-.yes{color:#2e7d32;font-weight:600}.no{color:#c62828;font-weight:600}
+.inconclusive{background:#6d6d6d}.planned{background:#9e9e9e}.finding{background:#6a1b9a}.conjecture{background:#1565c0}
+.yes{color:#2e7d32;font-weight:600}.no{color:#c62828;font-weight:600}.flag{color:#c62828;font-weight:600}
 section.claim{border:1px solid #e0e0e0;border-radius:6px;padding:.5em 1em;margin:1em 0}
-section.finding{border-left:6px solid #c62828;background:#fff8f8}
-.stmt{background:#fafafa;border:1px solid #eee;padding:.4em .8em;overflow-x:auto}
-.figs{display:flex;flex-wrap:wrap;gap:1em}.figs svg{max-width:520px;height:auto}
-.filters button{margin-right:.4em}.muted{color:#777}code{font-size:12px}
+section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documented{border-left:6px solid #6a1b9a}
+.stmt{background:#fafafa;border:1px solid #eee;padding:.4em .8em}.stmt math{font-size:125%}
+.conds{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .5em}.cond{max-width:100%}.op{padding:0 .35em}
+.block{border-top:1px solid #eee;margin-top:.6em}.note{color:#555;font-style:italic}
+.figs{display:flex;flex-wrap:wrap;gap:1em}.figs svg{max-width:100%;height:auto}
+.filters button{margin:0 .4em .3em 0}.muted{color:#777}code{font-size:12px;overflow-wrap:break-word}
+pre{white-space:pre-wrap;overflow-wrap:anywhere}
 """
 
 JS = """
 function filt(v){document.querySelectorAll('#summary tbody tr').forEach(function(r){
- r.style.display=(v==='all'||r.dataset.verdict===v)?'':'none';});}
+ r.style.display=(v==='all'||r.dataset.verdict===v||(v==='unexpected'&&r.dataset.unexpected))?'':'none';});}
 """
+
+REL = {"<=": "≤", ">=": "≥", "==": "="}
+
+
+def prose(text: str) -> str:
+    """A verdict's reason for the page: relations as symbols (the JSON keeps the contract's ASCII), escaped."""
+    for a, b in ((" <= ", " ≤ "), (" >= ", " ≥ "), (" == ", " = ")):
+        text = text.replace(a, b)
+    return html.escape(text)
 
 
 def _fmt(v) -> str:
     return html.escape(fmt(v, missing="—"))
 
 
-def badge(verdict: str) -> str:
-    return f'<span class="badge {verdict}">{verdict}</span>'
+def badge(status: str, text: str | None = None) -> str:
+    return f'<span class="badge {status}">{html.escape(text or S.label(status))}</span>'
 
 
-def mathml(claim) -> str:
-    """The statement as MathML from sympy's presentation printer: hypotheses ⟹ conclusions."""
-    def one(c):
-        try:
-            return sp.mathml(c.rel, printer="presentation")
-        except Exception:  # noqa: BLE001  (a printer gap must not break the report)
-            return f"<mtext>{html.escape(str(c.rel))}</mtext>"
-    parts = [one(c) for c in claim.hypotheses]
-    concl = [one(c) for c in claim.conclusions]
-    sep = "<mo>∧</mo>"
-    body = (sep.join(parts) + "<mo>⟹</mo>" if parts else "") + sep.join(concl)
-    return f'<math display="block" title="{html.escape(claim.statement_latex())}"><mrow>{body}</mrow></math>'
+def _tw(table: str) -> str:
+    """A table that scrolls inside its box on a narrow screen, never the page."""
+    return f'<div class="tw">{table}</div>'
+
+
+def is_boolean(row: dict) -> bool:
+    """An indicator compared with 1 (``𝟙[…] = 1``): shown as yes/no rather than ``1 = 1``."""
+    return row.get("relation") == "==" and row.get("rhs") == 1 and row.get("lhs") in (0, 1, None)
+
+
+def measured_vs_bound(row: dict) -> str:
+    """``lhs ≤ rhs`` with the relation as a symbol; an indicator as yes/no."""
+    if is_boolean(row):
+        return "yes" if row.get("lhs") == 1 else "no" if row.get("lhs") == 0 else "undecided"
+    return f"{_fmt(row.get('lhs'))} {REL.get(row.get('relation'), row.get('relation', ''))} {_fmt(row.get('rhs'))}"
 
 
 def rows_table(rows: list[dict], kind: str) -> str:
@@ -74,16 +96,20 @@ def rows_table(rows: list[dict], kind: str) -> str:
     out = []
     for r in rows:
         cls = "yes" if r.get("holds") else "no"
-        hold = f'<td class="{cls}">{_fmt(r.get("holds"))}</td>'
-        if kind == "h":
-            out.append(f"<tr><td>{html.escape(r['name'])}</td><td class=num>{_fmt(r['lhs'])}</td><td>{r['relation']}</td>"
-                       f"<td class=num>{_fmt(r['rhs'])}</td>{hold}<td>{r.get('provenance', '')}</td></tr>")
+        hold = f'<td class="{cls}">{_fmt(r.get("holds")) if r.get("holds") is not None else "undecided"}</td>'
+        if is_boolean(r):
+            lhs, rel, rhs = measured_vs_bound(r), "", "yes"
+            extra = "<td></td><td></td>"
         else:
-            out.append(f"<tr><td>{html.escape(r['name'])}</td><td class=num>{_fmt(r['lhs'])}</td><td>{r['relation']}</td>"
-                       f"<td class=num>{_fmt(r['rhs'])}</td><td class=num>{_fmt(r.get('slack'))}</td>"
-                       f"<td class=num>{_fmt(r.get('tolerance'))}</td>{hold}"
-                       f"<td>{html.escape(r.get('tolerance_reason', ''))}</td><td>{r.get('provenance', '')}</td></tr>")
-    return f"<table>{head}{''.join(out)}</table>"
+            lhs, rel, rhs = _fmt(r.get("lhs")), REL.get(r.get("relation"), r.get("relation")), _fmt(r.get("rhs"))
+            extra = f"<td class=num>{_fmt(r.get('slack'))}</td><td class=num>{_fmt(r.get('tolerance'))}</td>"
+        cells = f"<td>{html.escape(r['name'])}</td><td class=num>{lhs}</td><td>{rel}</td><td class=num>{rhs}</td>"
+        if kind == "h":
+            out.append(f"<tr>{cells}{hold}<td>{r.get('provenance', '')}</td></tr>")
+        else:
+            out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(r.get('tolerance_reason', ''))}</td>"
+                       f"<td>{r.get('provenance', '')}</td></tr>")
+    return _tw(f"<table>{head}{''.join(out)}</table>")
 
 
 def quantities_table(q: dict) -> str:
@@ -92,126 +118,311 @@ def quantities_table(q: dict) -> str:
     nested = [(k, v) for k, v in q.items() if isinstance(v, (list, dict))]
     extra = "".join(f"<details><summary>{html.escape(k)}</summary><pre>{html.escape(json.dumps(v, indent=1)[:6000])}</pre>"
                     f"</details>" for k, v in nested)
-    return f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>{extra}"
+    return _tw(f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>") + extra
 
 
 def key_number(r: dict) -> str:
+    """The first failing conclusion (else the first one): ``name: measured ≤ bound``."""
     c = next((c for c in r.get("conclusions", []) if c.get("holds") is False), None) or \
         (r["conclusions"][0] if r.get("conclusions") else None)
     if not c:
         return "—"
-    return f"{html.escape(c['name'])}: {_fmt(c['lhs'])} {c['relation']} {_fmt(c['rhs'])}"
+    return f"{html.escape(c['name'])}: {measured_vs_bound(c)}"
 
 
-def _worst(rs):
-    return V.worst(r["verdict"] for r in rs)
+def setting_text(r: dict) -> str:
+    s = r.get("_setting") or {}
+    return ", ".join(f"{k}={v}" for k, v in s.items()) if s else "default setting"
+
+
+# ---- seconds of memoised measurements shared by several claims (CheckSpec.shared) ---------------------------
+def shared_seconds(results: list[dict]) -> dict[int, str]:
+    """``id(result) -> seconds text``: a group of results that shared one memoised measurement shows the
+    group's total on its first member and "shared" on the others (whose own time is only the evaluation)."""
+    groups: dict[tuple, list[dict]] = {}
+    for r in results:
+        spec = REGISTRY.get(r["claim"])
+        if spec is None or not spec.shared:
+            continue
+        consts = set(spec.claim.constants)
+        key = (spec.shared, json.dumps({k: v for k, v in r.get("params", {}).items() if k not in consts},
+                                       sort_keys=True, default=str), (r.get("env") or {}).get("device"))
+        groups.setdefault(key, []).append(r)
+    out = {}
+    for (what, _, _), rs in groups.items():
+        if len(rs) < 2:
+            continue
+        total = sum((x.get("env") or {}).get("seconds", 0) or 0 for x in rs)
+        out[id(rs[0])] = (f'{total:.2f} <span class=muted title="{html.escape(what)}, shared by {len(rs)} claims">'
+                          f"(shared ×{len(rs)})</span>")
+        for x in rs[1:]:
+            own = (x.get("env") or {}).get("seconds", 0) or 0
+            out[id(x)] = (f'<span class=muted title="{html.escape(what)}: charged to {html.escape(rs[0]["claim"])}; '
+                          f'own evaluation {own:.2f} s">shared</span>')
+    return out
+
+
+def seconds_cell(r: dict, shared: dict) -> str:
+    return shared.get(id(r)) or f"{(r.get('env') or {}).get('seconds', 0) or 0:.2f}"
+
+
+# ---- blocks ------------------------------------------------------------------------------------------------
+def expectation_line(r: dict) -> str:
+    e = r.get("expected")
+    if e is None:
+        return "" if r["matches_expected"] else ('<p class="flag">unexpected: a setting of the catalogue that is '
+                                                  "expected to be verified</p>")
+    head = f"documented outcome: <b>{html.escape(e['verdict'])}</b>, rows <code>{html.escape(str(e.get('holds')))}</code>"
+    if r["matches_expected"]:
+        return f"<p>{head} — <span class=yes>as documented</span>. {html.escape(e['reason'])}</p>"
+    diff = describe(r, e["holds"]) if isinstance(e.get("holds"), str) and r["verdict"] == e["verdict"] else \
+        f"verdict {r['verdict']}"
+    return (f"<p>{head} — <span class=flag>differs from the documentation: {html.escape(diff)}</span>. "
+            f"{html.escape(e['reason'])}</p>")
+
+
+def result_block(r: dict, shared: dict) -> str:
+    note = S.note(r)
+    params = ", ".join(f"{k}={_fmt(v)}" for k, v in r["params"].items() if k != "max_steps")
+    return (f'<div class="block"><h4>{badge(S.status(r))} <code>{html.escape(setting_text(r))}</code> '
+            + (f'<span class="note">{html.escape(note)}</span> ' if note else "")
+            + f"<span class=muted>({r['role']}, {seconds_cell(r, shared)} s)</span></h4>"
+            + expectation_line(r)
+            + (f"<p>{prose(r['reason'])}</p>" if r.get("reason") else "")
+            + f"<p class=muted>parameters: {html.escape(params)}; data: {html.escape(json.dumps(r.get('data', {})))}</p>"
+            + "<h5>Hypotheses</h5>" + rows_table(r.get("hypotheses", []), "h")
+            + "<h5>Conclusions</h5>" + rows_table(r.get("conclusions", []), "c")
+            + f"<details><summary>all quantities</summary>{quantities_table(r.get('quantities', {}))}</details>"
+            + certificate_html(r) + "</div>")
+
+
+def _group_key(r: dict) -> tuple:
+    e = r.get("expected") or {}
+    return (S.status(r), r["role"], e.get("reason") or r.get("reason", ""), pattern(r),
+            tuple(sorted((r.get("_setting") or {}).keys())))
+
+
+def grouped(rs: list[dict]) -> list[list[dict]]:
+    """Results in order, near-identical ones together: same status, role, reason, row pattern and setting keys."""
+    groups: dict[tuple, list[dict]] = {}
+    for r in rs:
+        groups.setdefault(_group_key(r), []).append(r)
+    return list(groups.values())
+
+
+def varying(rs: list[dict]) -> list[str]:
+    keys = list((rs[0].get("_setting") or {}).keys())
+    return [k for k in keys if len({str((r.get("_setting") or {}).get(k)) for r in rs}) > 1] or keys
+
+
+def group_block(rs: list[dict], shared: dict) -> str:
+    """One block for several near-identical results (e.g. the η sweep's findings): a table, then the details."""
+    if len(rs) == 1:
+        return result_block(rs[0], shared)
+    r0, keys = rs[0], varying(rs)
+    fixed = {k: v for k, v in (r0.get("_setting") or {}).items() if k not in keys}
+    head = "".join(f"<th>{html.escape(k)}</th>" for k in keys) + "<th>status</th>" + "".join(
+        f"<th>{html.escape(c['name'])}</th>" for c in r0.get("conclusions", [])) + "<th>seconds</th>"
+    body = []
+    for r in rs:
+        s = r.get("_setting") or {}
+        cells = "".join(f"<td class=num>{html.escape(str(s.get(k)))}</td>" for k in keys)
+        concl = "".join(f'<td class="num {"yes" if c.get("holds") else "no"}">{measured_vs_bound(c)}</td>'
+                        for c in r.get("conclusions", []))
+        body.append(f"<tr>{cells}<td>{badge(S.status(r))}</td>{concl}<td class=num>{seconds_cell(r, shared)}</td></tr>")
+    e = r0.get("expected")
+    reason = e["reason"] if e else r0.get("reason", "")
+    return (f'<div class="block"><h4>{badge(S.status(r0))} {len(rs)} settings: '
+            f"<code>{html.escape(', '.join(keys))}</code> varies"
+            + (f", <code>{html.escape(setting_key(fixed))}</code>" if fixed else "")
+            + f" <span class=muted>({r0['role']})</span></h4>"
+            + (f"<p>{prose(reason)}</p>" if reason else "")
+            + _tw(f"<table><tr>{head}</tr>{''.join(body)}</table>")
+            + "<details><summary>full tables of each setting</summary>"
+            + "".join(result_block(r, shared) for r in rs) + "</details></div>")
+
+
+# ---- the page ----------------------------------------------------------------------------------------------
+def _by_claim(results: list[dict]) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for r in results:
+        out.setdefault(r["claim"], []).append(r)
+    for cid, rs in out.items():  # the default first, then the order of the run
+        rs.sort(key=lambda r: r["role"] != "default")
+    return out
+
+
+def _kind(claim) -> str:
+    return claim.provenance + (" (exploratory)" if claim.exploratory else "")
+
+
+def summary_rows(by_claim, shared) -> list[str]:
+    rows = []
+    for cid, rs in by_claim.items():
+        claim = CATALOGUE.get(cid)
+        for r in rs:
+            st = S.status(r)
+            note = S.note(r)
+            unexp = "" if r["matches_expected"] else ' data-unexpected="1"'
+            flag = "" if r["matches_expected"] else ' <span class="flag" title="differs from its expectation">unexpected</span>'
+            rows.append(
+                f'<tr data-verdict="{st}" data-role="{r["role"]}"{unexp}><td><a href="#{cid}">{cid}</a></td>'
+                f"<td><code>{html.escape(setting_text(r))}</code>"
+                + (f'<br><span class="note">{html.escape(note)}</span>' if note else "")
+                + f"</td><td>{claim.source if claim else r.get('source', '')}</td>"
+                f"<td>{_kind(claim) if claim else r.get('provenance', '')}</td><td>{r['role']}</td>"
+                f"<td>{badge(st)}{flag}</td><td>{key_number(r)}</td><td class=num>{seconds_cell(r, shared)}</td></tr>")
+    return rows
+
+
+def conjecture_rows_and_sections(conj_runs: dict) -> tuple[list[str], list[str]]:
+    from ibcheck.checks.conjectures import SHIPPED
+    rows, secs = [], []
+    for cid, conj in SHIPPED.items():
+        r = conj_runs.get(cid)
+        ran = bool(r) and r.get("status") in ("refuted", "survived", "inconclusive")
+        text = S.conjecture_status(r if ran else None, conj.expected)
+        setting = f"budget {r['budget']}, seed {r['seed']}" if ran else "—"
+        secs_txt = f"{r['seconds']:.2f}" if ran else ""
+        if ran and r.get("counterexample"):
+            key = "counterexample: " + html.escape(json.dumps(r["counterexample"]["params"]))
+        elif ran:
+            key = f"{r['decided_trials']} decided, {r['undecided_trials']} undecided, {r['skipped_trials']} skipped"
+        else:
+            key = html.escape((r or {}).get("reason", "not run"))
+        rows.append(f'<tr data-verdict="{S.CONJECTURE}" data-role="conjecture"><td><a href="#{cid}">{cid}</a></td>'
+                    f"<td>{html.escape(setting)}</td><td>{html.escape(conj.source)}</td><td>conjecture</td>"
+                    f"<td>conjecture</td><td>{badge(S.CONJECTURE, text)}</td><td>{key}</td>"
+                    f"<td class=num>{secs_txt}</td></tr>")
+        cx = (f"<p>counterexample (shrunk): <code>{html.escape(json.dumps(r['counterexample']['params']))}</code> "
+              f"measured <code>{html.escape(json.dumps(r['counterexample']['quantities'], default=str))}</code></p>"
+              if ran and r.get("counterexample") else "")
+        run = (f"<p>{badge(S.CONJECTURE, text)} {r['trials']} trials ({r['decided_trials']} decided, "
+               f"{r['undecided_trials']} undecided, {r['skipped_trials']} skipped; at least {r['min_decided']} decided "
+               f"needed), {r['trials_per_minute']:.0f}/min, budget {r['budget']}; documented outcome: "
+               f"<b>{html.escape(conj.expected)}</b></p>" if ran else
+               f"<p>{badge(S.CONJECTURE, text)} {html.escape((r or {}).get('reason', ''))}; documented outcome: "
+               f"<b>{html.escape(conj.expected)}</b></p>")
+        secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(conj.title)}</h3>'
+                    f"<p>source <b>{html.escape(conj.source)}</b>, a conjecture</p><p>{html.escape(conj.statement)}</p>"
+                    f"{run}{cx}<p class=muted>space: "
+                    f"{html.escape(', '.join(f'{k}={d}' for k, d in conj.space.items()))}</p></section>")
+    return rows, secs
+
+
+def findings_html(by_claim) -> str:
+    """Documented findings (grouped), exploratory measurements, and anything that differs from its expectation."""
+    rows = []
+    for cid, rs in by_claim.items():
+        claim = CATALOGUE.get(cid)
+        picked = [r for r in rs if r.get("expected") or not r["matches_expected"]
+                  or (claim and claim.exploratory and r["role"] == "default")]
+        for g in grouped(picked):
+            r0 = g[0]
+            if not r0["matches_expected"]:
+                what = "<span class=flag>unexpected</span>"
+            elif claim and claim.exploratory and not r0.get("expected"):
+                what = "exploratory measurement"
+            elif r0["verdict"] == V.OUTSIDE:
+                what = ("conclusions hold outside the hypotheses" if all(c["holds"] for c in r0.get("conclusions", []))
+                        else "outside the hypotheses, conclusions fail")
+            elif r0["verdict"] == V.VIOLATED:
+                what = "statement fails"
+            else:
+                what = html.escape(r0["verdict"])
+            if len(g) > 1:  # the fixed part once, then one line per value of what varies
+                keys = varying(g)
+                fixed = {k: v for k, v in (r0.get("_setting") or {}).items() if k not in keys}
+                label = lambda r: ", ".join(f"{k}={(r.get('_setting') or {}).get(k)}" for k in keys)  # noqa: E731
+                settings = (f"<code>{html.escape(', '.join(f'{k}={v}' for k, v in fixed.items()))}</code><br>"
+                            if fixed else "") + f"{len(g)} values of <code>{html.escape(', '.join(keys))}</code>"
+                measured = "<br>".join(f"<code>{html.escape(label(r))}</code>: {key_number(r)}" for r in g)
+            else:
+                settings = f"<code>{html.escape(setting_text(r0))}</code>"
+                measured = key_number(r0)
+            e = r0.get("expected")
+            reason = e["reason"] if e else r0.get("reason", "")
+            rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{badge(S.status(r0))}</td><td>{what}</td>'
+                        f"<td>{settings}</td><td>{measured}</td><td>{prose(reason)}</td></tr>")
+    return ('<h2 id="findings">Findings</h2><section class="claim documented"><p>Documented findings (each pinned in '
+            "<code>checks/cases.py:EXPECTED</code> and listed in <code>docs/findings.md</code>), exploratory "
+            "measurements, and any result that differs from its expectation.</p>"
+            + _tw("<table><tr><th>claim</th><th>status</th><th>what</th><th>settings</th><th>measured</th>"
+                  f"<th>reason</th></tr>{''.join(rows)}</table>") + "</section>")
+
+
+def claim_section(cid, claim, rs, supplements, shared) -> str:
+    figs = []
+    if cid in PLOTS:
+        try:
+            figs = PLOTS[cid](rs, supplements.get(cid, {}))
+        except Exception as exc:  # noqa: BLE001  (a figure failure is reported, not fatal)
+            figs = [f'<p class="muted">figure failed: {html.escape(repr(exc))}</p>']
+    default = next((r for r in rs if r["role"] == "default"), None)
+    head = badge(S.status(default)) if default else '<span class="muted">no default run</span>'
+    others = [r for r in rs if r is not default]
+    if any(not r["matches_expected"] for r in rs):
+        cls = "claim alert"
+    elif any(r.get("expected") for r in rs):
+        cls = "claim documented"
+    else:
+        cls = "claim"
+    extra = ""
+    if others:
+        c = S.counts(others)
+        extra = (" · other settings: " + ", ".join(f"{v} {S.label(k)}" for k, v in c.items() if v))
+    refs = "".join(f"<li>{html.escape(x)}</li>" for x in claim.references)
+    body = (result_block(default, shared) if default else "") + "".join(group_block(g, shared) for g in grouped(others))
+    return (f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(claim.title)}</h3>'
+            f'<p><span class="claim-badge" data-default-verdict="{S.status(default) if default else ""}">{head}</span> '
+            f"{'default setting' if default else ''}{html.escape(extra)} · source <b>{claim.source}</b>, provenance <b>{claim.provenance}</b>"
+            f"{' (exploratory)' if claim.exploratory else ''}</p><p>{html.escape(claim.summary)}</p>"
+            f'<div class="stmt">{statement_html(claim)}<details><summary>LaTeX</summary><code>'
+            f"{html.escape(claim.statement_latex())}</code></details></div>"
+            + (f"<p>Exact reference:</p><ul>{refs}</ul>" if refs else "")
+            + f'<div class="figs">{"".join(figs)}</div>' + body + "</section>")
 
 
 def render(results: list[dict], supplements: dict, meta: dict) -> str:
-    by_claim: dict[str, list[dict]] = {}
     for r in results:
-        by_claim.setdefault(r["claim"], []).append(r)
-    counts = {v: sum(1 for rs in by_claim.values() if _worst([x for x in rs if x.get("_role") != "finding"] or rs) == v)
-              for v in V.ORDER}
-    # summary
-    srows = []
-    for cid, claim in CATALOGUE.items():
-        rs = by_claim.get(cid, [])
-        main = [x for x in rs if x.get("_role") != "finding"] or rs
-        if not main:
-            continue
-        w = _worst(main)
-        secs = sum(x.get("env", {}).get("seconds", 0) or 0 for x in main)
-        kind = "exploratory" if claim.exploratory else claim.provenance
-        srows.append(f'<tr data-verdict="{w}"><td><a href="#{cid}">{cid}</a></td><td>{claim.source}</td><td>{kind}</td>'
-                     f"<td>{badge(w)}</td><td>{key_number(next(x for x in main if x['verdict'] == w))}</td>"
-                     f"<td class=num>{secs:.2f}</td></tr>")
+        S.ensure(r)
+    by_claim = _by_claim(results)
+    order = [c for c in CATALOGUE if c in by_claim] + [c for c in by_claim if c not in CATALOGUE]
+    by_claim = {c: by_claim[c] for c in order}
+    shared = shared_seconds(results)
+    conj_runs = supplements.get("_conjectures", {})
+    counts = S.report_counts(results)
+    srows = summary_rows(by_claim, shared)
     for cid, (src, title, where) in PLANNED.items():
-        srows.append(f'<tr data-verdict="planned"><td><a href="#{cid}">{cid}</a></td><td>{src}</td><td>planned</td>'
-                     f"<td>{badge('planned')}</td><td>{html.escape(title)}</td><td></td></tr>")
-    buttons = "".join(f'<button onclick="filt(\'{v}\')">{v} ({counts.get(v, 0)})</button>'
-                      for v in V.ORDER) + '<button onclick="filt(\'all\')">all</button>'
-    def summary_html():
-        return (f'<h2>Summary</h2><div class="filters">{buttons}</div><table id="summary"><thead><tr><th>claim</th>'
-                f"<th>source</th><th>provenance</th><th>verdict</th><th>key number vs bound</th><th>seconds</th></tr>"
-                f"</thead><tbody>{''.join(srows)}</tbody></table>")
-    # findings
-    frows = []
-    for r in results:
-        claim = CATALOGUE.get(r["claim"])
-        is_finding = (r["verdict"] == V.VIOLATED or r.get("_role") == "finding" or (claim and claim.exploratory)
-                      or (r["verdict"] == V.OUTSIDE and r.get("conclusions") and all(c["holds"] for c in r["conclusions"])))
-        if is_finding:
-            what = ("conclusions hold outside the hypotheses" if r["verdict"] == V.OUTSIDE else
-                    "exploratory measurement" if claim and claim.exploratory else "statement fails")
-            setting = ", ".join(f"{k}={v}" for k, v in r["params"].items() if k != "max_steps")
-            frows.append(f'<tr><td><a href="#{r["claim"]}">{r["claim"]}</a></td><td>{badge(r["verdict"])}</td>'
-                         f"<td>{what}</td><td>{key_number(r)}</td><td><code>{html.escape(setting)}</code></td>"
-                         f"<td>{html.escape(r.get('reason', ''))}</td></tr>")
-    findings = ('<h2 id="findings">Findings</h2><section class="claim finding"><p>Violated reconstructed statements, '
-                "exploratory measurements, and conclusions that hold outside their hypotheses.</p><table><tr><th>claim"
-                "</th><th>verdict</th><th>what</th><th>measured</th><th>setting</th><th>reason</th></tr>"
-                f"{''.join(frows)}</table></section>")
-    # sections
-    secs = []
-    for cid, claim in CATALOGUE.items():
-        rs = by_claim.get(cid, [])
-        if not rs:
-            continue
-        figs = []
-        if cid in PLOTS:
-            try:
-                figs = PLOTS[cid](rs, supplements.get(cid, {}))
-            except Exception as exc:  # noqa: BLE001  (a figure failure is reported, not fatal)
-                figs = [f'<p class="muted">figure failed: {html.escape(repr(exc))}</p>']
-        body = []
-        for r in rs:
-            setting = ", ".join(f"{k}={_fmt(v)}" for k, v in r["params"].items() if k != "max_steps")
-            d = r.get("data", {})
-            body.append(
-                f"<h4>{badge(r['verdict'])} <code>{html.escape(setting)}</code> <span class=muted>({r.get('_role', '')}, "
-                f"{(r.get('env') or {}).get('seconds', 0):.2f} s)</span></h4>"
-                + (f"<p>{html.escape(r['reason'])}</p>" if r.get("reason") else "")
-                + f"<p class=muted>data: {html.escape(json.dumps(d))}</p>"
-                + "<h5>Hypotheses</h5>" + rows_table(r.get("hypotheses", []), "h")
-                + "<h5>Conclusions</h5>" + rows_table(r.get("conclusions", []), "c")
-                + f"<details><summary>all quantities</summary>{quantities_table(r.get('quantities', {}))}</details>"
-                + certificate_html(r))
-        cls = "claim finding" if any(r["verdict"] == V.VIOLATED for r in rs) else "claim"
-        refs = "".join(f"<li>{html.escape(x)}</li>" for x in claim.references)
-        secs.append(
-            f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(claim.title)}</h3>'
-            f"<p>{badge(_worst(rs))} source <b>{claim.source}</b>, provenance <b>{claim.provenance}</b>"
-            f"{' (exploratory)' if claim.exploratory else ''}</p><p>{html.escape(claim.summary)}</p>"
-            f'<div class="stmt">{mathml(claim)}<details><summary>LaTeX</summary><code>'
-            f"{html.escape(claim.statement_latex())}</code></details></div>"
-            + (f"<p>Exact reference:</p><ul>{refs}</ul>" if refs else "")
-            + f'<div class="figs">{"".join(figs)}</div>' + "".join(body) + "</section>")
+        srows.append(f'<tr data-verdict="{S.PLANNED}" data-role="planned"><td><a href="#{cid}">{cid}</a></td><td>—</td>'
+                     f"<td>{src}</td><td>planned</td><td>planned</td><td>{badge(S.PLANNED)}</td>"
+                     f"<td>{html.escape(title)}</td><td></td></tr>")
+    crow, csecs = conjecture_rows_and_sections(conj_runs)
+    srows += crow
+    n_unexp = len(S.unexpected(results))
+    buttons = "".join(f'<button data-filter="{k}" data-count="{v}" onclick="filt(\'{k}\')">{html.escape(S.label(k))} '
+                      f"({v})</button>" for k, v in counts.items())
+    buttons += (f'<button data-filter="unexpected" data-count="{n_unexp}" onclick="filt(\'unexpected\')">unexpected '
+                f'({n_unexp})</button><button data-filter="all" onclick="filt(\'all\')">all ({len(srows)})</button>')
+    summary = (f'<h2>Summary</h2><p class=muted>One row per check run: a claim at its default setting, its other '
+               f"settings, its documented findings; then the shipped conjectures. {html.escape(S.summary_line(results))}"
+               f'</p><div class="filters">{buttons}</div>'
+               + _tw('<table id="summary"><thead><tr><th>claim</th><th>setting</th><th>source</th><th>provenance</th>'
+                     "<th>role</th><th>status</th><th>key number vs bound</th><th>seconds</th></tr></thead>"
+                     f"<tbody>{''.join(srows)}</tbody></table>"))
+    secs = [claim_section(cid, CATALOGUE[cid], rs, supplements, shared) for cid, rs in by_claim.items()
+            if cid in CATALOGUE]
     for cid, (src, title, where) in PLANNED.items():
         secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(title)}</h3>'
                     f"<p>{badge('planned')} {src}: statement and check land with {where}.</p></section>")
-    from ibcheck.checks.conjectures import SHIPPED
-    conj_runs = supplements.get("_conjectures", {})
-    for cid, conj in SHIPPED.items():
-        r = conj_runs.get(cid)
-        status = r["status"] if r else "not run"
-        v = "violated" if status == "refuted" else "verified" if status == "survived" else "inconclusive"
-        cx = (f"<p>counterexample: <code>{html.escape(json.dumps(r['counterexample']['params']))}</code> measured "
-              f"<code>{html.escape(json.dumps(r['counterexample']['quantities'], default=str))}</code></p>"
-              if r and r.get("counterexample") else "")
-        run = (f"<p>{badge(v)} <b>{status}</b> in {r['trials']} trials ({r['trials_per_minute']:.0f}/min, budget "
-               f"{r['budget']}); documented outcome: <b>{conj.expected}</b></p>" if r else "")
-        secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(conj.title)}</h3>'
-                    f"<p>{html.escape(conj.statement)}</p>{run}{cx}<p class=muted>space: "
-                    f"{html.escape(', '.join(f'{k}={d}' for k, d in conj.space.items()))}</p></section>")
-        srows.append(f'<tr data-verdict="{v}"><td><a href="#{cid}">{cid}</a></td><td>conjecture</td><td>{conj.source}</td>'
-                     f"<td>{badge(v)}</td><td>{status} (expected {conj.expected})</td><td></td></tr>")
+    secs += csecs
     env = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>ibcheck verification report</title>'
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>ibcheck verification report</title>'
             f"<style>{CSS}</style><script>{JS}</script></head><body><h1>ibcheck verification report</h1>"
             f"<p class=muted>profile {html.escape(str(meta.get('profile')))} · {html.escape(str(meta.get('date')))} · "
-            f"{len(results)} check runs over {len(by_claim)} claims</p>{summary_html()}{findings}<h2>Claims</h2>{''.join(secs)}"
-            f"<h2>Environment</h2><table>{env}</table></body></html>")
+            f"{len(results)} check runs over {len(by_claim)} claims</p>{summary}{findings_html(by_claim)}"
+            f"<h2>Claims</h2>{''.join(secs)}<h2>Environment</h2>{_tw(f'<table>{env}</table>')}</body></html>")
 
 
 def environment(profile: str, device: str, seconds: float, results: list[dict]) -> dict:
@@ -225,11 +436,15 @@ def environment(profile: str, device: str, seconds: float, results: list[dict]) 
             "git": first.get("git"), "total seconds": round(seconds, 1), "machine": platform.platform()}
 
 
+def clean(results: list[dict]) -> list[dict]:
+    """The sidecar's objects: the contract's keys plus ``case``, ``role``, ``expected``, ``matches_expected``."""
+    return [{k: v for k, v in S.ensure(r).items() if not k.startswith("_")} for r in results]
+
+
 def write_report(results: list[dict], supplements: dict, out_dir: str | Path, meta: dict) -> Path:
     """``DIR/index.html`` and ``DIR/results.json`` (the contract's objects, without plot series)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / "index.html").write_text(render(results, supplements, meta), encoding="utf-8")
-    clean = [{k: v for k, v in r.items() if not k.startswith("_")} for r in results]
-    (out / "results.json").write_text(json.dumps(clean, indent=1, allow_nan=False), encoding="utf-8")
+    (out / "results.json").write_text(json.dumps(clean(results), indent=1, allow_nan=False), encoding="utf-8")
     return out / "index.html"

@@ -127,19 +127,56 @@ def margin_factor(results, sup):
 
 
 def srank_trajectories(results, sup):
+    """Theorem 4.2: srank(W⁽ᵗ⁾) along GD with the bound C (a line); fig2: one trajectory per init."""
     r, s = _series(results)
     if not s:
         return []
     fig, ax = plt.subplots(figsize=(4.6, 3.2))
     if "srank" in s:  # one Theorem 4.2 run
         ax.semilogx(np.maximum(s["steps"], 0.5), s["srank"], "o-", ms=3, label="srank(W⁽ᵗ⁾)")
-    else:  # fig1: one trajectory per setting; fig2: per init
+        C = (r.get("params") or {}).get("C_srank")
+        if C is not None:
+            ax.axhline(C, color="#c62828", ls="--", lw=1, label=f"bound C = {C:g} (t ≥ 1)")
+            q = r.get("quantities") or {}
+            if q.get("C_measured") is not None:
+                ax.axhline(q["C_measured"], color="k", ls=":", lw=0.8,
+                           label=f"max over t ≥ 1 and the sweep: {q['C_measured']:.4g}")
+    else:  # fig2: per init
         for name, tr in s.items():
             if isinstance(tr, dict) and "srank" in tr:
                 ax.semilogx(np.maximum(tr["steps"], 0.5), tr["srank"], label=name)
-    ax.set_yscale("log"), ax.set_xlabel("step"), ax.set_ylabel("stable rank"), ax.legend(fontsize=6)
+    ax.set_yscale("log"), ax.set_xlabel("step (0 drawn at ½)"), ax.set_ylabel("stable rank"), ax.legend(fontsize=6)
     ax.set_title("stable rank along training")
     return [svg(fig)]
+
+
+_STYLES = [("o", "-"), ("s", "--"), ("^", "-."), ("D", ":"), ("v", "-"), ("P", "--")]
+
+
+def fig1_sweeps(results, sup):
+    """Figure 1 as two plots: the d sweep (srank(W⁽ᵗ⁾)/srank(W⁽⁰⁾), init fixed) and the init sweep (srank(W⁽ᵗ⁾),
+    d fixed); distinct markers and line styles keep coinciding curves visible, the legend gives the end values."""
+    r, s = _series(results)
+    if not s:
+        return []
+    figs = []
+    for prefix, title, ratio in (("d=", "d sweep (init fixed): srank(W⁽ᵗ⁾)/srank(W⁽⁰⁾)", True),
+                                 ("init=", "init sweep (d fixed): srank(W⁽ᵗ⁾)", False)):
+        runs = [(k, v) for k, v in s.items() if k.startswith(prefix) and isinstance(v, dict) and "srank" in v]
+        if not runs:
+            continue
+        fig, ax = plt.subplots(figsize=(4.6, 3.2))
+        for i, (name, tr) in enumerate(runs):
+            y = np.asarray(tr["srank"], dtype=float)
+            y = y / y[0] if ratio else y
+            mk, ls = _STYLES[i % len(_STYLES)]
+            steps = np.maximum(np.asarray(tr["steps"], dtype=float), 0.5)
+            ax.loglog(steps, y, ls=ls, marker=mk, ms=3, markevery=max(1, len(y) // 8),
+                      label=f"{name}: end {y[-1]:.3g}")
+        ax.set_xlabel("step (0 drawn at ½)"), ax.set_ylabel("ratio to init" if ratio else "stable rank")
+        ax.legend(fontsize=6), ax.set_title(title, fontsize=8)
+        figs.append(svg(fig))
+    return figs
 
 
 def h_grid(results, sup):
@@ -169,7 +206,7 @@ PLOTS = {
     "frei2023.thm3.2.rank": flow_margin,
     "frei2023.thm3.2.margin-factor": margin_factor,
     "frei2023.thm4.2.srank": srank_trajectories,
-    "frei2023.fig1": srank_trajectories,
+    "frei2023.fig1": fig1_sweeps,
     "frei2023.fig2": srank_trajectories,
     "frei2023.lem3.3": h_grid,
 }

@@ -1,4 +1,4 @@
-"""Every claim of CLAIMS.md by its stable ID."""
+"""Every claim of docs/claims.md by its stable ID."""
 from __future__ import annotations
 
 from .frei2023.statements import CLAIMS as _FREI
@@ -27,5 +27,5 @@ def get(claim_id: str) -> Claim:
     return CATALOGUE[claim_id]
 
 
-# Claims of CLAIMS.md whose statements and checks land with later issues: listed, not runnable yet.
+# Claims of docs/claims.md whose statements and checks land with later issues: listed, not runnable yet.
 PLANNED: dict[str, tuple[str, str, str]] = {}

@@ -17,7 +17,7 @@ def experiment(p):
 gap, lower, hyp = sp.symbols("gap lower hypotheses_hold", real=True)
 conjecture = Conjecture(
     id="conj.lai-step", title="the lai2026 lower bound holds for every η‖λ‖₁ in [0.05, 1.5]",
-    statement="‖w^∞ − w*‖ ≥ √(n₋ y_min²/‖λ‖₁) whatever the step (CLAIMS.md: it needs η‖λ‖₁ ≳ 1)",
+    statement="‖w^∞ − w*‖ ≥ √(n₋ y_min²/‖λ‖₁) whatever the step (docs/claims.md: it needs η‖λ‖₁ ≳ 1)",
     space={"n": LogInt(4, 80), "d": LogInt(400, 100000), "eta_scale": Float(0.05, 1.5),
            "labels": Choice(("uniform", "pm1")), "seed": Int(0, 10000)},
     experiment=experiment, quantities=("gap", "lower", "upper", "hypotheses_hold", "eta_threshold_predicted"),

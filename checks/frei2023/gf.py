@@ -326,7 +326,8 @@ def _reach_only(ctx: Context) -> list[Measurement]:
 
 def _spec(claim, quick, full, measure=measure_gf):
     return CheckSpec(claim=claim, params={**PARAMS, **constant_params(claim)}, measure=measure,
-                     quick=quick, full=full, notes=SETTING_NOTES, share="frei2023.gf")
+                     quick=quick, full=full, notes=SETTING_NOTES,
+                     shared="the frei2023 Section 3 gradient flow")
 
 
 _FULL = [{"n": 50, "m1": 50, "m2": 50, "d": 10 ** 8}, {"n": 20, "d": 1000000, "gamma": 0.5, "gd_drift": True},

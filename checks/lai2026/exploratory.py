@@ -1,6 +1,6 @@
 """Exploratory lai2026 claims: measured behaviour beyond the theorems (random init, moderate d, m > 2).
 
-Their statements are the behaviour the README documents; the checks fail when it stops reproducing.
+Their statements are the behaviour docs/findings.md documents; the checks fail when it stops reproducing.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The frei2023 Section 3 and 5 claims as sympy statements (IDs of CLAIMS.md).
+"""The frei2023 Section 3 and 5 claims as sympy statements (IDs of docs/claims.md).
 
 Network ``f(x;W) = Σ_j a_j φ(⟨w_j,x⟩)``, ``a_j = ±1/√m`` (m₁ positive, m₂ negative), ``φ(z) = max(γz, z)``.
 Problem (1): ``min ½‖W‖_F² s.t. y_i f(x_i;W) ≥ 1``. Hypothesis (H): ``R_min² ≥ 3γ⁻³R²np`` with

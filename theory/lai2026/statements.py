@@ -1,4 +1,4 @@
-"""The lai2026 claims as sympy statements (IDs of CLAIMS.md), with provenance and seed quotes.
+"""The lai2026 claims as sympy statements (IDs of docs/claims.md), with provenance and seed quotes.
 
 Model ``m=1``: ``f(x) = ReLU(⟨w,x⟩)``; ``m=2``: ``f = ReLU(⟨w₊,x⟩) − ReLU(⟨w₋,x⟩)``; loss ``½Σ(f−y)²``;
 GD step ``η = η̄/‖λ‖₁`` (``η̄`` = ``eta_scale``). ``E = K/‖λ‖₁ − I`` measures near-orthogonality.
@@ -42,7 +42,7 @@ cf_dev = Sym("closed_form_rel_dev", r"\frac{\|w^{(\infty)}-w^{\mathrm{cf}}\|}{\|
 lim_tol = Sym("limit_rtol", r"\tau", "numerical tolerance of a converged limit (dtype table)", dims="1")
 slope_tr = Sym("slope_trace", r"s_{\|\lambda\|_1}", "fitted log–log slope of the gap vs ‖λ‖₁", dims="1")
 slope_nm = Sym("slope_n_minus", r"s_{n_-}", "fitted log–log slope of the gap vs n₋", dims="1")
-slope_tol = Sym("slope_tol", r"\Delta s", "allowed deviation of a fitted slope (CLAIMS.md: 0.1)", dims="1")
+slope_tol = Sym("slope_tol", r"\Delta s", "allowed deviation of a fitted slope (docs/claims.md: 0.1)", dims="1")
 diag_dev = Sym("diag_dev", r"\max_i|K_{ii}/\|\lambda\|_1-1|", "diagonal concentration of K", dims="1")
 off_dev = Sym("offdiag_dev", r"\max_{i\ne j}|K_{ij}|/\|\lambda\|_1", "off-diagonal concentration of K", dims="1")
 c_gram = Sym("c_gram", r"C_K", "constant of the Gram concentration bound (reconstructed: 4)", dims="1")
@@ -95,7 +95,7 @@ GRAM = Claim(
         le("off-diagonal concentration", off_dev.s, c_gram.s * lam2.s * sp.sqrt(sp.log(n.s)) / trace.s,
            provenance="reconstructed", reason="exact comparison of a measured maximum with the bound"),
         le("rate: log–log slope vs ‖λ‖₁", sp.Abs(slope_k.s - slope_k_pred.s), slope_tol.s,
-           provenance="reconstructed", reason="the slope is fitted over a sweep; CLAIMS.md allows ±0.1"),
+           provenance="reconstructed", reason="the slope is fitted over a sweep; docs/claims.md allows ±0.1"),
     ),
     constants={"c_gram": 4.0, "slope_tol": 0.1},
     references=("closed form: E[K] = ‖λ‖₁ I; Hanson–Wright for the fluctuations",),
@@ -125,8 +125,9 @@ M1_PATTERN = Claim(
 M1_LIMIT = Claim(
     id="lai2026.m1.limit", title="m=1: GD interpolates positives, predicts 0 on negatives (global minimum)",
     source=SOURCE,
-    summary="Seed: 'GD convergeert naar een oplossing die alle positief gelabelde voorbeelden exact "
-            "interpoleert en alle negatief gelabelde voorbeelden voorspelt als 0'.",
+    summary="Seed (Dutch): 'GD convergeert naar een oplossing die alle positief gelabelde voorbeelden exact "
+            "interpoleert en alle negatief gelabelde voorbeelden voorspelt als 0' [GD converges to a solution that "
+            "exactly interpolates every positively labelled example and predicts 0 on every negatively labelled one].",
     symbols=_BASE_SYMS + (conv, interp, neg_out, final_loss, min_loss, cf_dev, lim_tol, label_scale),
     hypotheses=_HYP,
     conclusions=(
@@ -164,9 +165,9 @@ M1_RATE = Claim(
     symbols=(slope_tr, slope_nm, slope_tol),
     hypotheses=(),
     conclusions=(le("slope vs ‖λ‖₁ is −½", sp.Abs(slope_tr.s + sp.Rational(1, 2)), slope_tol.s,
-                    reason="fitted over a sweep; CLAIMS.md allows ±0.1"),
+                    reason="fitted over a sweep; docs/claims.md allows ±0.1"),
                  le("slope vs n₋ is +½", sp.Abs(slope_nm.s - sp.Rational(1, 2)), slope_tol.s,
-                    reason="fitted over a sweep; CLAIMS.md allows ±0.1")),
+                    reason="fitted over a sweep; docs/claims.md allows ±0.1")),
     constants={"slope_tol": 0.1},
     rate_of={"slope_trace": (RateOf("lai2026.m1.gap", "lower bound", "trace_sigma"),
                              RateOf("lai2026.m1.gap", "upper bound", "trace_sigma")),
@@ -176,8 +177,10 @@ M1_RATE = Claim(
 
 M2_DECOUPLING = Claim(
     id="lai2026.m2.decoupling", title="m=2: the neurons decouple onto positives and negatives", source=SOURCE,
-    summary="Seed: 'Het positieve neuron (w₊) leert alleen de positief gelabelde voorbeelden, en het negatieve "
-            "neuron (w₋) leert alleen de negatief gelabelde voorbeelden.' Loss → 0.",
+    summary="Seed (Dutch): 'Het positieve neuron (w₊) leert alleen de positief gelabelde voorbeelden, en het "
+            "negatieve neuron (w₋) leert alleen de negatief gelabelde voorbeelden.' [The positive neuron (w₊) learns "
+            "only the positively labelled examples, and the negative neuron (w₋) only the negatively labelled ones.] "
+            "Loss → 0.",
     symbols=_BASE_SYMS + (match, changes, conv, final_loss, lim_tol, zero_loss),
     hypotheses=_HYP,
     conclusions=(eq("after step 1: w₊ active on positives, w₋ on negatives", match.s, 1, reason="boolean"),
@@ -230,8 +233,9 @@ _dead_small = Sym("dead_positive_fraction_small_init", r"\bar f_{\mathrm{dead}}(
                   "mean fraction of positive examples inactive at the end, at the smallest init scale", dims="1")
 RANDOM_INIT = _explore(
     "lai2026.random-init", "exploratory: random Gaussian init leaves positives dead and misses the global minimum",
-    "Seed: 'bij willekeurige initialisatie [zijn] de activatiepatronen niet stabiel en de convergentie naar "
-    "een globaal minimum kan falen'. Measured: fraction of runs missing the global minimum and of dead "
+    "Seed (Dutch): 'bij willekeurige initialisatie [zijn] de activatiepatronen niet stabiel en de convergentie "
+    "naar een globaal minimum kan falen' [with a random initialisation the activation patterns are not stable and "
+    "convergence to a global minimum can fail]. Measured: fraction of runs missing the global minimum and of dead "
     "positive examples vs the init scale s (β⁽⁰⁾ has entries of std ≈ s).",
     (_dead, _miss, _dead_small),
     (ge("large init: about half the positives stay dead", _dead.s, sp.Rational(1, 4), reason="documented finding"),
@@ -269,7 +273,8 @@ _slope_pat = Sym("slope_pattern_gap", r"s_{A}",
                  dims="1")
 M_GT_2 = _explore(
     "lai2026.m-gt-2", "exploratory: m > 2 neurons with disjoint initial patterns",
-    "Seed (open): 'specifieke \"disjoint\" patronen voor veel neuronen (m>2)'. Measured, vs d: the gap of the "
+    "Seed (open, Dutch): 'specifieke \"disjoint\" patronen voor veel neuronen (m>2)' [specific \"disjoint\" "
+    "patterns for many neurons (m > 2)]. Measured, vs d: the gap of the "
     "GD limit to (a) the min-norm interpolator within GD's own final pattern and (b) the shared-pattern "
     "min-norm interpolator (every same-sign neuron active on every example of its sign).",
     (_rg_hi, _slope_pat, slope_tol),
