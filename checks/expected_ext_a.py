@@ -8,7 +8,7 @@ from __future__ import annotations
 from .cases import Expected
 
 _RANK = ("rank(Z_S) = 6 < rank(Z) = 8 (n = 8, d = 20: 6 support vectors), outside Theorem 4: ‖ρ − w̃‖ grows "
-         "0.52, 0.61, 0.67, 0.72 at t = 10³…10⁶ (≈ +0.29 per unit of log log t; CLAIMS-EXT §8's draw: 0.77 … 1.12) "
+         "0.52, 0.61, 0.67, 0.72 at t = 10³…10⁶ (≈ +0.29 per unit of log log t; docs/claims-ext.md §8's draw: 0.77 … 1.12) "
          "while ηtL/‖ŵ‖² → 0.995")
 _STEP20 = ("outside the step-size hypothesis (ηβσ_max² = 5 > 2), and both conclusions still hold: the loss decreased "
            "at every step and ρ stays bounded")
@@ -61,7 +61,7 @@ _P3_MONO = ("finding (relu³, init 1e-3): the saddle phase ends at log t₀ = 10
             "is still 1e-3 (one point dominates the loss), then 0.013 and 0.0013: not monotone over the last two "
             "decades; γ̃ itself never decreased")
 _P3_RATES = ("finding (relu³, init 1e-3): at log(1/𝓛) = 10 the clock is still t₀-dominated (log t = 10.6 = log t₀), so "
-             "𝓛·T(log T)^{3/2} = 58.5 there against 0.080, 0.092 at 100, 1000 (T counted from 0, as CLAIMS-EXT reads "
+             "𝓛·T(log T)^{3/2} = 58.5 there against 0.080, 0.092 at 100, 1000 (T counted from 0, as docs/claims-ext.md reads "
              "Thm 4.3); the norm band holds")
 
 EXPECTED = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cases import Expected
 
-_COVER = ("m = 60, seed 0 (CLAIMS-EXT §8's width): no positive neuron is active on all three positive points at init, "
+_COVER = ("m = 60, seed 0 (docs/claims-ext.md §8's width): no positive neuron is active on all three positive points at init, "
           "so the reconstructed coverage hypothesis fails")
 _REFLECT = ("init W₁ = α·diag(1, −1) (balanced, det W(0) = −α⁴ < 0): outside the hypothesis det W(0) > 0, GF reaches the "
             "det = −1 completion W₁₁ ≈ 6e-6 (nuclear norm 2, the minimum) by t ≈ 1e3 and stays there: the norms do not "

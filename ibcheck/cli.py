@@ -157,7 +157,16 @@ def cmd_report(args) -> int:
     _writable_dir(args.out, "--out")
     t0 = time.perf_counter()
     backend = None if args.backend == "auto" else args.backend
-    results, sup = run_catalogue(args.profile, device=args.device, backend=backend, address=args.address)
+    if args.claims:
+        from ibcheck.checks.conjectures import SHIPPED
+        from ibcheck.checks.registry import REGISTRY
+        from ibcheck.reports.run import selected
+        known = list(REGISTRY) + list(SHIPPED)
+        for pat in args.claims:
+            if not any(selected(c, [pat]) for c in known):
+                raise InputError(f"--claims {pat!r} matches no claim or conjecture ID (see `ibcheck list`)")
+    results, sup = run_catalogue(args.profile, device=args.device, backend=backend, address=args.address,
+                                 claims=args.claims)
     meta = environment(args.profile, args.device, time.perf_counter() - t0, results)
     try:
         path = write_report(results, sup, args.out, meta)
@@ -357,6 +366,9 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--backend", default="auto", choices=["auto", "serial", "local", "ray"],
                     help="auto: a process pool over the cores when there is more than one, else serial")
     pr.add_argument("--address", default=None, help="Ray address for --backend ray (auto, ray://host:10001)")
+    pr.add_argument("--claims", action="append", metavar="PATTERN",
+                    help="run only the claim and conjecture IDs matching this shell pattern, e.g. 'lai2026.m1.*' "
+                         "(repeatable; default: all)")
     pr.add_argument("--fail-on-unexpected", action="store_true",
                     help="exit 1 when any result differs from its expectation (verified, or its documented entry in "
                          "checks/cases.py:EXPECTED, row pattern included): for CI")

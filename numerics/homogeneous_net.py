@@ -98,7 +98,7 @@ class HomogeneousNet:
         return z * z if self.act == "square" else z
 
     def dsigma(self, z):
-        """σ' (σ'(0) = 0 for relu, CLAIMS-EXT §0); the ``deriv`` hook replaces it (tests only)."""
+        """σ' (σ'(0) = 0 for relu, docs/claims-ext.md §0); the ``deriv`` hook replaces it (tests only)."""
         if self.deriv is not None:
             return self.deriv(z)
         if self.act == "relu":

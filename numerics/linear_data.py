@@ -1,4 +1,4 @@
-"""Linear-classification fixtures of the Soudry and Ji–Telgarsky claims (CLAIMS-EXT §1, §2, §8).
+"""Linear-classification fixtures of the Soudry and Ji–Telgarsky claims (docs/claims-ext.md §1, §2, §8).
 
 Labels are absorbed into the inputs, ``z_n = y_n x_n``; every fixture returns ``X``, ``y = ±1`` and ``Z``.
 All draws come from explicit CPU generators (``numerics.data._stream``), so a seed fixes the data everywhere.

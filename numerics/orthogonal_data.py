@@ -2,7 +2,7 @@
 
 ``x_k = r_k q_k`` with orthonormal ``q_k`` (QR of a Gaussian matrix, explicit seed) and signed labels. The
 default fixture ``s8`` has 3 positive and 3 negative points with ``q_k = e_k`` (d = n = 6), built so that its
-*predicted* numbers equal those of CLAIMS-EXT §8 (whose exact fixture is not given): plateau
+*predicted* numbers equal those of docs/claims-ext.md §8 (whose exact fixture is not given): plateau
 ``(1/2n)Σ_{y<0}y² = 0.05833``, escape times ``ln(1/λ)/D_± = 28.9, 82.4`` at λ = 1e-6 and minimum variation
 norm ``‖β₊‖ + ‖β₋‖ = 4.915``. Negative labels (−0.6, −0.5, −0.3) on norm r₋; positive labels ∝ (2.4, 2, 1.5)
 on norm r₊, with r₋, r₊ and the positive scale solved from those three targets.

@@ -1,6 +1,7 @@
 """Run the catalogue for the report: every claim's settings of a profile, plus the documented findings."""
 from __future__ import annotations
 
+import fnmatch
 import os
 
 from ibcheck.checks.cases import EXPECTED, case_id
@@ -21,14 +22,22 @@ def setting_of(key: str) -> tuple[str, dict]:
     return cid, (short if case_id(cid, short) == key else setting)
 
 
-def settings(profile: str) -> list[tuple[str, dict, str]]:
+def selected(cid: str, claims: list[str] | None) -> bool:
+    """``cid`` matches one of the shell patterns ``claims`` (``None``: everything)."""
+    return claims is None or any(fnmatch.fnmatchcase(cid, pat) for pat in claims)
+
+
+def settings(profile: str, claims: list[str] | None = None) -> list[tuple[str, dict, str]]:
     """quick: each claim at its default settings, plus the documented violated findings; full: every setting.
+    ``claims``: shell patterns of claim IDs to keep (``None``: all).
 
     The role (``default``, ``setting``, ``finding``) follows ``reports.status``: a case documented in
     ``EXPECTED`` is a finding whichever profile runs it.
     """
     out = []
     for cid, spec in REGISTRY.items():
+        if not selected(cid, claims):
+            continue
         sets = [{}] if profile == "quick" else ([{}] + spec.quick + spec.full)
         seen = set()
         for s in sets:
@@ -40,7 +49,7 @@ def settings(profile: str) -> list[tuple[str, dict, str]]:
                 out.append((cid, s, "default" if not s else "finding" if key in EXPECTED else "setting"))
     if profile == "quick":
         for key, e in EXPECTED.items():
-            if e.verdict == "violated" and key.split("[", 1)[0] in REGISTRY:
+            if e.verdict == "violated" and key.split("[", 1)[0] in REGISTRY and selected(key.split("[", 1)[0], claims):
                 cid, setting = setting_of(key)
                 out.append((cid, setting, "finding"))
     return out
@@ -64,14 +73,16 @@ QUICK_SKIP = {"conj.frei-beyond-H": "one trial integrates four gradient flows to
                                     "on 2 cores); run `ibcheck conjecture conj.frei-beyond-H` or the full profile"}
 
 
-def run_conjectures(budget: int = 4, max_seconds: float = 20.0, skip: dict | None = None) -> dict:
+def run_conjectures(budget: int = 4, max_seconds: float = 20.0, skip: dict | None = None,
+                    claims: list[str] | None = None) -> dict:
     """Each shipped conjecture at a small budget (docs/benchmarks.md records the full-budget searches);
     a skipped one maps to ``{"status": "not run", "reason": ...}``."""
     from ibcheck.checks.conjecture import search
     from ibcheck.checks.conjectures import SHIPPED
     skip = skip or {}
     return {cid: ({"status": "not run", "reason": skip[cid]} if cid in skip else
-                  search(c, budget=budget, seed=0, max_seconds=max_seconds)) for cid, c in SHIPPED.items()}
+                  search(c, budget=budget, seed=0, max_seconds=max_seconds)) for cid, c in SHIPPED.items()
+            if selected(cid, claims)}
 
 
 def groups(todo: list[tuple[str, dict, str]]) -> list[list[int]]:
@@ -90,8 +101,10 @@ def default_backend() -> str:
 
 
 def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = True, backend: str | None = None,
-                  address: str | None = None, workers: int | None = None) -> tuple[list[dict], dict]:
+                  address: str | None = None, workers: int | None = None, claims: list[str] | None = None
+                  ) -> tuple[list[dict], dict]:
     """All results (annotated by ``reports.status``, with ``_series``) and the supplements, in catalogue order.
+    ``claims``: shell patterns of the claim and conjecture IDs to run (``None``: all).
 
     Claims that share a measurement (the frei2023 Section 3 flow) run as one task, so the flow is computed
     once per setting on every backend; ``local`` spreads the tasks over a process pool (the default with more
@@ -99,11 +112,12 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
     """
     from ibcheck.checks.backends import run_tasks
     backend = backend or default_backend()
-    todo = settings(profile)
+    todo = settings(profile, claims)
+    sups = {cid: fn for cid, fn in SUPPLEMENTS.items() if selected(cid, claims)}
     grp = groups(todo)
     tasks = [{"claims": [todo[i][0] for i in g], "params": todo[g[0]][1], "device": device, "keep_series": True}
              for g in grp]
-    prog = Progress(len(todo) + len(SUPPLEMENTS) + 1) if progress else None
+    prog = Progress(len(todo) + len(sups) + 1) if progress else None
     results: list = [None] * len(todo)
 
     def done(k, rs):
@@ -126,7 +140,7 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
                 prog.show(f"{len(tasks)} tasks on the {backend} backend")
             run_tasks(tasks, backend, address=address, workers=workers, on_result=done)
         sup = {}
-        for cid, fn in SUPPLEMENTS.items():
+        for cid, fn in sups.items():
             if prog:
                 prog.show(f"supplement: {cid}")
             sup[cid] = {"eta_sweep": fn()} if cid == "lai2026.m1.gap" else fn()
@@ -136,7 +150,7 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
             prog.show("shipped conjectures (small budget)")
         quick = profile == "quick"
         sup["_conjectures"] = run_conjectures(4 if quick else 20, 20.0 if quick else 300.0,
-                                              QUICK_SKIP if quick else None)
+                                              QUICK_SKIP if quick else None, claims)
         if prog:
             prog.step("shipped conjectures")
             prog.close()

@@ -1,4 +1,4 @@
-"""Exact references of issue 14 part A against independent methods, and CLAIMS-EXT §8's reference values.
+"""Exact references of issue 14 part A against independent methods, and docs/claims-ext.md §8's reference values.
 
 SVM: cvxpy (span) vs support-set enumeration and scipy SLSQP; residual limit: lstsq vs the convex (Newton) form
 and its defining equations; Ji–Telgarsky: LP vs the planted set, v̄ vs scipy BFGS, ū vs the SVM of the projected
@@ -46,7 +46,7 @@ def test_svm_infeasible_data_is_not_separable():
 
 def test_fig1_svm_and_closed_form_residual():
     """ŵ = (½, ½), margin √2; duplicated support vectors (z₁ = z₃): α splits 1/8 each, w̃ = ½log(8η)(1,1).
-    CLAIMS-EXT §8's w̃ = (−1.508, −1.508) is this formula at η = e^{−3.016}/8 (σ_max² ≈ 163 for its draw)."""
+    docs/claims-ext.md §8's w̃ = (−1.508, −1.508) is this formula at η = e^{−3.016}/8 (σ_max² ≈ 163 for its draw)."""
     Z = fig1(0).Z
     svm = hard_margin_svm(Z)
     assert svm.certified and svm.n_support == 4
@@ -80,7 +80,7 @@ def test_rank_condition_detected():
 
 
 def test_generic_fixture_reference_values():
-    """CLAIMS-EXT §8 (its own draw: 3 SVs, θ = 1.43, tL at 10⁶ 1.3% below the limit, from below): ours (seed 3:
+    """docs/claims-ext.md §8 (its own draw: 3 SVs, θ = 1.43, tL at 10⁶ 1.3% below the limit, from below): ours (seed 3:
     3 SVs, θ = 1.68) has ηtL/‖ŵ‖² = 0.997 at 10⁶, from below, and ‖ρ − w̃‖ shrinking by decades."""
     Z = planted(12, 3, 3).Z
     svm = hard_margin_svm(Z)
@@ -95,7 +95,7 @@ def test_generic_fixture_reference_values():
 
 
 def test_rank_fixture_residual_grows():
-    """CLAIMS-EXT §8: with rank(Z_S) < rank(Z) the residual grows (0.77 … 1.12 on its draw; ours 0.52 … 0.67
+    """docs/claims-ext.md §8: with rank(Z_S) < rank(Z) the residual grows (0.77 … 1.12 on its draw; ours 0.52 … 0.67
     at 10³ … 10⁵) while ηtL/‖ŵ‖² → 1."""
     Z = planted(8, 20, 1).Z
     svm = hard_margin_svm(Z)

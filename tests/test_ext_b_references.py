@@ -1,4 +1,4 @@
-"""Exact references of issue 14 part B against independent methods, and CLAIMS-EXT §8's reference values."""
+"""Exact references of issue 14 part B against independent methods, and docs/claims-ext.md §8's reference values."""
 import math
 
 import cvxpy as cp

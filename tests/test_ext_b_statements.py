@@ -45,16 +45,17 @@ def test_every_symbol_declares_dims():
 
 
 def test_provenance_follows_the_tags():
-    """[derived]/[uncertain] → reconstructed; the standard-knowledge claims stay seed."""
+    """[derived]/[uncertain] → reconstructed; the standard-knowledge claims stay seed. A claim with a reconstructed
+    hypothesis is reconstructed (the small-init hypotheses of Boursier's convergence and Razin–Cohen's example)."""
     seed = {"woodworth2020.limit", "woodworth2020.rich", "boursier2022.balancedness", "boursier2022.balancedness_gd",
-            "boursier2022.convergence", "vardishamir2021.balancedness_only", "razincohen2020.norms_diverge",
-            "razincohen2020.det_sign", "razincohen2020.effective_rank"}
+            "vardishamir2021.balancedness_only"}
     for cid in IDS:
         if cid in seed:
             assert CATALOGUE[cid].provenance == "seed", cid
     for cid in ("boursier2022.min_variation_norm", "boursier2022.saddle_to_saddle", "vardishamir2021.zero_loss_set",
                 "vardishamir2021.not_min_norm", "kou2023.leaky_srank_to_1", "kou2023.margin_equalization",
-                "woodworth2020.kernel"):
+                "woodworth2020.kernel", "boursier2022.convergence", "razincohen2020.norms_diverge",
+                "razincohen2020.det_sign", "razincohen2020.effective_rank"):
         assert CATALOGUE[cid].provenance == "reconstructed", cid
 
 

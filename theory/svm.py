@@ -23,9 +23,9 @@ from scipy.optimize import nnls
 
 from .solver import solve
 
-SUPPORT_RTOL = 1e-7  # α_n > 1e-7·max α  (CLAIMS-EXT §1)
-FEAS_TOL = 1e-9  # min_n z_nᵀŵ ≥ 1 − 1e-9 (CLAIMS-EXT §1)
-REPR_TOL = 1e-8  # ‖ŵ − Zᵀα‖ ≤ 1e-8‖ŵ‖ (CLAIMS-EXT §1)
+SUPPORT_RTOL = 1e-7  # α_n > 1e-7·max α  (docs/claims-ext.md §1)
+FEAS_TOL = 1e-9  # min_n z_nᵀŵ ≥ 1 − 1e-9 (docs/claims-ext.md §1)
+REPR_TOL = 1e-8  # ‖ŵ − Zᵀα‖ ≤ 1e-8‖ŵ‖ (docs/claims-ext.md §1)
 AGREE_TOL = 1e-6  # polished vs interior-point ŵ, relative (interior point at 1e-10 gap: ~1e-9 expected)
 
 

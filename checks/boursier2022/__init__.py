@@ -1,1 +1,1 @@
-"""Checks of Boursier, Pillaud-Vivien, Flammarion 2022 (CLAIMS-EXT §4)."""
+"""Checks of Boursier, Pillaud-Vivien, Flammarion 2022 (docs/claims-ext.md §4)."""

@@ -28,7 +28,7 @@ _MEMO = Memo(size=24)
 SOCP_RTOL = 1e-7  # closed form vs Clarabel's SOCP value (interior point at 1e-10 gaps)
 
 PARAMS = {
-    "data": Param("data", str, "s8", "s8 (CLAIMS-EXT §8-matched fixture, n = d = 6) | random (orthogonal, n, d, seed)",
+    "data": Param("data", str, "s8", "s8 (docs/claims-ext.md §8-matched fixture, n = d = 6) | random (orthogonal, n, d, seed)",
                   lambda v: v in ("s8", "random"), "s8 or random"),
     "n": Param("n", int, 8, "examples (data=random)", lambda v: 2 <= v <= 200, "in [2, 200]"),
     "d": Param("d", int, 20, "dimension (data=random, d ≥ n)", lambda v: 2 <= v <= 100000, "in [2, 1e5]"),

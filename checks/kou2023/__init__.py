@@ -1,1 +1,1 @@
-"""Checks of Kou, Chen, Gu 2023 (CLAIMS-EXT §5)."""
+"""Checks of Kou, Chen, Gu 2023 (docs/claims-ext.md §5)."""

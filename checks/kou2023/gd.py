@@ -34,7 +34,7 @@ PARAMS = {
     "sigma0": Param("sigma0", float, 1e-4, "init std σ₀", lambda v: 0 < v <= 10, "in (0, 10]"),
     "eta_scale": Param("eta_scale", float, 0.5, "step η = eta_scale·n·m/mean‖x_i‖²", lambda v: 0 < v <= 100,
                        "in (0, 100]"),
-    "steps": Param("steps", int, 20000, "GD steps (CLAIMS-EXT §5: 2e5 in the full profile)",
+    "steps": Param("steps", int, 20000, "GD steps (docs/claims-ext.md §5: 2e5 in the full profile)",
                    lambda v: 100 <= v <= 10 ** 7, "in [100, 1e7]"),
     "seed": Param("seed", int, 0, "first seed (data and init; seeds are batched)", lambda v: v >= 0, "must be >= 0"),
 }

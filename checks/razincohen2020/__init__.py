@@ -1,1 +1,1 @@
-"""Checks of Razin & Cohen 2020 (CLAIMS-EXT §6c)."""
+"""Checks of Razin & Cohen 2020 (docs/claims-ext.md §6c)."""

@@ -10,7 +10,7 @@ checkpoints to the last four decades of a shorter or longer run.
 Default data: planted n = 12, d = 3, **seed 3** — the first planted draw with 3 support vectors and a
 non-support exponent θ ≥ 1.4, matching the spec's generic fixture (3 SVs, θ = 1.43). Most draws have θ ≈ 1.02–1.1
 (a non-support point almost on the margin); then ‖ρ − w̃‖ ~ t^{1−θ} is still ≈ 0.5–3 at 10⁶ (documented finding
-on seed 0). rank_condition: n = 8, d = 20, seed 1 (6 support vectors, rank Z_S = 6 < 8, like CLAIMS-EXT §8).
+on seed 0). rank_condition: n = 8, d = 20, seed 1 (6 support vectors, rank Z_S = 6 < 8, like docs/claims-ext.md §8).
 """
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""Checks of Vardi & Shamir 2021 (CLAIMS-EXT §6)."""
+"""Checks of Vardi & Shamir 2021 (docs/claims-ext.md §6)."""

@@ -165,7 +165,7 @@ def measure_approximate(ctx: Context) -> list[Measurement]:
             fl = neuron_flow(Xf, yf, w0, rtol=p["rtol"], **(ctx.hooks.trainer or {}))
             losses.append(fl.loss)
             ratios.append(float(np.linalg.norm(fl.w) / np.linalg.norm(w_min)))
-        unconv = sum(L > 1e-20 for L in losses)  # CLAIMS-EXT §6's zero-loss threshold
+        unconv = sum(L > 1e-20 for L in losses)  # docs/claims-ext.md §6's zero-loss threshold
         ok = [r for r, L in zip(ratios, losses) if L <= 1e-20]
         q = {"gamma": p["gamma"], "runs": len(ratios), "discarded_inits": discarded, "unconverged_runs": unconv,
              "norm_ratio_min": min(ok) if ok else math.nan, "norm_ratio_max": max(ok) if ok else math.nan,

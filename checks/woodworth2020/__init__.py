@@ -1,1 +1,1 @@
-"""Checks of Woodworth et al. 2020 (CLAIMS-EXT §6b)."""
+"""Checks of Woodworth et al. 2020 (docs/claims-ext.md §6b)."""

@@ -1,1 +1,1 @@
-"""Boursier, Pillaud-Vivien, Flammarion (NeurIPS 2022): shallow ReLU on orthogonal inputs (CLAIMS-EXT §4)."""
+"""Boursier, Pillaud-Vivien, Flammarion (NeurIPS 2022): shallow ReLU on orthogonal inputs (docs/claims-ext.md §4)."""

@@ -1,4 +1,4 @@
-"""Boursier, Pillaud-Vivien, Flammarion 2022 (CLAIMS-EXT §4) as sympy statements.
+"""Boursier, Pillaud-Vivien, Flammarion 2022 (docs/claims-ext.md §4) as sympy statements.
 
 ``h(x) = Σ_j a_j σ(⟨w_j,x⟩)``, both layers trained by gradient flow on ``(1/2n)Σ(h(x_k) − y_k)²``, orthogonal
 inputs, small init scale λ, ``σ'(0) = 0``. Width and init-coverage conditions are UNKNOWN; the coverage used
@@ -20,10 +20,10 @@ small_max = Sym("init_scale_max", r"\epsilon_0", "largest init counted as small 
 cover = Sym("class_coverage", r"\mathbb{1}[\forall\pm\ \exists j: \mathrm{sign}\,a_j=\pm,\ \langle w_j,x_k\rangle>0\ \forall k\in\pm]",
             "1 if, for each class, a neuron of that sign is active on all of the class at init", "1")
 loss_f = Sym("final_loss", r"L(\theta_\infty)", "loss at the end of the flow", "y^2")
-loss_tol = Sym("loss_tol", r"\tau_L", "CLAIMS-EXT §4: 1e-20", "y^2")
+loss_tol = Sym("loss_tol", r"\tau_L", "docs/claims-ext.md §4: 1e-20", "y^2")
 gap = Sym("variation_gap", r"\frac{\sum_j|a_j|\|w_j\|}{\|\beta_+\|+\|\beta_-\|}-1",
           "relative excess of the variation norm at the smallest λ of the sweep", "1")
-gap_max = Sym("gap_max", r"\epsilon_V", "provisional tolerance (CLAIMS-EXT §4: 2%)", "1")
+gap_max = Sym("gap_max", r"\epsilon_V", "provisional tolerance (docs/claims-ext.md §4: 2%)", "1")
 gap_inc = Sym("gap_increases", r"\#\uparrow_{\lambda\downarrow}\mathrm{gap}", "steps of the sweep (λ falling) where the gap grew", "1")
 ratio_min = Sym("variation_ratio_min", r"\min_\lambda\frac{\sum_j|a_j|\|w_j\|}{\|\beta_+\|+\|\beta_-\|}",
                 "smallest ratio over the sweep (≥ 1: the closed form is a lower bound)", "1")
@@ -59,7 +59,7 @@ CONVERGENCE = Claim(
             "fraction of random inits that converge and the class coverage at init are reported (coverage "
             "condition UNKNOWN).",
     symbols=_BASE + (loss_f, loss_tol), hypotheses=(_H_ORTH, _H_SMALL),
-    conclusions=(le("L → 0", loss_f.s, loss_tol.s, reason="CLAIMS-EXT §4: 1e-20; the flow stops at 1e-22"),),
+    conclusions=(le("L → 0", loss_f.s, loss_tol.s, reason="docs/claims-ext.md §4: 1e-20; the flow stops at 1e-22"),),
     constants={**_C, "loss_tol": 1e-20})
 
 MIN_VARIATION = Claim(
@@ -70,7 +70,7 @@ MIN_VARIATION = Claim(
             "vanishes slowly (neurons active on part of their class end at size ≈ λ^{1−r}).",
     symbols=_BASE + (cover, gap, gap_max, gap_inc, ratio_min), hypotheses=(_H_ORTH, _H_SMALL, _H_COVER),
     conclusions=(le("gap ≤ 2% at the smallest λ", gap.s, gap_max.s, provenance="reconstructed",
-                    reason="provisional (CLAIMS-EXT §4); observed 0.5% (independent run) and ≲ 1% here"),
+                    reason="provisional (docs/claims-ext.md §4); observed 0.5% (independent run) and ≲ 1% here"),
                  eq("the gap shrinks as λ falls", gap_inc.s, 0, provenance="reconstructed", reason="integer count"),
                  ge("the closed form is a lower bound", ratio_min.s, 1, atol=1e-9, provenance="reconstructed",
                     reason="exact inequality over interpolators; 1e-9 absorbs the residual at L ≤ 1e-22")),
@@ -88,11 +88,11 @@ SADDLE = Claim(
                 ge("distinct escape rates", rate.s, rate_min.s, provenance="reconstructed", reason="exact comparison",
                    note="the plateau is only resolvable if one class escapes well before the other")),
     conclusions=(le("plateau level", sp.Abs(pl_m.s / pl_p.s - 1), sp.Rational(1, 100), provenance="reconstructed",
-                    reason="CLAIMS-EXT §4: 1% (the slow class starts to move before τ_slow)"),
+                    reason="docs/claims-ext.md §4: 1% (the slow class starts to move before τ_slow)"),
                  le("first escape time", sp.Abs(tf_m.s / tf_p.s - 1), sp.Rational(1, 4), provenance="reconstructed",
-                    reason="CLAIMS-EXT §4: 25% (O(1) time offsets of the escape are unknown)"),
+                    reason="docs/claims-ext.md §4: 25% (O(1) time offsets of the escape are unknown)"),
                  le("second escape time", sp.Abs(ts_m.s / ts_p.s - 1), sp.Rational(1, 4), provenance="reconstructed",
-                    reason="CLAIMS-EXT §4: 25%")),
+                    reason="docs/claims-ext.md §4: 25%")),
     constants={**_C, "rate_ratio_min": 1.2})
 
 ALIGNMENT = Claim(
@@ -112,7 +112,7 @@ BALANCED = Claim(
             "for a positively homogeneous σ with σ(0) = 0. Checked from an unbalanced init along the event-driven flow.",
     symbols=(drift, rtol), hypotheses=(),
     conclusions=(le("a_j² − ‖w_j‖² conserved", drift.s, 10 * rtol.s,
-                    reason="CLAIMS-EXT §4: 10× the ODE tolerance (DOP853 is not a conservative integrator)"),))
+                    reason="docs/claims-ext.md §4: 10× the ODE tolerance (DOP853 is not a conservative integrator)"),))
 
 BALANCED_GD = Claim(
     id="boursier2022.balancedness_gd", title="gradient descent: Δ(a_j² − ‖w_j‖²) = η²(g_a² − ‖g_w‖²) at every step",
@@ -121,6 +121,6 @@ BALANCED_GD = Claim(
             "by exactly η²(g_{a_j}² − ‖g_{w_j}‖²). Checked at every step of a GD run, relative to a_j² + ‖w_j‖².",
     symbols=(ident,), hypotheses=(),
     conclusions=(le("exact per-step identity", ident.s, sp.Float(1e-12),
-                    reason="CLAIMS-EXT §4: 1e-12; float64 rounding of a² − ‖w‖² is ~1e-16 relative"),))
+                    reason="docs/claims-ext.md §4: 1e-12; float64 rounding of a² − ‖w‖² is ~1e-16 relative"),))
 
 CLAIMS = (CONVERGENCE, MIN_VARIATION, SADDLE, ALIGNMENT, BALANCED, BALANCED_GD)

@@ -1,4 +1,4 @@
-"""Exact references of Ji & Telgarsky (2019): the maximal separable subset, v̄ and ū (CLAIMS-EXT §2).
+"""Exact references of Ji & Telgarsky (2019): the maximal separable subset, v̄ and ū (docs/claims-ext.md §2).
 
 1. **LP** (HiGHS, ``scipy.optimize.linprog``): ``max Σ s_i`` s.t. ``Zu ≥ s``, ``0 ≤ s ≤ 1``. The feasible
    ``u`` form a cone, so one LP gives the maximal separable set ``I = {s_i = 1}`` (at an optimum ``s_i ∈ {0,1}``:

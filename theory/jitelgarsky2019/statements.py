@@ -1,4 +1,4 @@
-"""The jitelgarsky2019 claims (CLAIMS-EXT §2) as sympy statements.
+"""The jitelgarsky2019 claims (docs/claims-ext.md §2) as sympy statements.
 
 Setting [standard knowledge]: MEAN logistic risk ``R(w) = (1/n)Σ ℓ(z_iᵀw)``, ``‖x_i‖ ≤ 1``, GD with ``η ≤ 1``
 [uncertain], from ``w(0) = 0``. ``I`` = maximal separable subset, ``S = span{x_i : i ∉ I}``, ``v̄`` = the risk
@@ -25,9 +25,9 @@ dir_late = Sym("dir_rate_late", r"\max_{k=K-1,K}e_\perp\ln t/\ln\ln t",
                "normalised direction error of P_{S⊥}w against ū, last two decades", "1")
 dir_early = Sym("dir_rate_early", r"\max_{k=K-3,K-2}e_\perp\ln t/\ln\ln t", "same, two decades before", "1")
 ps_T = Sym("offset_error", r"\|P_Sw(T)-\bar v\|", "offset error at T", "x^-1")
-ps_tol = Sym("offset_tol", r"\tau_v", "allowed offset error at T (CLAIMS-EXT: 1e-2)", "x^-1")
+ps_tol = Sym("offset_tol", r"\tau_v", "allowed offset error at T (docs/claims-ext.md: 1e-2)", "x^-1")
 dir_T = Sym("direction_error", r"\|\widehat{P_\perp w(T)}-\hat{\bar u}\|", "direction error at T", "1")
-dir_tol = Sym("direction_tol", r"\tau_u", "allowed direction error at T (CLAIMS-EXT: 1e-2)", "1")
+dir_tol = Sym("direction_tol", r"\tau_u", "allowed direction error at T (docs/claims-ext.md: 1e-2)", "1")
 risk_inc = Sym("risk_rate_increases", r"\#\{k: (R-\bar R)t/\ln^2t\ \text{increased}\}",
                "decades k = K−3 … K−1 over which (R − R̄)t/ln²t increased", "1")
 e_inc = Sym("direction_increases", r"\#\{k: e(10^{k+1})\ge e(10^k)\}",
@@ -40,7 +40,7 @@ v_tol = Sym("limit_tol", r"\tau", "allowed relative distance (GD converges linea
 r_dev = Sym("risk_rel_dev", r"(R(w(T))-\bar R)/\bar R", "excess risk at T, relative", "1")
 
 _SCALE = le("‖x_i‖ ≤ 1 and η ≤ 1 (scale-free: η max‖x_i‖² ≤ 1)", scale.s, 1, provenance="reconstructed",
-            reason="exact comparison", note="‖x_i‖ ≤ 1 [standard knowledge]; η ≤ 1 [uncertain, CLAIMS-EXT §2]")
+            reason="exact comparison", note="‖x_i‖ ≤ 1 [standard knowledge]; η ≤ 1 [uncertain, docs/claims-ext.md §2]")
 
 
 def _claim(id_, title, summary, syms, concl, hyp=(), constants=None):
@@ -56,12 +56,12 @@ RAY = _claim(
     "Newton-polished), ū (SVM of the projected separable points).",
     (n_I, n_Ic, ps_late, ps_early, dir_late, dir_early, ps_T, ps_tol, dir_T, dir_tol),
     (le("‖P_Sw − v̄‖√t/ln²t bounded: max_{k=K−1,K} ≤ 1.1·max_{k=K−3,K−2}", ps_late.s,
-        sp.Rational(11, 10) * ps_early.s, reason="CLAIMS-EXT §2: bounded over the last three decades (non-growth, 10%)"),
+        sp.Rational(11, 10) * ps_early.s, reason="docs/claims-ext.md §2: bounded over the last three decades (non-growth, 10%)"),
      le("e_⊥ ln t/ln ln t bounded: max_{k=K−1,K} ≤ 1.1·max_{k=K−3,K−2}", dir_late.s,
         sp.Rational(11, 10) * dir_early.s, reason="as above"),
-     le("‖P_Sw(T) − v̄‖ ≤ 1e-2", ps_T.s, ps_tol.s, reason="CLAIMS-EXT §2 at T = 10⁶ (independent implementation: 1e-5)"),
+     le("‖P_Sw(T) − v̄‖ ≤ 1e-2", ps_T.s, ps_tol.s, reason="docs/claims-ext.md §2 at T = 10⁶ (independent implementation: 1e-5)"),
      le("direction error at T ≤ 1e-2", dir_T.s, dir_tol.s, provenance="reconstructed",
-        reason="CLAIMS-EXT §2 at T = 10⁶ (not measured by the independent implementation)")),
+        reason="docs/claims-ext.md §2 at T = 10⁶ (not measured by the independent implementation)")),
     hyp=(ge("the maximal separable subset is non-empty", n_I.s, 1, reason="integer count"),
          ge("and not everything", n_Ic.s, 1, reason="integer count")),
     constants={"offset_tol": 1e-2, "direction_tol": 1e-2})
@@ -69,25 +69,25 @@ RAY = _claim(
 RISK = _claim(
     "jitelgarsky2019.risk", "R(w_t) → R̄ = (1/n)Σ_{i∉I} ℓ(z_iᵀv̄), rate O(ln²t/t)",
     "[retrieved abstract; rate uncertain — elided in the abstract] The risk converges to R̄, the optimum of the "
-    "non-separable part; CLAIMS-EXT's reading of the rate is O(ln²t/t). Trend check only.",
+    "non-separable part; docs/claims-ext.md's reading of the rate is O(ln²t/t). Trend check only.",
     (risk_inc,),
     (eq("(R − R̄)t/ln²t non-increasing over k = K−3 … K", risk_inc.s, 0, provenance="reconstructed",
         reason="integer count (trend only: the rate is uncertain)"),))
 
 SEPARABLE_EDGE = _claim(
     "jitelgarsky2019.separable_edge", "edge case I^c = ∅: the ray is Soudry's, w/‖w‖ → ŵ/‖ŵ‖",
-    "CLAIMS-EXT §2: with every point separable (I^c = ∅, S = {0}) the ray reduces to Soudry et al.'s SVM direction; "
+    "docs/claims-ext.md §2: with every point separable (I^c = ∅, S = {0}) the ray reduces to Soudry et al.'s SVM direction; "
     "checked with the Ji–Telgarsky setting (mean loss, η = 1, ‖x_i‖ ≤ 1).",
     (n_Ic, e_inc, band, band_tol),
     (eq("e(10^k) decreases over k = K−3 … K", e_inc.s, 0, reason="integer count: directional convergence"),
      le("ln t · e(t) bounded: max/min over k = K−3 … K ≤ 2", band.s, band_tol.s,
-        reason="as soudry2018.direction_rate (CLAIMS-EXT §1)")),
+        reason="as soudry2018.direction_rate (docs/claims-ext.md §1)")),
     hyp=(eq("I^c = ∅ (the setting of this edge case)", n_Ic.s, 0, reason="integer count"),),
     constants={"band_tol": 2.0})
 
 NONSEPARABLE_EDGE = _claim(
     "jitelgarsky2019.nonseparable_edge", "edge case I = ∅: w_t → v̄, the bounded risk optimum",
-    "CLAIMS-EXT §2: with no separable point (I = ∅, S = span of all x_i) GD converges to v̄ itself. The risk is "
+    "docs/claims-ext.md §2: with no separable point (I = ∅, S = span of all x_i) GD converges to v̄ itself. The risk is "
     "strictly convex and smooth on S, so GD converges linearly: checked to 1e-9 relative after T steps.",
     (n_I, v_dev, v_tol, r_dev),
     (le("‖w(T) − v̄‖ ≤ 1e-9‖v̄‖", v_dev.s, v_tol.s,

@@ -1,4 +1,4 @@
-"""The jitelgarsky2020 claims (CLAIMS-EXT §2, NeurIPS 2020) as sympy statements.
+"""The jitelgarsky2020 claims (docs/claims-ext.md §2, NeurIPS 2020) as sympy statements.
 
 Setting [retrieved]: homogeneous networks, gradient flow, exponential-type loss; only perfect classification is
 required (𝓛 < ℓ(0) = 1 for the exponential SUM loss at some t₀); ReLU nets are definable. Checked on the same
@@ -19,10 +19,10 @@ path_ratio = Sym("path_increment_ratio", r"\frac{\ell(\text{last decade})}{\ell(
                  "path length of θ/‖θ‖ over the last decade of log(1/𝓛) over that of the decade before", "1")
 marg_move = Sym("normalized_margin_move", r"\max_n|\Delta(q_n/\|\theta\|^L)|/\max_n q_n/\|\theta\|^L",
                 "largest move of a normalised margin over the last decade, relative", "1")
-move_tol = Sym("move_tol", r"\tau_q", "allowed move (CLAIMS-EXT: 1e-3)", "1")
+move_tol = Sym("move_tol", r"\tau_q", "allowed move (docs/claims-ext.md: 1e-3)", "1")
 cos_inc = Sym("alignment_increases", r"\#\{1-\cos\ \text{increased}\}", "decades over which 1 − cos∠(θ, −∇𝓛) grew", "1")
 cos_T = Sym("alignment_gap", r"1-\cos\angle(\theta,-\nabla\mathcal L)", "misalignment at the end", "1")
-cos_tol = Sym("alignment_tol", r"\tau_a", "allowed misalignment at the end (CLAIMS-EXT: 1e-3)", "1")
+cos_tol = Sym("alignment_tol", r"\tau_a", "allowed misalignment at the end (docs/claims-ext.md: 1e-3)", "1")
 
 _REACHED = eq("perfect classification: 𝓛(θ(t₀)) < ℓ(0) for some t₀", reached.s, 1, reason="boolean")
 
@@ -33,9 +33,9 @@ DIRECTION = Claim(
             "geometric decay of the per-decade increments.",
     symbols=(reached, path_ratio, marg_move, move_tol), hypotheses=(_REACHED,),
     conclusions=(le("path length: last decade ≤ ½ the previous decade's", path_ratio.s, 0.5, provenance="reconstructed",
-                    reason="CLAIMS-EXT §2: heuristic, finite length needs geometric decay"),
+                    reason="docs/claims-ext.md §2: heuristic, finite length needs geometric decay"),
                  le("normalised margins move by < 1e-3 over the last decade", marg_move.s, move_tol.s,
-                    reason="CLAIMS-EXT §2 (relative to the largest normalised margin)")),
+                    reason="docs/claims-ext.md §2 (relative to the largest normalised margin)")),
     constants={"move_tol": 1e-3}, references=REFS)
 
 ALIGNMENT = Claim(
@@ -46,7 +46,7 @@ ALIGNMENT = Claim(
     symbols=(reached, lip, cos_inc, cos_T, cos_tol), hypotheses=(_REACHED, eq(
         "∇𝓛 locally Lipschitz", lip.s, 1, reason="property of the activation")),
     conclusions=(eq("1 − cos non-increasing over the decades", cos_inc.s, 0, reason="integer count"),
-                 le("1 − cos ≤ 1e-3 at the end", cos_T.s, cos_tol.s, reason="CLAIMS-EXT §2")),
+                 le("1 − cos ≤ 1e-3 at the end", cos_T.s, cos_tol.s, reason="docs/claims-ext.md §2")),
     constants={"alignment_tol": 1e-3}, references=REFS)
 
 CLAIMS = (DIRECTION, ALIGNMENT)

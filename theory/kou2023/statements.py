@@ -1,4 +1,4 @@
-"""Kou, Chen, Gu 2023 (CLAIMS-EXT §5) as sympy statements.
+"""Kou, Chen, Gu 2023 (docs/claims-ext.md §5) as sympy statements.
 
 Model [standard knowledge of this group's papers, uncertain here]: ``f = F₊₁ − F₋₁``, ``F_j = (1/m)Σ_r σ(⟨w_{j,r},x⟩)``,
 first layer only, N(0, σ₀²I) init, ``σ(z) = max(z, γz)``; GD on the mean logistic loss. Near-orthogonality
@@ -23,10 +23,10 @@ c_init = Sym("c_init", r"c_{\mathrm{init}}", "largest init counted as small (rec
 sr_inc = Sym("srank_excess_increases", r"\#\uparrow(\mathrm{srank}\,W_{\pm1}^{(10^k)}-1)",
              "decades over which srank(W₊₁) − 1 or srank(W₋₁) − 1 grew", "1")
 sr_end = Sym("srank_excess_final", r"\max_\pm\mathrm{srank}(W_{\pm1}^{(T)})-1", "per-class stable rank excess at the end", "1")
-sr_tol = Sym("srank_tol", r"\tau_r", "CLAIMS-EXT §5: 1e-3 at 2·10⁵ steps", "1")
+sr_tol = Sym("srank_tol", r"\tau_r", "docs/claims-ext.md §5: 1e-3 at 2·10⁵ steps", "1")
 mr_inc = Sym("margin_excess_increases", r"\#\uparrow(\rho(10^k)-1)", "decades over which max_i q_i/min_i q_i − 1 grew", "1")
 mr_r2 = Sym("margin_fit_r2", r"R^2", "R² of ρ − 1 ≈ a + b/log t over the checkpoints t ≥ 100", "1")
-r2_min = Sym("r2_min", r"R^2_{\min}", "CLAIMS-EXT §5: 0.9", "1")
+r2_min = Sym("r2_min", r"R^2_{\min}", "docs/claims-ext.md §5: 0.9", "1")
 tl_band = Sym("tL_band", r"\frac{\max tL}{\min tL}", "spread of t·L_S over the last 2 decades of the run", "1")
 growth = Sym("srank_growth_last_decade", r"\frac{\max_{[T/10,T]}\mathrm{srank}}{\max_{[T/100,T/10]}\mathrm{srank}}",
              "growth of the largest per-class stable rank from one decade to the next (ReLU)", "1")
@@ -56,7 +56,7 @@ LEAKY_SRANK = Claim(
     conclusions=(eq("srank − 1 non-increasing over decades", sr_inc.s, 0, provenance="reconstructed",
                     reason="integer count over the checkpoints 10^k and T"),
                  le("srank(W_±1) → 1", sr_end.s, sr_tol.s, provenance="reconstructed",
-                    reason="CLAIMS-EXT §5: 1e-3 (independent run: 3e-4 at 2e5 steps)")),
+                    reason="docs/claims-ext.md §5: 1e-3 (independent run: 3e-4 at 2e5 steps)")),
     constants={**_C, "srank_tol": 1e-3})
 
 RELU_SRANK = Claim(
@@ -79,7 +79,7 @@ MARGINS = Claim(
     symbols=_SYMS + (mr_inc, mr_r2, r2_min), hypotheses=(_H_ORTH, _H_INIT),
     conclusions=(eq("ratio − 1 non-increasing over decades", mr_inc.s, 0, provenance="reconstructed",
                     reason="integer count over the checkpoints 10^k and T"),
-                 ge("fits a + b/log t", mr_r2.s, r2_min.s, provenance="reconstructed", reason="CLAIMS-EXT §5: R² ≥ 0.9")),
+                 ge("fits a + b/log t", mr_r2.s, r2_min.s, provenance="reconstructed", reason="docs/claims-ext.md §5: R² ≥ 0.9")),
     constants={**_C, "r2_min": 0.9})
 
 LOSS_RATE = Claim(
@@ -88,7 +88,7 @@ LOSS_RATE = Claim(
             "from 1e5 to 2e5).",
     symbols=_SYMS + (tl_band,), hypotheses=(_H_ORTH, _H_INIT),
     conclusions=(le("t·L_S in a band (max/min ≤ 2)", tl_band.s, 2, provenance="reconstructed",
-                    reason="CLAIMS-EXT §5"),),
+                    reason="docs/claims-ext.md §5"),),
     constants=_C, exploratory=True)
 
 FULL_SRANK = Claim(

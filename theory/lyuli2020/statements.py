@@ -1,4 +1,4 @@
-"""The lyuli2020 claims (CLAIMS-EXT §3; main text retrieved in full) as sympy statements.
+"""The lyuli2020 claims (docs/claims-ext.md §3; main text retrieved in full) as sympy statements.
 
 Setting: ``𝓛(θ) = Σ_{n≤N} e^{−q_n(θ)}`` (SUM), ``q_n = y_nΦ(θ; x_n)``, Φ positively homogeneous of degree L.
 ``ρ = ‖θ‖``, normalised margin ``γ̄ = min_n q_n/ρ^L``, smoothed margin ``γ̃ = log(1/𝓛)/ρ^L``. GF is solved in
@@ -42,12 +42,12 @@ loss_band = Sym("loss_rate_band", r"\frac{\max_k\mathcal L t(\log t)^{2-2/L}}{\m
                 "spread of the normalised loss over the decades", "1")
 norm_band = Sym("norm_rate_band", r"\frac{\max_k\rho/(\log t)^{1/L}}{\min_k\rho/(\log t)^{1/L}}",
                 "spread of the normalised norm over the decades", "1")
-band_tol = Sym("band_tol", "b", "allowed spread (CLAIMS-EXT: 3)", "1")
+band_tol = Sym("band_tol", "b", "allowed spread (docs/claims-ext.md: 3)", "1")
 eps_inc = Sym("kkt_eps_increases", r"\#\{\varepsilon/\|\tilde\theta\|\ \text{increased}\}", "over the decades", "1")
 del_inc = Sym("kkt_delta_increases", r"\#\{\delta\ \text{increased}\}", "over the decades", "1")
 eps_T = Sym("kkt_stationarity", r"\varepsilon/\|\tilde\theta\|", "relative stationarity at the end", "1")
 del_T = Sym("kkt_complementarity", r"\delta", "complementarity at the end (q̃_min = 1, so dimensionless)", "1")
-kkt_tol = Sym("kkt_tol", r"\tau", "KKT tolerance at the end (CLAIMS-EXT: 1e-2)", "1")
+kkt_tol = Sym("kkt_tol", r"\tau", "KKT tolerance at the end (docs/claims-ext.md: 1e-2)", "1")
 eu_gap = Sym("kkt_euler_gap", r"|\|\tilde\theta\|^2-L\sum\lambda_nq_n|/\|\tilde\theta\|^2", "Euler cross-check", "1")
 max_ll = Sym("max_log_loss", r"\max_i\log\mathcal L(\theta_i)", "largest log-loss over the sampled θ", "1")
 a_min = Sym("dlogrho_min", r"\min_i\frac{d}{dt}\log\rho", "smallest d log ρ/dt over the samples, divided by 𝓛", "1")
@@ -76,7 +76,7 @@ MONOTONE = _claim(
     "copy's typo |γ̃ − γ̃| read as |γ̃ − γ̄|). Along a Dormand–Prince solve at rtol 1e-10, every step's change of γ̃ "
     "must exceed −10× the local error.",
     (dgt, loc, reach_target, rho_min, gap_inc),
-    (ge("Δγ̃ ≥ −10·(local error) at every step after t₀", dgt.s, -loc.s, reason="CLAIMS-EXT §3: integrator noise only"),
+    (ge("Δγ̃ ≥ −10·(local error) at every step after t₀", dgt.s, -loc.s, reason="docs/claims-ext.md §3: integrator noise only"),
      eq("𝓛 → 0: the flow reaches its target loss", reach_target.s, 1, reason="boolean"),
      ge("‖θ‖ grows: Δ‖θ‖² ≥ −10·(local error) at every step after t₀", rho_min.s, -loc.s,
         reason="d‖θ‖²/dt = 2LΣe^{−q}q > 0 once 𝓛 < 1 (all q_n > 0); integrator noise only"),
@@ -87,8 +87,8 @@ SANDWICH = _claim(
     "Exact [retrieved, Thm 4.1]: e^{−q_min} ≤ 𝓛 ≤ N e^{−q_min}, so γ̄ − ρ^{−L} log N ≤ γ̃ ≤ γ̄ at every θ; "
     "checked at every accepted step of the flow after t₀, relative to γ̄.",
     (sw_up, sw_lo),
-    (le("γ̃ ≤ γ̄", sw_up.s, 1e-12, reason="CLAIMS-EXT §3: float64 logsumexp rounding"),
-     le("γ̄ − ρ^{−L} log N ≤ γ̃", sw_lo.s, 1e-12, reason="CLAIMS-EXT §3: float64 logsumexp rounding")))
+    (le("γ̃ ≤ γ̄", sw_up.s, 1e-12, reason="docs/claims-ext.md §3: float64 logsumexp rounding"),
+     le("γ̄ − ρ^{−L} log N ≤ γ̃", sw_lo.s, 1e-12, reason="docs/claims-ext.md §3: float64 logsumexp rounding")))
 
 LEMMA51 = _claim(
     "lyuli2020.lemma5_1", "Lemma 5.1, pointwise: ‖g‖²/(𝓛 log(1/𝓛)) − La ≥ Lb/a wherever 𝓛 < 1",
@@ -99,7 +99,7 @@ LEMMA51 = _claim(
     (max_ll, a_min, l51),
     (ge("d log ρ/dt > 0 at every sample", a_min.s, 0, reason="strict positivity (computed as a/𝓛 in log space)"),
      ge("LHS ≥ RHS at every sample (relative 1e-12)", l51.s, -1e-12, provenance="reconstructed",
-        reason="CLAIMS-EXT §3: float64 rounding, relative to the leading term (LHS is a difference of two terms)")),
+        reason="docs/claims-ext.md §3: float64 rounding, relative to the leading term (LHS is a difference of two terms)")),
     hyp=(le("𝓛(θ) < 1 at every sample", max_ll.s, 0, reason="exact comparison (log domain)"),))
 
 EULER = _claim(
@@ -108,7 +108,7 @@ EULER = _claim(
     "margins). Checked pointwise at every accepted step (the field the integrator follows), and integrated from t₀ "
     "to the end through an augmented state ∫LΣe^{−q}q dt.",
     (eu_pt, eu_int, eu_int_tol),
-    (le("pointwise at every step: relative error ≤ 1e-10", eu_pt.s, 1e-10, reason="CLAIMS-EXT §3: float64 rounding"),
+    (le("pointwise at every step: relative error ≤ 1e-10", eu_pt.s, 1e-10, reason="docs/claims-ext.md §3: float64 rounding"),
      le("integrated from t₀: relative error ≤ τ", eu_int.s, eu_int_tol.s,
         reason="global error of the Dormand–Prince solve at rtol 1e-10 (measured ≤ 1e-11)")),
     constants={"euler_integrated_tol": 1e-8})
@@ -119,8 +119,8 @@ RATES = _claim(
     "(max/min ≤ 3) over decades of log T ≈ log(1/𝓛) (the rates are logarithmic, so decades of T itself would leave "
     "(log T) almost fixed); read over the last two decades (ℓ/100 … ℓ) by default, three in the full profile (10 … 10⁴).",
     (loss_band, norm_band, band_tol),
-    (le("𝓛·T(log T)^{2−2/L} in a band", loss_band.s, band_tol.s, reason="CLAIMS-EXT §3: max/min ≤ 3"),
-     le("‖θ‖/(log T)^{1/L} in a band", norm_band.s, band_tol.s, reason="CLAIMS-EXT §3: max/min ≤ 3")),
+    (le("𝓛·T(log T)^{2−2/L} in a band", loss_band.s, band_tol.s, reason="docs/claims-ext.md §3: max/min ≤ 3"),
+     le("‖θ‖/(log T)^{1/L} in a band", norm_band.s, band_tol.s, reason="docs/claims-ext.md §3: max/min ≤ 3")),
     constants={"band_tol": 3.0})
 
 KKT = _claim(
@@ -132,8 +132,8 @@ KKT = _claim(
     (eps_inc, del_inc, eps_T, del_T, kkt_tol, eu_gap),
     (eq("ε/‖θ̃‖ non-increasing over the last two decades", eps_inc.s, 0, reason="integer count"),
      eq("δ non-increasing over the last two decades", del_inc.s, 0, reason="integer count"),
-     le("ε/‖θ̃‖ ≤ 1e-2 at the end", eps_T.s, kkt_tol.s, reason="CLAIMS-EXT §3 (loose: logarithmic convergence)"),
-     le("δ ≤ 1e-2 at the end", del_T.s, kkt_tol.s, reason="CLAIMS-EXT §3"),
+     le("ε/‖θ̃‖ ≤ 1e-2 at the end", eps_T.s, kkt_tol.s, reason="docs/claims-ext.md §3 (loose: logarithmic convergence)"),
+     le("δ ≤ 1e-2 at the end", del_T.s, kkt_tol.s, reason="docs/claims-ext.md §3"),
      le("Euler cross-check: |‖θ̃‖² − LΣλq̃|/‖θ̃‖² ≤ ε/‖θ̃‖", eu_gap.s, eps_T.s, atol=1e-12,
         reason="Cauchy–Schwarz (exact); rounding of the NNLS fit")),
     constants={"kkt_tol": 1e-2})
@@ -152,13 +152,13 @@ LOSS_BASED = _claim(
 
 EULER_GD = _claim(
     "lyuli2020.euler_identity_gd", "GD: ‖θ_{t+1}‖² − ‖θ_t‖² = 2ηLΣe^{−q}q + η²‖∇𝓛‖², exactly, every step",
-    "[derived, CLAIMS-EXT §3] Exact for positively homogeneous activations with σ(0) = 0 (backprop included): "
+    "[derived, docs/claims-ext.md §3] Exact for positively homogeneous activations with σ(0) = 0 (backprop included): "
     "‖θ+Δ‖² − ‖θ‖² = 2⟨θ,Δ⟩ + ‖Δ‖² with Δ = −η∇𝓛 and ⟨θ, −∇𝓛⟩ = LΣe^{−q}q. The increment is computed as "
     "2⟨θ,Δ⟩ + ‖Δ‖² from the update the trainer applied (subtracting two squared norms would lose the increment to "
     "rounding, eps·‖θ‖², late in training).",
     (eu_gd,),
     (le("relative error ≤ 1e-10 at every step", eu_gd.s, 1e-10, provenance="reconstructed",
-        reason="CLAIMS-EXT §3: float64 rounding"),),
+        reason="docs/claims-ext.md §3: float64 rounding"),),
     hyp=(_A4,))
 
 GD_MARGIN = _claim(

@@ -1,4 +1,4 @@
-"""Razin & Cohen 2020 (CLAIMS-EXT §6c) as sympy statements: factorised completion can leave every norm.
+"""Razin & Cohen 2020 (docs/claims-ext.md §6c) as sympy statements: factorised completion can leave every norm.
 
 2×2 completion, observed ``W₁₂ = W₂₁ = 1``, ``W₂₂ = 0``, unobserved ``W₁₁``: every completion has det W = −1.
 Gradient flow on a depth-N ≥ 2 factorisation ``W = W_N⋯W_1`` from a small init with det W(0) > 0 (every

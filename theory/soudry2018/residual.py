@@ -1,4 +1,4 @@
-"""Soudry et al.'s residual limit ``w̃`` (Theorem 4; formula reconstructed, CLAIMS-EXT §1 [retrieved-2nd + derived]).
+"""Soudry et al.'s residual limit ``w̃`` (Theorem 4; formula reconstructed, docs/claims-ext.md §1 [retrieved-2nd + derived]).
 
 ``w(t) = ŵ log t + ρ(t)`` and, when ``rank(Z_S) = rank(Z)`` and ``α_S > 0``, ``ρ(t) → w̃`` with
 

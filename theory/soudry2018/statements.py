@@ -1,4 +1,4 @@
-"""The soudry2018 claims (CLAIMS-EXT §1) as sympy statements, with provenance and scaling dimensions.
+"""The soudry2018 claims (docs/claims-ext.md §1) as sympy statements, with provenance and scaling dimensions.
 
 Setting: separable ``z_n = y_n x_n``, SUM loss ``L(w) = Σ_n ℓ(z_nᵀw)`` (logistic, β = ¼; or exponential with the
 local smoothness ``β = L(w(0))`` on the initial sublevel set [reconstructed]), GD ``w(t+1) = w(t) − η∇L(w(t))``.
@@ -26,17 +26,17 @@ rho_late = Sym("rho_late", r"\max_{k=K-1,K}\|\rho(10^k)\|", "largest residual no
 rho_early = Sym("rho_early", r"\max_{k=K-3,K-2}\|\rho(10^k)\|", "largest residual norm over the two decades before",
                 "x^-1")
 res_T = Sym("residual_final", r"\|\rho(T)-\tilde w\|", "distance of ρ to the residual limit at the end", "x^-1")
-res_tol = Sym("residual_tol", r"\tau_\rho", "allowed residual distance at T (CLAIMS-EXT: 0.15)", "x^-1")
+res_tol = Sym("residual_tol", r"\tau_\rho", "allowed residual distance at T (docs/claims-ext.md: 0.15)", "x^-1")
 res_inc = Sym("residual_increases", r"\#\{k: \|\rho(10^{k+1})-\tilde w\|\ge\|\rho(10^k)-\tilde w\|\}",
               "decades k = K−3 … K−1 over which the residual distance did not decrease", "1")
 slope = Sym("residual_slope", r"s_\rho", "log–log slope of ‖ρ − w̃‖ against t over k = K−2 … K", "1")
 theta = Sym("theta", r"\theta", "non-support exponent min_{n∉S} z_nᵀŵ (> 1; ∞ if every point is a support vector)", "1")
 lam = Sym("lambda_min", r"\lambda_{\min}(Z_S^\top\mathrm{diag}(\alpha_S)Z_S)",
           "smallest eigenvalue of the support-vector relaxation matrix on range Zᵀ", "1")
-slope_tol = Sym("slope_tol", r"\Delta s", "allowed slope deviation (CLAIMS-EXT: 0.15)", "1")
+slope_tol = Sym("slope_tol", r"\Delta s", "allowed slope deviation (docs/claims-ext.md: 0.15)", "1")
 band = Sym("direction_band", r"\frac{\max_k \log t_k\,e(t_k)}{\min_k \log t_k\,e(t_k)}",
            "spread of log t · ‖w/‖w‖ − ŵ/‖ŵ‖‖ over k = K−3 … K", "1")
-band_tol = Sym("band_tol", r"b", "allowed spread of a bounded rate (CLAIMS-EXT: 2)", "1")
+band_tol = Sym("band_tol", r"b", "allowed spread of a bounded rate (docs/claims-ext.md: 2)", "1")
 dir_inc = Sym("direction_increases", r"\#\{k: e(10^{k+1})\ge e(10^k)\}",
               "decades over which the direction error e = ‖w/‖w‖ − ŵ/‖ŵ‖‖ did not decrease", "1")
 sharp_inc = Sym("sharp_direction_increases", r"\#\{k: \log t\,e_{\tilde w}\ \text{did not decrease}\}",
@@ -46,7 +46,7 @@ gap_min = Sym("gap_min_rel", r"\min_t\bigl(1-\|\hat w\|\min_n z_n^\top w(t)/\|w(
 gap_late = Sym("gap_late", r"\max_{k=K-1,K}\log t_k\,\mathrm{gap}(t_k)", "log t · margin gap over the last two decades", "x")
 gap_early = Sym("gap_early", r"\max_{k=K-3,K-2}\log t_k\,\mathrm{gap}(t_k)", "same over the two decades before", "x")
 etl = Sym("eta_t_loss", r"\eta T\mathcal L(w(T))/\|\hat w\|^2", "loss rate at the end, normalised by its limit", "1")
-etl_tol = Sym("etl_tol", r"\tau_L", "allowed deviation of ηtL/‖ŵ‖² from 1 at T (CLAIMS-EXT: 0.03)", "1")
+etl_tol = Sym("etl_tol", r"\tau_L", "allowed deviation of ηtL/‖ŵ‖² from 1 at T (docs/claims-ext.md: 0.03)", "1")
 descent = Sym("max_log_loss_increase", r"\max_t\bigl(\log\mathcal L(w(t{+}1))-\log\mathcal L(w(t))\bigr)",
               "largest one-step change of log L over the run (< 0: a descent at every step)", "1")
 cos11 = Sym("fig1_direction_dev", r"1-\cos(\hat w,(1,1))", "direction of ŵ against (1,1)", "1")
@@ -57,11 +57,11 @@ growth = Sym("residual_growth", r"\|\rho(T)-\tilde w\|/\|\rho(10^{K-3})-\tilde w
              "ratio of the residual distance at T to three decades earlier", "1")
 
 _SEP = eq("separable: the hard-margin SVM is feasible", sep.s, 1, reason="boolean (certified SVM)",
-          note="CLAIMS-EXT §1: ∃w*: w*ᵀz_n > 0")
+          note="docs/claims-ext.md §1: ∃w*: w*ᵀz_n > 0")
 _STEP = le("step size: η < 2/(βσ_max²)", step.s, 2, reason="exact comparison", provenance="seed",
            note="logistic: β = ¼, so η < 8/σ_max²; the checker refuses a verdict (outside-hypotheses) otherwise")
 _RANK = eq("rank(Z_S) = rank(Z)", rank_zs.s, rank_z.s, reason="integer ranks (SVD, default float64 cutoff)",
-           provenance="reconstructed", note="CLAIMS-EXT §1: the residual limit needs the support vectors to span the data")
+           provenance="reconstructed", note="docs/claims-ext.md §1: the residual limit needs the support vectors to span the data")
 _ALPHA = ge("α_S > 0 (strictly positive support duals)", a_min.s, 0, reason="strict positivity of a polished solve",
             provenance="reconstructed")
 _HYP = (_SEP, _STEP)
@@ -78,10 +78,10 @@ ASYMPTOTIC = _claim(
     "soudry2018.asymptotic", "w(t) = ŵ log t + ρ(t) with ρ bounded (Theorem 3)",
     "Theorem 3 [retrieved]: for separable data, any w(0) and η < 2β⁻¹σ_max⁻², w(t) = ŵ log t + ρ(t) with ρ "
     "bounded (ICLR: almost every dataset; JMLR: ‖ρ‖ = O(log log t) always), so w/‖w‖ → ŵ/‖ŵ‖. Boundedness is "
-    "not provable numerically; non-growth over four decades is the observable (CLAIMS-EXT).",
+    "not provable numerically; non-growth over four decades is the observable (docs/claims-ext.md).",
     (rho_late, rho_early),
     (le("ρ does not grow: max_{k=K−1,K}‖ρ(10^k)‖ ≤ 1.1·max_{k=K−3,K−2}‖ρ(10^k)‖", rho_late.s,
-        sp.Rational(11, 10) * rho_early.s, reason="CLAIMS-EXT §1: 10% allowance over four decades"),))
+        sp.Rational(11, 10) * rho_early.s, reason="docs/claims-ext.md §1: 10% allowance over four decades"),))
 
 RESIDUAL = _claim(
     "soudry2018.residual_limit", "ρ(t) → w̃ with η e^{−z_nᵀw̃} = α_n on S (Theorem 4)",
@@ -94,9 +94,9 @@ RESIDUAL = _claim(
     (eq("‖ρ(10^k) − w̃‖ decreases over k = K−3 … K", res_inc.s, 0, reason="integer count",
         provenance="reconstructed"),
      le("‖ρ(T) − w̃‖ ≤ 0.15", res_T.s, res_tol.s, provenance="reconstructed",
-        reason="CLAIMS-EXT §1 at T = 10⁶ (observed 0.099 on the spec's fixture)"),
+        reason="docs/claims-ext.md §1 at T = 10⁶ (observed 0.099 on the spec's fixture)"),
      le("rate: slope over k = K−2 … K within ±0.15 of 1 − θ", sp.Abs(slope.s - (1 - theta.s)), slope_tol.s,
-        provenance="reconstructed", reason="CLAIMS-EXT §1: heuristic rate O(t^{1−θ}); observed −0.40 vs −0.43"),
+        provenance="reconstructed", reason="docs/claims-ext.md §1: heuristic rate O(t^{1−θ}); observed −0.40 vs −0.43"),
      le("refined rate: slope within ±0.15 of −min(θ−1, λ_min)", sp.Abs(slope.s + sp.Min(theta.s - 1, lam.s)),
         slope_tol.s, provenance="reconstructed",
         reason="same allowance as the spec's rate; derived here by linearising GD about ŵ log t + w̃")),
@@ -109,10 +109,10 @@ DIRECTION = _claim(
     "the error is o(1/log t). (That inequality holds for any two vectors, so it is reported as sharp_form_ratio, "
     "not checked; its consequence, log t·e_w̃ → 0, is.) The limit of log t·(w/‖w‖ − û) is not tested (its "
     "O(1/log t) correction is still "
-    "40% at 10⁶, CLAIMS-EXT).",
+    "40% at 10⁶, docs/claims-ext.md).",
     (band, band_tol, dir_inc, sharp_inc),
     (le("log t · e(t) bounded: max/min over k = K−3 … K ≤ 2", band.s, band_tol.s,
-        reason="CLAIMS-EXT §1: a band of ratio 2 over the last three decades"),
+        reason="docs/claims-ext.md §1: a band of ratio 2 over the last three decades"),
      eq("e(10^k) decreases over k = K−3 … K", dir_inc.s, 0, reason="integer count: directional convergence"),
      eq("log t · e_w̃(t) decreases over k = K−3 … K (sharp form: o(1/log t))", sharp_inc.s, 0,
         provenance="reconstructed", reason="integer count; follows from the sharp form and ρ → w̃")),
@@ -124,11 +124,11 @@ MARGIN_LOSS = _claim(
     "tight. Sharp form [derived, under Theorem 4]: t L(w(t)) → Σ_S α_n/η = ‖ŵ‖²/η.",
     (gap_min, gap_late, gap_early, etl, etl_tol),
     (ge("gap ≥ 0 at every step (relative, −1e-12)", gap_min.s, 0, atol=1e-12,
-        reason="CLAIMS-EXT §1: rounding of a normalised margin in float64"),
+        reason="docs/claims-ext.md §1: rounding of a normalised margin in float64"),
      le("log t · gap does not grow: max_{k=K−1,K} ≤ 1.1·max_{k=K−3,K−2}", gap_late.s,
         sp.Rational(11, 10) * gap_early.s, reason="the O(1/log t) rate observed like Theorem 3's ρ: 10% over four decades"),
      le("|ηTL(w(T))/‖ŵ‖² − 1| ≤ 0.03", sp.Abs(etl.s - 1), etl_tol.s, provenance="reconstructed",
-        reason="CLAIMS-EXT §1 at T = 10⁶ (observed 0.013, from below)")),
+        reason="docs/claims-ext.md §1 at T = 10⁶ (observed 0.013, from below)")),
     constants={"etl_tol": 0.03})
 
 STEPSIZE = _claim(
@@ -161,7 +161,7 @@ FIG1 = _claim(
 
 RANK_CONDITION = _claim(
     "soudry2018.rank_condition", "exploratory: with rank(Z_S) < rank(Z) the residual ρ(t) − w̃ does not converge",
-    "CLAIMS-EXT §8 [derived, independent implementation]: n = 8, d = 20 with 6 support vectors (rank Z_S = 6 < 8): "
+    "docs/claims-ext.md §8 [derived, independent implementation]: n = 8, d = 20 with 6 support vectors (rank Z_S = 6 < 8): "
     "‖ρ(t) − w̃‖ grew 0.77, 0.91, 1.02, 1.12 at t = 10³…10⁶ while ηtL/‖ŵ‖² → 1. Outside Theorem 4's rank "
     "hypothesis; reported with its fitted rates (slope against log t and log log t).",
     (rank_zs, rank_z, growth),

@@ -1,1 +1,1 @@
-"""Vardi & Shamir (COLT 2021): implicit regularisation of ReLU networks with the square loss (CLAIMS-EXT §6)."""
+"""Vardi & Shamir (COLT 2021): implicit regularisation of ReLU networks with the square loss (docs/claims-ext.md §6)."""

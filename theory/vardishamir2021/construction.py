@@ -1,4 +1,4 @@
-"""The single-neuron construction (CLAIMS-EXT §6, from a third-party reimplementation) and its exact analysis.
+"""The single-neuron construction (docs/claims-ext.md §6, from a third-party reimplementation) and its exact analysis.
 
 ``f(x) = ReLU(⟨w,x⟩)``, ``L = ½Σ(f(x_i) − y_i)²`` on ``x₁ = (3,−1,0)``, ``y₁ = 16``; ``x₂ = (4,2,0)``,
 ``y₂ = 18``; ``x₃ = (0,γ,γ)``, ``y₃ = 0``. A point has zero loss iff ``⟨w,x_i⟩ = y_i`` for ``y_i > 0`` and

@@ -1,4 +1,4 @@
-"""Vardi & Shamir 2021 (CLAIMS-EXT §6) as sympy statements: a single ReLU neuron has no norm-like implicit bias.
+"""Vardi & Shamir 2021 (docs/claims-ext.md §6) as sympy statements: a single ReLU neuron has no norm-like implicit bias.
 
 Fixture (third-party reimplementation, attribution uncertain): ``x₁ = (3,−1,0)``, ``y₁ = 16``; ``x₂ = (4,2,0)``,
 ``y₂ = 18``; ``x₃ = (0,γ,γ)``, ``y₃ = 0``; ``w(0) = ε𝟙``, ``ε = 10⁻⁶``; gradient flow on ½Σ(ReLU(⟨w,x_i⟩) − y_i)².
@@ -19,15 +19,16 @@ nonpos = Sym("nonpositive_gammas", r"\#\{\gamma\le0\}", "γ values of the grid t
 init_act = Sym("init_min_preact", r"\min_i\langle w(0),x_i\rangle", "smallest preactivation at init over non-zero x_i "
                "(> 0: every example active)", "y")
 loss_max = Sym("loss_max", r"\max_\gamma L(w_\infty)", "largest final loss over the γ grid", "y^2")
-loss_tol = Sym("loss_tol", r"\tau_L", "loss threshold (CLAIMS-EXT §6: 1e-20)", "y^2")
+loss_tol = Sym("loss_tol", r"\tau_L", "loss threshold (docs/claims-ext.md §6: 1e-20)", "y^2")
 w12_dev = Sym("w12_dev", r"\max_\gamma\max(|w_1-5|,|w_2+1|)", "distance of (w₁, w₂) to (5, −1) at the limit", _W)
-w_tol = Sym("w_tol", r"\tau_w", "tolerance on the fitted coordinates (CLAIMS-EXT §6: 1e-8)", _W)
+w_tol = Sym("w_tol", r"\tau_w", "tolerance on the fitted coordinates (docs/claims-ext.md §6: 1e-8)", _W)
+z_tol = Sym("z_tol", r"\tau_Z", "rounding allowance of the half-space test (1e-12, in the units of w)", _W)
 half = Sym("half_space_max", r"\max_{\gamma>0}(w_2+w_3)", "largest ⟨w,x₃⟩/γ at the limit (≤ 0: the limit lies in Z)", _W)
 sep = Sym("w3_separation", r"|w_3^{\gamma=1}-w_3^{\gamma=5}|", "distance between the limits at γ = 1 and γ = 5", _W)
-sep_min = Sym("sep_min", r"\delta_{\min}", "required separation (CLAIMS-EXT §6: 0.1 ≈ 1e6 × the solver tolerance)", _W)
+sep_min = Sym("sep_min", r"\delta_{\min}", "required separation (docs/claims-ext.md §6: 0.1 ≈ 1e6 × the solver tolerance)", _W)
 dmin = Sym("dist_to_min_norm", r"\min_{\gamma>0}\|w_\infty-w_{\min}\|", "smallest distance of a GF limit to "
            "argmin_Z ‖w‖ = (5,−1,0) over the γ grid", _W)
-dmin_req = Sym("dist_min", r"\delta", "required distance (CLAIMS-EXT §6: |w₃| ≥ 0.01 for γ ≥ ½)", _W)
+dmin_req = Sym("dist_min", r"\delta", "required distance (docs/claims-ext.md §6: |w₃| ≥ 0.01 for γ ≥ ½)", _W)
 ratio_min = Sym("norm_ratio_min", r"\min\frac{\|w_\infty\|}{\|w_{\min}\|}", "smallest ‖w_∞‖/‖w_min‖ over random inits", "1")
 unconv = Sym("unconverged_runs", r"\#\{L(w_\infty)>\tau_L\}", "random-init runs that did not reach zero loss", "1")
 spec_ok = Sym("set_is_spec", r"\mathbb{1}[\mathcal Z=\{(5,-1,w_3):w_3\le1\}]",
@@ -49,25 +50,25 @@ CONSTRUCTION = Claim(
     summary="Construction from a third-party reimplementation [attribution uncertain]; analysis [derived]: for "
             "every γ > 0 the zero-loss set is {(5,−1,w₃): w₃ ≤ 1}, GF (stiff LSODA, rtol 1e-10, events at "
             "activation changes) reaches zero loss in it, and w₃(∞) moves with γ (≈ −0.0408 at γ=1, −0.2090 at γ=5).",
-    symbols=(same_set, nonpos, init_act, loss_max, loss_tol, w12_dev, w_tol, half, sep, sep_min),
+    symbols=(same_set, nonpos, init_act, loss_max, loss_tol, w12_dev, w_tol, z_tol, half, sep, sep_min),
     hypotheses=(_H_SET, _H_POS, _H_INIT),
-    conclusions=(le("GF reaches zero loss", loss_max.s, loss_tol.s, reason="CLAIMS-EXT §6; the flow stops at 1e-26"),
+    conclusions=(le("GF reaches zero loss", loss_max.s, loss_tol.s, reason="docs/claims-ext.md §6; the flow stops at 1e-26"),
                  le("(w₁, w₂) → (5, −1)", w12_dev.s, w_tol.s, provenance="reconstructed",
-                    reason="CLAIMS-EXT §6: 1e-8; a residual of 1e-13 pins them to ~1e-13"),
-                 le("the limit lies in Z (w₂ + w₃ ≤ 0)", half.s, 0, atol=1e-12, provenance="reconstructed",
-                    reason="x₃ is inactive at the limit: w₃ is frozen below −w₂; 1e-12 absorbs rounding"),
+                    reason="docs/claims-ext.md §6: 1e-8; a residual of 1e-13 pins them to ~1e-13"),
+                 le("the limit lies in Z (w₂ + w₃ ≤ 0)", half.s, z_tol.s, provenance="reconstructed",
+                    reason="x₃ is inactive at the limit: w₃ is frozen below −w₂; τ_Z = 1e-12 absorbs rounding"),
                  ge("w₃(∞) depends on γ", sep.s, sep_min.s, provenance="reconstructed",
-                    reason="CLAIMS-EXT §6: 0.1 is ~1e6 × the solver tolerance")),
-    constants={"loss_tol": 1e-20, "w_tol": 1e-8, "sep_min": 0.1},
+                    reason="docs/claims-ext.md §6: 0.1 is ~1e6 × the solver tolerance")),
+    constants={"loss_tol": 1e-20, "w_tol": 1e-8, "z_tol": 1e-12, "sep_min": 0.1},
     references=("Z and its min-norm point: sympy, exact (theory.vardishamir2021.construction)",))
 
 NOT_MIN_NORM = Claim(
     id="vardishamir2021.not_min_norm", title="single neuron: for γ > 0 the GF limit is not the min-norm zero-loss point",
     source=SOURCE,
-    summary="[derived] argmin_Z ‖w‖ = (5, −1, 0), but the GF limit has |w₃| ≥ 0.01 for γ ≥ ½ (CLAIMS-EXT §6).",
+    summary="[derived] argmin_Z ‖w‖ = (5, −1, 0), but the GF limit has |w₃| ≥ 0.01 for γ ≥ ½ (docs/claims-ext.md §6).",
     symbols=(same_set, nonpos, init_act, dmin, dmin_req), hypotheses=(_H_SET, _H_POS, _H_INIT),
     conclusions=(ge("GF limit ≠ argmin_Z ‖w‖", dmin.s, dmin_req.s, provenance="reconstructed",
-                    reason="CLAIMS-EXT §6: 0.01 at γ = ½ (measured −0.0116), ~1e8 × the solver tolerance"),),
+                    reason="docs/claims-ext.md §6: 0.01 at γ = ½ (measured −0.0116), ~1e8 × the solver tolerance"),),
     constants={"dist_min": 0.01})
 
 APPROXIMATE = Claim(
@@ -107,6 +108,6 @@ BALANCED_ONLY = Claim(
             "boursier2022.balancedness. The 'nothing else' half is a non-existence result with no numerical check.",
     symbols=(drift, ode_rtol), hypotheses=(),
     conclusions=(le("a_j² − ‖w_j‖² conserved", drift.s, 10 * ode_rtol.s,
-                    reason="CLAIMS-EXT §6: as boursier2022.balancedness, 10× the ODE tolerance"),))
+                    reason="docs/claims-ext.md §6: as boursier2022.balancedness, 10× the ODE tolerance"),))
 
 CLAIMS = (CONSTRUCTION, NOT_MIN_NORM, APPROXIMATE, ZERO_SET, BALANCED_ONLY)

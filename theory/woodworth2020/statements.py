@@ -1,4 +1,4 @@
-"""Woodworth et al. 2020 (CLAIMS-EXT §6b) as sympy statements: the diagonal-network limit and its regimes.
+"""Woodworth et al. 2020 (docs/claims-ext.md §6b) as sympy statements: the diagonal-network limit and its regimes.
 
 Model ``w = u⊙u − v⊙v``, ``u(0) = v(0) = α𝟙``, gradient flow on ½‖Xw − y‖², d > n, X of full row rank.
 The limit ``w_α = argmin_{Xw=y} Q_α(w)`` is [standard knowledge]; its dual in n variables is [derived].
@@ -47,10 +47,10 @@ LIMIT = Claim(
             "KKT re-verified, cross-checked with cvxpy's exponential cone on small cases.",
     symbols=_SYMS + (rel_dev, interp), hypotheses=_HYP,
     conclusions=(le("limit = argmin Q_α", rel_dev.s, sp.Float(1e-6),
-                    reason="CLAIMS-EXT §6b: the flow is stopped at ‖Xw − y‖ ≤ 1e-13‖y‖ and the dual optimum is "
+                    reason="docs/claims-ext.md §6b: the flow is stopped at ‖Xw − y‖ ≤ 1e-13‖y‖ and the dual optimum is "
                            "unique, so the distance is O(cond·1e-13); the independent run matched to 2e-10"),
                  le("the limit interpolates", interp.s, sp.Float(1e-9),
-                    reason="CLAIMS-EXT §6b: 1e-9‖y‖; the flow stops at 1e-13‖y‖")),
+                    reason="docs/claims-ext.md §6b: 1e-9‖y‖; the flow stops at 1e-13‖y‖")),
     references=("ν* = argmin Σ 2α² cosh((Xᵀν)_i) − yᵀν: damped Newton, residuals re-verified; cvxpy exp cone (n ≤ 30)",
                 "w_α = 2α² sinh(Xᵀν*)"))
 
@@ -83,7 +83,7 @@ KERNEL = Claim(
 TRANSITION = Claim(
     id="woodworth2020.transition", title="exploratory: the α at which w_α is equidistant from w_ℓ1 and w_ℓ2",
     source=SOURCE,
-    summary="Exploratory (CLAIMS-EXT §6b): α* with ‖w_α − w_ℓ1‖/‖w_ℓ1‖ = ‖w_α − w_ℓ2‖/‖w_ℓ2‖, bisected in log α, "
+    summary="Exploratory (docs/claims-ext.md §6b): α* with ‖w_α − w_ℓ1‖/‖w_ℓ1‖ = ‖w_α − w_ℓ2‖/‖w_ℓ2‖, bisected in log α, "
             "on a small grid of (n, d, sparsity k of the planted w*); the values are reported against n, d, k.",
     symbols=(no_cross, equi), hypotheses=(),
     conclusions=(eq("a crossing exists at every grid point", no_cross.s, 0, reason="integer count"),
