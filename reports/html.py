@@ -39,7 +39,7 @@ th{background:#f3f3f3;text-align:left}.num{font-family:ui-monospace,Menlo,monosp
 section.claim{border:1px solid #e0e0e0;border-radius:6px;padding:.5em 1em;margin:1em 0}
 section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documented{border-left:6px solid #6a1b9a}
 .stmt{background:#fafafa;border:1px solid #eee;padding:.4em .8em}.stmt math{font-size:125%}
-.conds{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .5em}.cond{max-width:100%}.op{padding:0 .35em}
+.conds{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .5em}.cond{max-width:100%;overflow-x:auto;overflow-y:hidden}.op{padding:0 .35em}
 .block{border-top:1px solid #eee;margin-top:.6em}.note{color:#555;font-style:italic}
 .figs{display:flex;flex-wrap:wrap;gap:1em}.figs svg{max-width:100%;height:auto}
 .filters button{margin:0 .4em .3em 0}.muted{color:#777}code{font-size:12px;overflow-wrap:break-word}

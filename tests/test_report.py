@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 import pytest
 
 from ibcheck.checks.base import Hooks
-from ibcheck.checks.cases import EXPECTED
+from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.checks.runner import run_check
 from ibcheck.reports import status as S
@@ -137,7 +137,10 @@ def test_roles_and_expectations(report):
         assert r["role"] in S.ROLES and isinstance(r["matches_expected"], bool)
         if r["case"] in EXPECTED:
             e = EXPECTED[r["case"]]
-            assert r["role"] == "finding" and r["expected"] == {"verdict": e.verdict, "reason": e.reason, "holds": e.holds}
+            assert r["role"] in ("finding", "default"), r["case"]
+            if r["role"] == "default":  # a claim whose default setting is itself a documented finding
+                assert r["case"] == case_id(r["claim"], {}), r["case"]
+            assert r["expected"] == {"verdict": e.verdict, "reason": e.reason, "holds": e.holds}
         else:
             assert "expected" not in r
     assert {r["claim"] for r in data if r["role"] == "default"} == set(CATALOGUE)
@@ -205,7 +208,7 @@ def _cut_down(tmp_path, extra_setting: str, *flags):
     finding = next(k for k, e in EXPECTED.items() if k.startswith("lai2026.m1.gap[") and e.verdict == "violated")
     return subprocess.run(
         [sys.executable, "-c", "import sys; from ibcheck.cli import main; import ibcheck.reports.run as R; "
-         f"R.settings = lambda profile: [('lai2026.linear', {{}}, 'default'), (*R.setting_of({finding!r}), 'finding')]"
+         f"R.settings = lambda profile, claims=None: [('lai2026.linear', {{}}, 'default'), (*R.setting_of({finding!r}), 'finding')]"
          f"{extra_setting}; R.SUPPLEMENTS = {{}}; R.run_conjectures = lambda *a, **k: {{}}; "
          f"sys.exit(main(['report', '--out', r'{tmp_path}', *{list(flags)!r}]))"], capture_output=True, text=True)
 
