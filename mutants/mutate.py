@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -65,7 +66,7 @@ def make() -> None:
             diff = subprocess.run(["diff", "-u", "--label", f"a/{m['file']}", "--label", f"b/{m['file']}",
                                    f"a/{m['file']}", f"b/{m['file']}"], cwd=d, capture_output=True,
                                   text=True).stdout
-        head = (f"# mutant: {m['id']}\n# what: {m['what']}\n# tests: {' '.join(m['tests'])}\n"
+        head = (f"# mutant: {m['id']}\n# what: {m['what']}\n# tests: {shlex.join(m['tests'])}\n"
                 + (f"# equivalent: {m['equivalent']}\n" if m.get("equivalent") else ""))
         (PATCHES / f"{m['id']}.patch").write_text(head + diff)
     print(f"wrote {len(SPEC)} patches to {PATCHES}")
@@ -102,7 +103,7 @@ def run_one(patch: Path, timeout: float) -> dict:
         if ap.returncode:
             return {"id": h["mutant"], "status": "stale", "detail": "patch does not apply: run `make`",
                     "seconds": 0.0, "equivalent": h.get("equivalent")}
-        rc, last = _pytest(tree, h["tests"].split(), timeout)
+        rc, last = _pytest(tree, shlex.split(h["tests"]), timeout)
     status = "survived" if rc == 0 else "killed"
     return {"id": h["mutant"], "status": status, "detail": last, "seconds": time.perf_counter() - t,
             "what": h.get("what", ""), "equivalent": h.get("equivalent")}
@@ -116,7 +117,7 @@ def run(ids: list[str], jobs: int, timeout: float) -> int:
     with tempfile.TemporaryDirectory(prefix="ibcheck-baseline-") as d:
         copy_tree(Path(d))
         with ThreadPoolExecutor(jobs) as ex:
-            base = list(ex.map(lambda c: (c, *_pytest(Path(d), c.split(), 4 * timeout)), commands))
+            base = list(ex.map(lambda c: (c, *_pytest(Path(d), shlex.split(c), 4 * timeout)), commands))
     bad = [(c, last) for c, rc, last in base if rc != 0]
     if bad:
         print("the unmutated tree fails the tests of some mutants: fix that first\n" +

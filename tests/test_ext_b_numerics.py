@@ -152,6 +152,22 @@ def test_relu_square_gradients_match_autograd():
     assert np.allclose(gC @ X, gW_ref, rtol=1e-12, atol=1e-14)  # ∂L/∂w_j = Σ_k (∂L/∂C_jk)-coefficients · x_k
 
 
+def test_init_state_scale_and_split():
+    """Rows w_j = λg_j/√d (g ~ N(0, I_d)): mean ‖w_j‖² = λ² (χ²_d/d over m rows: sd √(2/(dm)) ≈ 0.7%); balanced
+    a_j² = ‖w_j‖² through the span/⊥ split (C K Cᵀ + p = ‖w_j‖²); unbalanced a_j ~ λN(0, 1) (sd of the mean 2.2%)."""
+    from ibcheck.numerics.orthogonal_data import random_orthogonal
+    X, y = random_orthogonal(4, 10, 2)
+    lam, m = 0.1, 4000
+    z0, perp = init_state(X, m, lam, 0)
+    net = Net(K=X @ X.T, y=y, perp=perp)
+    a, C = net.unpack(z0)
+    w2 = net.norms2(C)
+    assert np.allclose(a * a, w2, rtol=1e-12, atol=0)
+    assert abs(w2.mean() / lam ** 2 - 1) < 0.05
+    z1, _ = init_state(X, m, lam, 0, balanced=False)
+    assert abs(np.mean(z1[:m] ** 2) / lam ** 2 - 1) < 0.1
+
+
 def test_event_driven_flow_agrees_with_fixed_step_rk4():
     """Against classical RK4 with a fixed small step and σ'(z) = 𝟙{z > 0} read off the state (kinks cost O(h²))."""
     from ibcheck.numerics.orthogonal_data import random_orthogonal
