@@ -72,6 +72,10 @@ class Structure(HTMLParser):
             self.math_text.append(data)
 
 
+# one worker runs this module: the module-scoped quick report below is computed once, not once per xdist worker
+pytestmark = pytest.mark.xdist_group("report")
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     out = tmp_path_factory.mktemp("report")
