@@ -29,6 +29,21 @@ def test_true_conjecture_survives_its_budget():
     assert r["coverage"]["z"]["min"] < -100 and r["coverage"]["z"]["max"] > 100
 
 
+def test_undecided_trials_are_inconclusive_not_survived():
+    """Every trial's conclusion is NaN (undecidable): nothing refuted it, but nothing decided it either."""
+    import math
+
+    import sympy as sp
+
+    from ibcheck.checks.conjecture import Conjecture, Float
+    q = sp.Symbol("q", real=True)
+    conj = Conjecture(id="planted.undecided", title="q ≥ 0 with q never measured", space={"z": Float(-1.0, 1.0)},
+                      experiment=lambda p: {"q": math.nan}, quantities=("q",), conclusion=sp.Ge(q, 0))
+    r = search(conj, budget=10, seed=0)
+    assert r["decided_trials"] == 0 and r["undecided_trials"] > 0
+    assert r["status"] == "inconclusive" and r["counterexample"] is None
+
+
 def test_search_is_reproducible_for_a_seed():
     conj, _ = load(str(DATA / "planted_false.py"))
     a, b = search(conj, budget=8, seed=3), search(conj, budget=8, seed=3)

@@ -26,10 +26,10 @@ def assert_violated(r):
     assert r["verdict"] == "violated", (r["claim"], r["verdict"], r["reason"])
 
 
-def broken_field(slopes=None, a_sign=None, weights=None, stall_at=None, y_sign=1.0):
+def broken_field(slopes=None, a_sign=None, weights=None, stall_at=None, y_sign=1.0, stall_floor=0.0):
     """A ``Hooks.field``: the flow field ``−∇L̂/L̂`` of the net with its derivative slopes (per neuron), output
     signs of the backward pass, the labels' sign, per-example (or per neuron × example) weights altered, or
-    scaled down to vanish at ``log L̂ = stall_at``."""
+    scaled down to vanish at ``log L̂ = stall_at`` (or to shrink to ``stall_floor`` of itself there)."""
     def hook(field):
         net = field.__self__
 
@@ -48,7 +48,7 @@ def broken_field(slopes=None, a_sign=None, weights=None, stall_at=None, y_sign=1
             F = a[:, None] * d * (w * y)[None, :] if w.dim() == 1 else a[:, None] * d * w * y[None, :]
             logL = lse - math.log(q.shape[0])
             if stall_at is not None:  # vanishes linearly at log L̂ = stall_at (approached, never crossed)
-                F = F * torch.clamp(logL - stall_at, 0.0, 1.0)
+                F = F * torch.clamp(logL - stall_at, stall_floor, 1.0)
             return F, logL
         return broken
     return hook
@@ -70,6 +70,17 @@ def test_thm34_stalled_flow():
     r = run_check("frei2023.thm3.4", dict(CTRL, max_steps=1000), hooks=Hooks(field=broken_field(stall_at=stall)))
     assert_violated(r)
     assert r["quantities"]["log_loss_final"] > r["quantities"]["log_loss_threshold"]
+
+
+def test_thm34_flow_held_at_a_stationary_point():
+    """The field reverses sign below log L̂ = log(2·log 2/n) (a restoring force): the flow settles there with a tiny
+    but nonzero relative gradient (≈ 5e-10, below stall_tol) — a stall, hence a counterexample, not a budget."""
+    stall = math.log(2 * math.log(2) / CTRL["n"])
+    r = run_check("frei2023.thm3.4", dict(CTRL, max_steps=1000, stall_tol=1e-6),
+                  hooks=Hooks(field=broken_field(stall_at=stall, stall_floor=-1.0)))
+    assert_violated(r)
+    q = r["quantities"]
+    assert 0 < q["field_norm_relative"] <= 1e-6 and q["log_loss_final"] > q["log_loss_threshold"]
 
 
 def test_thm34_budget_is_inconclusive_not_violated():
@@ -107,6 +118,20 @@ def test_rank_and_boundary_neuron_dependent_weights():
     assert_violated(run_check("frei2023.thm3.2.boundary", CTRL, hooks=hooks))
 
 
+def test_rank_three_limit():
+    """A limit of rank exactly 3 (σ₄ = … = σ₆ = 0): σ₃/σ₁ is O(1), so rank ≤ 2 fails — the smallest singular
+    value (0 here) must not stand in for σ₃."""
+    g = torch.Generator().manual_seed(1)
+
+    def rank3(K, y, B):
+        U = torch.randn(B.shape[0], 3, generator=g, dtype=B.dtype)
+        V = torch.randn(3, B.shape[1], generator=g, dtype=B.dtype)
+        return (U @ V) * B.abs().max()
+    r = run_check("frei2023.thm3.2.rank", CTRL, hooks=Hooks(limit=rank3))
+    assert_violated(r)
+    assert r["quantities"]["sigma3_over_sigma1"] > 1e-2
+
+
 def test_margin_factor_wrong_output_sign():
     """The flow trained with the output's sign flipped (it fits −y): z separates the data the wrong way round."""
     r = run_check("frei2023.thm3.2.margin-factor", CTRL, hooks=Hooks(field=broken_field(y_sign=-1.0)))
@@ -123,6 +148,40 @@ def test_boundary_random_W(gamma):
     assert r["quantities"]["train_error"] > 0
     if gamma < 1:
         assert r["quantities"]["boundary_agreement"] < 1
+
+
+def test_boundary_small_random_W_at_gamma_1_training_error():
+    """A tiny random W at γ = 1 (a linear network: its boundary is exactly linear) misclassifies some training
+    points with margins in (−1, 0): the training error is the exact fraction of margins ≤ 0, and it is > 0."""
+    from ibcheck.numerics.two_layer import second_layer
+    seen = {}
+
+    def small(K, y, B):
+        W = random_W(K, y, B) * 1e-9
+        a = second_layer(CTRL["m1"], CTRL["m2"])
+        seen["margins"] = y * (a[:, None] * (W @ K)).sum(0)
+        return W
+    r = run_check("frei2023.thm3.2.boundary", dict(CTRL, gamma=1.0), hooks=Hooks(limit=small))
+    marg = seen["margins"]
+    assert marg.abs().max() < 1 and (marg <= 0).any()
+    assert r["quantities"]["train_error"] == pytest.approx(float((marg <= 0).double().mean()))
+    assert_violated(r)
+
+
+def test_boundary_disagreement_only_near_the_boundary():
+    """Neurons w₁ = e, w₂ = v (a = +), w₃ = (1 − ε)e, w₄ = −v (a = −) with v = Xᵀ K⁻¹ y: f(x) ∝ lin(x) +
+    ε(1−γ)/(1+γ)|⟨e,x⟩| with lin = ⟨z,x⟩ ∝ 2⟨v,x⟩ + ε⟨e,x⟩, so sign f ≠ sign⟨z,x⟩ only in a slab of relative width
+    ~ε = 1e-4 around the boundary: Gaussian points (almost) never land there, near-boundary points (|δ| ≤ 1e-3 std)
+    do. The training data are fitted, so only the near-boundary test can make this `violated`."""
+    eps = 1e-4
+
+    def slab(K, y, B):
+        r = torch.randn(len(y), generator=torch.Generator().manual_seed(0), dtype=K.dtype)
+        ce, cv = torch.linalg.solve(K, r), torch.linalg.solve(K, y.to(K.dtype))
+        return torch.stack([ce, cv, (1 - eps) * ce, -cv])
+    r = run_check("frei2023.thm3.2.boundary", dict(CTRL, m1=2, m2=2), hooks=Hooks(limit=slab))
+    assert_violated(r)
+    assert r["quantities"]["train_error"] == 0 and r["quantities"]["boundary_agreement"] < 1
 
 
 XOR = {"n": 10, "d": 10 ** 7, "gamma": 0.5, "target_log_loss": -300.0}
@@ -218,3 +277,22 @@ def test_fig2_without_learning():
 def test_activation_sharper_softplus_is_refuted():
     assert run_check("frei2023.activation", {"activation": "smoothed-c2"})["verdict"] == "violated"
     assert run_check("frei2023.activation", {"activation": "leaky"})["verdict"] == "violated"
+
+
+def test_thm42_large_init_is_outside_hypotheses():
+    """init_scale 1e-4 (‖W⁽⁰⁾‖_F ≈ s√m = 1e-3) is far above the small-init bound c·ηγR_min/√n (≈ 3.5e-6 at the
+    default n, d, m): Theorem 4.2 does not apply — `outside-hypotheses`, never a verdict on its conclusions."""
+    r = run_check("frei2023.thm4.2.loss", {"steps": 50, "init_scale": 1e-4})
+    init = next(h for h in r["hypotheses"] if h["name"].startswith("small init variance"))
+    assert init["lhs"] == pytest.approx(1e-4 * math.sqrt(100), rel=1e-9)  # √(ω m d) with ω = s²/d, m = 100
+    assert not init["holds"] and init["lhs"] > 100 * init["rhs"]
+    assert r["verdict"] == "outside-hypotheses"
+
+
+def test_gmm_error_tolerance_is_three_sigma():
+    """τ_err = 3 binomial standard deviations of an error estimated on N points (+ 1/N): an excess of 5σ over the
+    reference error is outside it, so a classifier that much worse than the reference is `violated`."""
+    from ibcheck.checks.frei2023.sec5 import err_tol
+    for err, N in [(0.1, 10000), (0.5, 10000), (0.02, 2000), (0.0, 1000)]:
+        sigma = math.sqrt(max(err, 1 / N) * (1 - err) / N)
+        assert 3 * sigma < err_tol(err, N) < 5 * sigma

@@ -99,3 +99,18 @@ def test_m_gt_2_limit_replaced_by_the_min_norm_interpolator():
         sh = np.concatenate([np.repeat(wp.alpha[None] / h, h, 0), np.repeat(wm.alpha[None] / h, h, 0)])
         return torch.as_tensor(sh)[None]
     assert_violated(run_check("lai2026.m-gt-2", {}, hooks=Hooks(limit=to_shared)), hypotheses_hold=False)
+
+
+def test_m2_gap_without_a_certificate_is_not_verified(monkeypatch):
+    """The dual certificate fails (forced) and n = 40 > 6 leaves no enumeration: global optimality is then
+    unknown — NaN, "not certified" — never reported true, so the claim cannot be verified."""
+    import dataclasses
+
+    from ibcheck.checks.lai2026 import m2
+    real = m2.certify_decoupled
+    monkeypatch.setattr(m2, "certify_decoupled", lambda *a: dataclasses.replace(
+        real(*a), certified=False, reasons=["forced failure (test)"]))
+    r = run_check("lai2026.m2.gap", Q)
+    assert r["quantities"]["decoupled_is_global"] is None
+    assert r["verdict"] != "verified", r["reason"]
+    assert r["quantities"]["global_certificate"]["certified"] is False
