@@ -104,3 +104,36 @@ def test_multiplier_ratio_bound_holds_at_the_kkt_point():
         assert 0.5 < tau <= cf.lam.min() / cf.lam.max()
     K, y = _data(n=10, d=50, seed=0)  # far outside near-orthogonality: no bound (0), never a false one
     assert multiplier_ratio_bound(K, y, 5, 5, 0.5) == 0.0
+
+
+def test_svm_polish_rejects_a_support_set_with_a_negative_dual_weight(monkeypatch):
+    """x₁ = (1, 0), x₂ = (2, 1), y = (1, 1): the SVM is u* = (1, 0) (margin 1, only x₁ active). A solver answer
+    u = (1, −1) = 3x₁ − x₂ is feasible with both margins 1, so the polish's support set is {1, 2} and its dual
+    weights α = (3, −1) solve the system: the re-verification must reject them (α₂ < 0), not report the
+    non-optimal margin 1/√2 as verified."""
+    from ibcheck.theory.frei2023 import problem1
+    from ibcheck.theory.solver import SolveInfo
+    X = np.array([[1.0, 0.0], [2.0, 1.0]])
+    K, y = X @ X.T, np.ones(2)
+    s = float(np.mean(np.diag(K)))
+
+    def wrong_solve(prob, allow_infeasible=False):
+        prob.variables()[0].value = s * np.array([3.0, -1.0])  # the solver's variable is c·s (K scaled by 1/s)
+        return SolveInfo("optimal", "fake", 0, 0.0)
+    monkeypatch.setattr(problem1, "solve", wrong_solve)
+    svm = problem1.svm_margin(K, y)
+    assert svm.support.all() and not svm.verified
+    monkeypatch.undo()
+    true = svm_margin(K, y)
+    assert true.verified and true.margin == pytest.approx(1.0, rel=1e-9)
+
+
+@pytest.mark.parametrize("gamma,r,expected", [(0.5, (1.0, 1.2, 1.5), 1 - 0.5 * 2.25 / 2),
+                                              (0.3, (1.0, 2.0, 1.5), 1 - 0.7 * 4.0 / 2)])
+def test_dual_certificate_delta_slack_on_orthogonal_data(gamma, r, expected):
+    """Orthogonal data K = diag(r²): (Kv*)_i = r_i²λ_i and Δ_i = (1−γ)λ_i, so the δ-condition's slack is
+    min_i 1 − λ_max(K)(1−γ)/(2r_i²) = 1 − (1−γ)r_max²/(2r_min²), whatever λ; certified iff it is ≥ 0."""
+    K = np.diag(np.square(r))
+    cert = certify_aligned(K, np.array([1.0, -1.0, 1.0]), 2, 2, gamma)
+    assert cert.delta_slack == pytest.approx(expected, rel=1e-12)
+    assert cert.certified == (expected >= 0) and cert.lam_min > 0 and cert.duality_gap < 1e-12

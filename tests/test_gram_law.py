@@ -193,3 +193,31 @@ def test_acceptance_d_1e9_json(tmp_path):
                         "d=1000000000", "--json", str(j)], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     assert json.loads(j.read_text())["data"]["sampler"]["law"] == "gram"
+
+
+def test_init_projections_have_law_N0_sigma2K_on_anisotropic_data():
+    """B₀ = W₀XᵀK⁻¹, so the rows of W₀Xᵀ = B₀K are N(0, σ²K): the empirical covariance of m = 1000 × 200 rows against
+    σ²K for a strongly anisotropic K (a near-isotropic K cannot tell L⁻¹ from L⁻ᵀ)."""
+    K = np.array([[9.0, 2.5, 0.4], [2.5, 1.5, 0.2], [0.4, 0.2, 0.3]])
+    std, g = 0.7, gram_law.rng(5, 6)
+    draws = [gram_law.gaussian_rows_projections(K, 200, std, 10, g, orthogonal=False) for _ in range(1000)]
+    P = np.concatenate([B0 for B0, _ in draws]) @ K
+    m = len(P)
+    C = P.T @ P / m
+    se = std ** 2 * np.sqrt((np.outer(np.diag(K), np.diag(K)) + K ** 2) / m)
+    assert np.abs((C - std ** 2 * K) / se).max() <= Z_MAX
+    assert not any(perp.any() for _, perp in draws)
+
+
+@pytest.mark.parametrize("sampler", ["explicit", "gram"])
+def test_xor_labels_are_sign_of_abs_x1_minus_abs_x2(sampler):
+    """Noisy 2-XOR labels y = sign(|x₁| − |x₂|) (the axes are the first two coordinates); far from the noise
+    (‖μ‖ = 30) they are +1 exactly on the clusters ±μ₁ and −1 on ±μ₂, whatever the cluster's sign."""
+    data = xor(400, 50, 0, 30.0, sampler=sampler)
+    A = data.axes
+    assert torch.equal(data.y, torch.sign(A[:, 0].abs() - A[:, 1].abs()))
+    on_axis1 = A[:, 0].abs() > 15  # |x₁| ≈ 30 on the ±μ₁ clusters, |x₂| ≲ 5 (noise)
+    assert torch.equal(data.y, torch.where(on_axis1, 1.0, -1.0).to(data.y))
+    for k in range(2):  # both signs of both clusters occur
+        sel = A[:, k].abs() > 15
+        assert (A[sel, k] > 0).any() and (A[sel, k] < 0).any()

@@ -101,3 +101,18 @@ def test_m2_dual_certificate_agrees_with_enumeration(seed, d):
         assert norm <= e.best_norm * (1 + 1e-7)
     if e.best_norm < norm * (1 - 1e-6):
         assert not cert.certified
+
+
+@pytest.mark.parametrize("r,expected", [((1.0, 1.2, 1.3), 1 - 1.69 / 2), ((1.0, 1.5, 1.2), 1 - 2.25 / 2)])
+def test_m2_dual_certificate_delta_slack_on_orthogonal_data(r, expected):
+    """Orthogonal data K = diag(r²), y = (1, −1, 2): the decoupled interpolator is α₊ = y/r² on the positives,
+    α₋ = −y/r² on the negatives, 0 elsewhere; the δ-condition (2y_i − λ_max α₊_i)/(2y_i) (and its mirror on the
+    negatives) reads 1 − r_max²/(2r_i²), so its slack is 1 − r_max²/(2r_min²); certified iff ≥ 0."""
+    from ibcheck.theory.lai2026.duality import certify_decoupled
+    r2 = np.square(r)
+    K, y = np.diag(r2), np.array([1.0, -1.0, 2.0])
+    ap, am = np.where(y > 0, y / r2, 0.0), np.where(y < 0, -y / r2, 0.0)
+    cert = certify_decoupled(K, y, ap, am)
+    assert cert.delta_slack == pytest.approx(expected, rel=1e-12)
+    assert cert.cover_slack >= 0 and cert.duality_gap < 1e-12
+    assert cert.certified == (expected >= 0)

@@ -106,3 +106,23 @@ def test_cuda_matches_cpu():
     cpu = gd_span(ds.K[None], ds.y[None], a, a0, 1 / ds.trace_sigma)
     gpu = gd_span(ds.K[None].cuda(), ds.y[None].cuda(), a, a0.cuda(), 1 / ds.trace_sigma)
     assert _rel(gpu.alpha.cpu(), cpu.alpha) <= 1e-10
+
+
+def test_span_loss_is_half_the_squared_residual():
+    """The reported loss is L = ½Σ_i(f(x_i) − y_i)², f = Σ_k a_k ReLU(⟨w_k, x_i⟩), recomputed from W = αX."""
+    ds = _data(n=8, d=100, seed=2)
+    a = torch.tensor([1.0, -1.0], dtype=torch.float64)
+    alpha0, _, _ = random_init(ds.X, ds.K, 2, 0.5, ds.trace_sigma, seed=4)
+    r = gd_span(ds.K[None], ds.y[None], a, alpha0[None], 1.0 / ds.trace_sigma, max_steps=7)
+    for alpha, loss in [(alpha0, r.trajectory.loss[0][0]), (r.alpha[0], r.loss[0])]:
+        f = a @ torch.relu((alpha @ ds.X) @ ds.X.T)
+        assert float(loss) == pytest.approx(0.5 * float(((f - ds.y) ** 2).sum()), rel=1e-12)
+
+
+def test_positive_init_scale():
+    """w₀ = εXᵀ𝟙/‖λ‖₁: every coefficient is ε/‖λ‖₁, so β₀ = εK𝟙/‖λ‖₁ ≈ ε𝟙 on near-orthogonal data."""
+    a0 = positive_init(2, 3, 4, 50.0, 1e-3)
+    assert a0.shape == (2, 3, 4) and torch.all(a0 == 1e-3 / 50.0)
+    ds = _data(n=12, d=3000, seed=1)
+    beta0 = positive_init(1, 1, ds.n, ds.trace_sigma, 1e-3)[0] @ ds.K
+    assert torch.allclose(beta0, torch.full_like(beta0, 1e-3), rtol=0.2)  # K𝟙/‖λ‖₁ = 𝟙 + O(n/√d)
