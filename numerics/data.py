@@ -147,11 +147,9 @@ def check_positive_int(name: str, value, minimum: int = 1) -> int:
     return int(value)
 
 
-def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
-    """A user dataset: ``.npz`` with ``X`` (n×d), ``y`` (n) and optionally ``trace_sigma``.
-
-    Without ``trace_sigma``, ``‖λ‖₁`` is estimated by ``mean_i ‖x_i‖²`` (unbiased for ``E‖x‖² = tr Σ``).
-    """
+def read_npz(path: str | Path, required: tuple[str, ...] = ("X", "y")) -> dict[str, np.ndarray]:
+    """Every array of a user's ``.npz`` (no pickles); ``InputError`` naming the problem when the path is not a
+    readable archive or lacks one of ``required``."""
     p = Path(path)
     if p.is_dir():
         raise InputError(f"--data {path}: is a directory, not an .npz file")
@@ -167,9 +165,19 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
         raise
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
         raise InputError(f"--data {path}: not a readable .npz file ({type(exc).__name__})") from None
-    for key in ("X", "y"):
+    for key in required:
         if key not in arrays:
             raise InputError(f"--data {path}: missing array {key!r} (found {sorted(arrays)})")
+    return arrays
+
+
+def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
+    """A user dataset: ``.npz`` with ``X`` (n×d), ``y`` (n) and optionally ``trace_sigma``.
+
+    Without ``trace_sigma``, ``‖λ‖₁`` is estimated by ``mean_i ‖x_i‖²`` (unbiased for ``E‖x‖² = tr Σ``).
+    """
+    p = Path(path)
+    arrays = read_npz(p)
     X, y = arrays["X"], arrays["y"]
     if X.dtype.kind not in "fiu" or y.dtype.kind not in "fiu":
         raise InputError(f"--data {path}: X and y must be numeric (got {X.dtype}, {y.dtype})")

@@ -18,7 +18,6 @@ import copy
 import itertools
 import math
 import warnings
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +27,7 @@ import torch.nn.functional as F
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
+from .data import read_npz
 from .errors import InputError
 
 DEGREE_SCALES = (0.5, 2.0, 3.0)  # c in f(x;cθ) = c^L f(x;θ)
@@ -99,23 +99,8 @@ def load_model(path: str | Path) -> nn.Module:
 
 
 def load_data(path: str | Path) -> tuple[np.ndarray, np.ndarray]:
-    """``X`` (n × input shape) and ``y`` (n, ±1) from an ``.npz``."""
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"--data {path}: no such file")
-    try:
-        z = np.load(p, allow_pickle=False)
-        if not isinstance(z, np.lib.npyio.NpzFile):
-            raise InputError(f"--data {path}: not an .npz archive (a single .npy array was found)")
-        with z:
-            arrays = {k: z[k] for k in z.files}
-    except InputError:
-        raise
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise InputError(f"--data {path}: not a readable .npz file ({type(exc).__name__})") from None
-    for key in ("X", "y"):
-        if key not in arrays:
-            raise InputError(f"--data {path}: missing array {key!r} (found {sorted(arrays)})")
+    """``X`` (n × input shape) and ``y`` (n, ±1) from an ``.npz`` (validated by ``validate_data``)."""
+    arrays = read_npz(path)
     return arrays["X"], arrays["y"]
 
 
