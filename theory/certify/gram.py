@@ -21,12 +21,26 @@ import numpy as np
 from flint import arb, arb_mat, fmpq, fmpz_mat
 
 from .arb import up, working_precision
+from .certificate import NOT_PROVABLE, PROVED, Condition
 
 EXACT_MAX_ENTRIES = 1_000_000  # n·d up to which the exact integer Gram is affordable (≈ 5 s of Python conversions)
 _TAU_EXP = -1073  # d·2^-1073 ≥ d·(1+γ_d)·2^-1075: the underflow term of d products (half the smallest subnormal each)
 
 
-class GivenGram:
+class _FloatBalls:
+    """A float64 midpoint ``_mid`` with radius ``_rad``: the enclosure at any precision, no exact rank."""
+
+    def mid(self) -> np.ndarray:
+        return self._mid
+
+    def at(self, prec: int) -> arb_mat:
+        return _balls(self._mid, self._rad)
+
+    def exact_rank(self, idx=None) -> int | None:
+        return None
+
+
+class GivenGram(_FloatBalls):
     """``K`` as given (float64 entries exact); the ball of each pair covers ``K_ij`` and ``K_ji``."""
 
     mode = "given-K"
@@ -43,22 +57,13 @@ class GivenGram:
         self._rad = np.where(r > 0, np.nextafter(r, np.inf), 0.0) if self.finite else r
         self.why = why or "only the Gram matrix is available: the certificate is about this float64 K, taken as exact"
 
-    def mid(self) -> np.ndarray:
-        return self._mid
-
-    def at(self, prec: int) -> arb_mat:
-        return _balls(self._mid, self._rad)
-
-    def exact_rank(self, idx=None) -> int | None:
-        return None
-
     def describe(self) -> dict:
         return {"gram": self.mode, "why": self.why, "n": self.n,
                 "asymmetry": float(self._rad.max()) if self.finite else None,
                 "rounding_model": "none: K's float64 entries are the data (nothing about any X is claimed)"}
 
 
-class AprioriGram:
+class AprioriGram(_FloatBalls):
     """``fl(XXᵀ)`` (numpy/BLAS) with a rigorous a-priori rounding-error radius (module docstring)."""
 
     mode = "apriori"
@@ -85,15 +90,6 @@ class AprioriGram:
         self.max_rel = float(np.nanmax(rel)) if self.finite else float("inf")
         self.why = why or (f"n·d = {self.n * self.d:.3g}: one float64 BLAS Gram plus an O(n²) a-priori bound instead of "
                            f"an exact product of n²d terms")
-
-    def mid(self) -> np.ndarray:
-        return self._mid
-
-    def at(self, prec: int) -> arb_mat:
-        return _balls(self._mid, self._rad)
-
-    def exact_rank(self, idx=None) -> int | None:
-        return None
 
     def describe(self) -> dict:
         return {"gram": self.mode, "why": self.why, "n": self.n, "d": self.d,
@@ -164,6 +160,16 @@ def _balls(mid: np.ndarray, rad: np.ndarray) -> arb_mat:
     n = mid.shape[0]
     ml, rl = mid.tolist(), rad.tolist()
     return arb_mat(n, n, [arb(ml[i][j], rl[i][j]) if rl[i][j] else arb(ml[i][j]) for i in range(n) for j in range(n)])
+
+
+def gram_enclosure(src, prec: int, conds: list) -> arb_mat | None:
+    """Append the ``gram_enclosure`` condition to ``conds``; K's balls at ``prec``, or ``None`` when the enclosure
+    overflowed (nothing downstream can then be proved)."""
+    if not src.finite:
+        conds.append(Condition("gram_enclosure", NOT_PROVABLE, "the Gram enclosure is not finite (overflow)"))
+        return None
+    conds.append(Condition("gram_enclosure", PROVED, f"K enclosed in balls ({src.mode}; see data)"))
+    return src.at(prec)
 
 
 def schedule(X: np.ndarray | None, K: np.ndarray | None, gram: str = "auto", precisions=(64, 128, 256),

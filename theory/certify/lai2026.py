@@ -23,7 +23,7 @@ import numpy as np
 
 from .arb import ball_max, column, endpoints, exact, nonneg_sqrt, positive_definite
 from .certificate import NOT_PROVABLE, PROVED, Attempt, Certificate, Condition, derived, failed, run_ladder
-from .gram import schedule
+from .gram import gram_enclosure, schedule
 from .kkt import exact_by_construction, sign_condition, solve_active_set
 
 SUBJECT = "lai2026 m=1 min-norm interpolant (active-set KKT in balls)"
@@ -62,11 +62,9 @@ def certify_min_norm_m1(y, *, tight, X=None, K=None, alpha_limit=None, gram: str
     def attempt(src, prec) -> Attempt:
         conds: list[Condition] = []
         enc: dict = {}
-        if not src.finite:
-            conds.append(Condition("gram_enclosure", NOT_PROVABLE, "the Gram enclosure is not finite (overflow)"))
+        G = gram_enclosure(src, prec, conds)
+        if G is None:
             return Attempt(conds, enc)
-        G = src.at(prec)
-        conds.append(Condition("gram_enclosure", PROVED, f"K enclosed in balls ({src.mode}; see data)"))
         pd, detail, bound = positive_definite(G, src.mid())
         if pd != PROVED and src.exact_rank() is not None:
             r = src.exact_rank()
