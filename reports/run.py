@@ -49,7 +49,8 @@ def settings(profile: str, claims: list[str] | None = None) -> list[tuple[str, d
                 out.append((cid, s, "default" if not s else "finding" if key in EXPECTED else "setting"))
     if profile == "quick":
         for key, e in EXPECTED.items():
-            if e.verdict == "violated" and key.split("[", 1)[0] in REGISTRY and selected(key.split("[", 1)[0], claims):
+            claim = key.split("[", 1)[0]
+            if e.verdict == "violated" and claim in REGISTRY and selected(claim, claims):
                 cid, setting = setting_of(key)
                 out.append((cid, setting, "finding"))
     return out
