@@ -18,7 +18,7 @@ from ibcheck.theory import verdict as V
 
 ROLES = ("default", "setting", "finding")
 FINDING = "finding"
-STATUSES = V.ORDER[:1] + (V.VIOLATED, V.OUTSIDE, V.INCONCLUSIVE, FINDING)  # button order: good, bad, the rest
+STATUSES = (V.VERIFIED, V.OBSERVED, V.VIOLATED, V.OUTSIDE, V.INCONCLUSIVE, FINDING)  # button order: good, bad, the rest
 LABELS = {FINDING: "finding (as documented)"}
 CONJECTURE = "conjecture"
 PLANNED = "planned"

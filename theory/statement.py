@@ -1,13 +1,25 @@
-"""The statement model: a claim is hypotheses ⟹ conclusions, each a sympy relation with provenance.
+"""The statement model: a claim is hypotheses ⟹ conclusions, each a sympy relation with provenance and a kind.
 
 A ``Condition`` is ``lhs REL rhs`` (``≤``, ``≥``, ``=``) over named symbols, with the tolerance that
-governs it and a one-line reason for that tolerance. ``Claim.evaluate`` substitutes measured numbers
-and returns the rows of the verification table and the verdict:
+governs it and a one-line reason for that tolerance. Each row has a **provenance** (where it comes from) and
+a **kind** (what sort of statement it is), and only some rows may decide ``violated``:
 
-* ``inconclusive`` — a needed number is missing/NaN, or the caller says the numerics did not decide;
-* ``outside-hypotheses`` — some hypothesis fails (conclusions are still evaluated and reported);
-* ``violated`` — hypotheses hold and some conclusion fails;
-* ``verified`` — everything holds within tolerance.
+* provenance ``seed`` (the seed documents), ``paper`` (the cited paper's own statement), ``standard`` (a textbook
+  fact), ``reconstructed`` (derived here; the derivation is given) — these *decide*; ``threshold`` (a number chosen
+  here, with its reason) never decides ``violated``: a failed threshold row makes the verdict ``inconclusive``;
+* kind ``bound`` (a finite-time inequality or identity the source states), ``limit`` / ``rate`` (an asymptotic
+  "q → q∞" / "q = O(r)" judged from geometric checkpoints by ``theory.asymptotic``), ``diagnostic`` (shown in the
+  table and the report, never deciding anything).
+
+``Claim.evaluate`` substitutes measured numbers and returns the rows and the verdict, in this precedence:
+
+* ``outside-hypotheses`` — some hypothesis (stated on the inputs) fails;
+* ``inconclusive`` — the caller says the numerics did not decide (e.g. a budget spent while still converging);
+* ``violated`` — a deciding conclusion fails (a definite failure beats a NaN elsewhere);
+* ``inconclusive`` — a needed number is missing/NaN, or only a ``threshold`` row fails;
+* ``verified`` — every deciding row holds within tolerance.
+
+An exploratory claim asks a question: where it would be ``violated`` its verdict is ``observed`` (exit 0).
 """
 from __future__ import annotations
 
@@ -18,7 +30,10 @@ import sympy as sp
 
 from . import verdict as V
 
-PROVENANCES = ("seed", "reconstructed")
+PROVENANCES = ("seed", "paper", "standard", "reconstructed", "threshold")
+# Rows of these provenances may decide ``violated``; a ``threshold`` row only ever makes a verdict inconclusive.
+DECIDING = ("seed", "paper", "standard", "reconstructed")
+KINDS = ("bound", "limit", "rate", "diagnostic")
 _REL = {sp.LessThan: "<=", sp.StrictLessThan: "<=", sp.GreaterThan: ">=", sp.StrictGreaterThan: ">=",
         sp.Equality: "=="}
 
@@ -85,12 +100,20 @@ class Condition:
     reason: str = "exact comparison"
     provenance: str = "seed"
     note: str = ""
+    kind: str = "bound"
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
             raise TypeError(f"condition {self.name}: expected a sympy relation, got {self.rel!r}")
         if self.provenance not in PROVENANCES:
             raise ValueError(f"condition {self.name}: provenance must be one of {PROVENANCES}")
+        if self.kind not in KINDS:
+            raise ValueError(f"condition {self.name}: kind must be one of {KINDS}")
+
+    @property
+    def decides(self) -> bool:
+        """Whether a failure of this row is a counterexample (``violated``): not a diagnostic, not a threshold."""
+        return self.kind != "diagnostic" and self.provenance in DECIDING
 
     @property
     def relation(self) -> str:
@@ -123,7 +146,8 @@ class Condition:
             slack = tol - abs(lhs - rhs)
         holds = None if math.isnan(slack) else bool(slack >= 0)  # ±inf decides; only NaN is undecidable
         return {"name": self.name, "lhs": lhs, "rhs": rhs, "relation": self.relation, "tolerance": tol,
-                "slack": slack, "holds": holds, "tolerance_reason": self.reason, "provenance": self.provenance}
+                "slack": slack, "holds": holds, "tolerance_reason": self.reason, "provenance": self.provenance,
+                "kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -166,9 +190,13 @@ class Claim:
 
     @property
     def provenance(self) -> str:
-        """``reconstructed`` as soon as any hypothesis or conclusion is; ``seed`` otherwise."""
+        """The weakest provenance among its deciding rows: ``reconstructed`` as soon as any hypothesis or
+        conclusion is, else ``standard``, else ``paper``, else ``seed`` (``threshold`` rows decide nothing)."""
         parts = [c.provenance for c in self.hypotheses + self.conclusions]
-        return "reconstructed" if "reconstructed" in parts else "seed"
+        for p in ("reconstructed", "standard", "paper"):
+            if p in parts:
+                return p
+        return "seed"
 
     def latex_names(self) -> dict:
         return {s.s: s.latex for s in self.symbols}
@@ -205,20 +233,28 @@ class Claim:
         def undecided_name(cond, row):
             extra = [why[k] for k in sorted(cond.symbols) if k in why]
             return row["name"] + (f" ({'; '.join(extra)})" if extra else "")
-        undecided = [undecided_name(c, r) for c, r in zip(self.hypotheses + self.conclusions, hyp + con)
-                     if r["holds"] is None]
-        failed_h = [r for r in hyp if r["holds"] is False]
-        failed_c = [r for r in con if r["holds"] is False]
-        if inconclusive:
-            verdict, reason = V.INCONCLUSIVE, inconclusive
-        elif failed_h:
+        conds = self.hypotheses + self.conclusions
+        undecided = [undecided_name(c, r) for c, r in zip(conds, hyp + con)
+                     if r["holds"] is None and c.kind != "diagnostic"]
+        failed_h = [r for c, r in zip(self.hypotheses, hyp) if r["holds"] is False and c.kind != "diagnostic"]
+        failed_c = [r for c, r in zip(self.conclusions, con) if r["holds"] is False and c.decides]
+        failed_t = [r for c, r in zip(self.conclusions, con)
+                    if r["holds"] is False and c.kind != "diagnostic" and not c.decides]
+        if failed_h:  # a failed hypothesis decides first: the theorem says nothing here
             verdict, reason = V.OUTSIDE, "hypothesis fails: " + "; ".join(_why(r) for r in failed_h)
+        elif inconclusive:
+            verdict, reason = V.INCONCLUSIVE, inconclusive
+        elif failed_c:  # a definite failure of a stated conclusion beats a NaN elsewhere
+            verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
         elif undecided:
             verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
-        elif failed_c:
-            verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
+        elif failed_t:
+            verdict, reason = V.INCONCLUSIVE, ("threshold chosen here not reached (not a counterexample): "
+                                               + "; ".join(_why(r) for r in failed_t))
         else:
             verdict, reason = V.VERIFIED, ""
+        if self.exploratory and verdict == V.VIOLATED:  # a question's answer is a measurement
+            verdict, reason = V.OBSERVED, "observed: " + "; ".join(_why(r) for r in failed_c)
         return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason}
 
 
