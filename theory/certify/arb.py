@@ -14,6 +14,8 @@ import flint
 import numpy as np
 from flint import arb, arb_mat
 
+from .outcomes import NOT_PROVABLE, PROVED, REFUTED
+
 PRECISIONS = (64, 128, 256)  # the working-precision ladder (bits): retry higher before giving up
 MIN_PREC = 53  # float64 → arb is exact at ≥ 53 bits
 
@@ -128,7 +130,6 @@ def positive_definite(K: arb_mat, mid: np.ndarray) -> tuple[str, str, list | Non
     with ``bound`` the enclosure of the smallest Gershgorin lower end. A diagonal ``C_ii < 0`` refutes
     (``vᵀKv < 0`` for the row ``v`` of ``T``).
     """
-    from .certificate import NOT_PROVABLE, PROVED, REFUTED
     n = K.nrows()
     if n == 0:
         return PROVED, "empty matrix", None

@@ -14,8 +14,7 @@ from typing import Callable
 import flint
 
 from .arb import working_precision
-
-PROVED, REFUTED, NOT_PROVABLE = "proved", "refuted", "not-provable"
+from .outcomes import NOT_PROVABLE, PROVED, REFUTED
 
 
 @dataclass
