@@ -202,7 +202,8 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
                          f"exceed {MAX_GRAD_ENTRIES:.0e}")
     for name, mod in model.named_modules():
         if _cls(mod) in NONHOM_MODULES:
-            raise InputError(f"{_path(name)} ({_cls(mod)}) is {NONHOM_MODULES[_cls(mod)]}")
+            hint = " (return the logits: the multi-class margin is computed from them)" if "Softm" in _cls(mod) else ""
+            raise InputError(f"{_path(name)} ({_cls(mod)}) is {NONHOM_MODULES[_cls(mod)]}{hint}")
     native = [d for d in dtypes if d != "float64"]
     native_out = _native_outputs(model, Xt, native[0]) if len(native) == 1 else None
     with warnings.catch_warnings():
