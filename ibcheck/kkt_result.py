@@ -116,11 +116,13 @@ class KKTResult:
                   row("kinks", f"{self.kinks.get('count', 0)} at {self.kinks.get('samples', 0)} examples",
                       f"box {self.kinks.get('box', 0)}, enumerated {self.kinks.get('vertices', 0)}, "
                       f"uncertified {self.kinks.get('uncertified', 0)}"),
-                  row(f"support {{λ_i > {self.support_tau:g}·max λ}}", f"{self.support_size} examples"
+                  row(f"support {{λ_k > {self.support_tau:g}·max λ}}",
+                      f"{self.support_size} " + ("(example, class) pairs" if self.classes > 1 else "examples")
                       + (f": {self.support[:20]}{' …' if len(self.support) > 20 else ''}" if self.support else ""))]
         if self.worst_samples:
             lines.append(row("worst samples λ_i(q_i−1)/mean λ", ", ".join(
-                f"#{w['index']} ({f(w['term'])}, q={f(w['margin'])})" for w in self.worst_samples)))
+                f"#{w['index']}" + (f"/{w['class']}" if "class" in w else "") + f" ({f(w['term'])}, q={f(w['margin'])})"
+                for w in self.worst_samples)))
         if self.worst_units:
             lines.append(row("worst units ‖r_j‖/‖θ̃‖", ", ".join(
                 f"{w['param']}[{w['unit']}] ({f(w['residual'])})" for w in self.worst_units)))

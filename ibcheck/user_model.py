@@ -48,6 +48,9 @@ def load_model(path: str | Path) -> nn.Module:
                              f"import ({_first_line(exc)}): define the model's class in an importable module (and "
                              f"put it on PYTHONPATH), or save TorchScript: torch.jit.save(torch.jit.script(model), "
                              f"path)") from None
+        if isinstance(exc, ModuleNotFoundError):
+            raise InputError(f"--model {path}: the module that defines the model's class is not importable "
+                             f"({_first_line(exc)}): put its folder on PYTHONPATH, or save TorchScript") from None
         raise InputError(f"--model {path}: neither a TorchScript file nor a pickled nn.Module ({_first_line(exc)})") from None
     if isinstance(obj, dict):
         raise InputError(f"--model {path}: holds a dict (a state_dict?), not a model: save the module itself with "
