@@ -416,8 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="complementarity bound max_k λ_k(q_k − 1)/mean λ ≤ D of an (ε, δ)-KKT point")
     pk.add_argument("--loss", default="exp", choices=["exp", "logistic"],
                     help="training loss (log L̂ and cos(θ, −∇L̂); the KKT conditions do not depend on it)")
-    pk.add_argument("--kink-tol", type=float, default=None, metavar="TOL",
-                    help="pre-activations with |z| ≤ TOL·scale count as at the kink (default 1e-9)")
+    pk.add_argument("--kink-tol", type=float, default=1e-9, metavar="TOL",
+                    help="pre-activations with |z| ≤ TOL·scale count as at the kink")
     pk.add_argument("--json", metavar="FILE", help="write every quantity as JSON")
     pk.set_defaults(func=cmd_kkt)
     return p

@@ -150,6 +150,29 @@ def to_float64(m: nn.Module) -> dict:
     return fixed
 
 
+def script_to_float64(m) -> dict:
+    """The tensor attributes a TorchScript module's forwards read (``prim::GetAttr`` in each graph) that are neither
+    parameters nor buffers, converted to float64 in place (``ScriptModule.double()`` leaves them)."""
+    import re
+    fixed = {}
+    for name, mod in m.named_modules():
+        try:
+            graph = str(mod.graph)
+        except (AttributeError, RuntimeError):  # a module without a forward graph
+            continue
+        own = {k for k, _ in mod.named_parameters(recurse=False)} | {k for k, _ in mod.named_buffers(recurse=False)}
+        for k in sorted(set(re.findall(r'prim::GetAttr\[name="(\w+)"\]', graph)) - own):
+            t = getattr(mod, k, None)
+            if isinstance(t, torch.Tensor) and t.is_floating_point():
+                try:
+                    setattr(mod, k, t.detach().to(torch.float64))
+                except Exception as exc:  # noqa: BLE001  (a constant or a typed attribute that refuses it)
+                    raise InputError(f"model: TorchScript attribute {_path(name)}.{k} ({t.dtype}) cannot be converted "
+                                     f"to float64 ({_first_line(exc)}): make it a buffer (register_buffer)") from None
+                fixed[f"{_path(name)}.{k}"] = getattr(mod, k)
+    return fixed
+
+
 def _stale(m: nn.Module) -> str | None:
     """A floating tensor reachable from the model that is still not float64 (named), after conversion."""
     for name, mod in m.named_modules():
@@ -209,9 +232,13 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
             raise InputError(f"{_path(name)} ({_cls(mod)}) is {NONHOM_MODULES[_cls(mod)]}{hint}")
     native = [d for d in dtypes if d != "float64"]
     native_out = _native_outputs(model, Xt, native[0]) if len(native) == 1 else None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        m = copy.deepcopy(model).cpu()  # the analysis runs on the CPU in float64 (a CUDA model is copied over)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            m = copy.deepcopy(model).cpu()  # the analysis runs on the CPU in float64 (a CUDA model is copied over)
+    except Exception as exc:  # noqa: BLE001  (a non-leaf tensor attribute, an unpicklable member, ...)
+        raise InputError(f"model: cannot be copied for the analysis ({_first_line(exc)}): store fixed tensors "
+                         f"detached (tensor.detach()) or as buffers") from None
     black_box = False
     if scripted:
         eager = rebuild(m)
@@ -230,7 +257,7 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ScriptModule.double() touches .grad of non-leaf tensors
         m = m.double().eval()
-    fixed = {} if black_box else to_float64(m)
+    fixed = script_to_float64(m) if black_box else to_float64(m)
     notes.append(f"model cast from {', '.join(dtypes)} to float64; data cast to float64" if native
                  else "computed in float64")
     if any(isinstance(mod, nn.Dropout) or _cls(mod).startswith("Dropout") for mod in m.modules()):

@@ -321,3 +321,32 @@ def test_verdict_separates_a_trained_from_an_almost_untrained_net():
     assert st <= rt.eps and (lam * (ref["q"] - 1)).max() / lam.mean() <= rt.delta * (1 + 1e-9)
     # a looser ε turns the early net into an (ε, δ)-point only if its complementarity also fits
     assert kkt(early, X, y, eps=0.5, delta=10.0).verdict == "verified"
+
+
+class ScriptedAttr(nn.Module):
+    """A custom forward (a TorchScript black box) reading a fixed outer layer from a plain tensor attribute."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.fc2 = nn.Linear(5, 6, bias=False), nn.Linear(6, 4, bias=False)
+        self.a = torch.tensor([1.0, 1.0, -1.0, -1.0])
+
+    def forward(self, x):
+        return torch.relu(self.fc2(torch.relu(self.fc1(x)))) @ self.a
+
+
+def test_torchscript_attribute_is_converted_and_residuals_given():
+    X, _ = binary_data()
+    torch.manual_seed(1)
+    eager = ScriptedAttr().double()
+    eager.a = eager.a.double()
+    with torch.no_grad():
+        y = torch.sign(eager(X))
+    scripted = torch.jit.script(ScriptedAttr().double())  # float64 weights, the attribute in float32
+    scripted.load_state_dict(eager.state_dict())
+    assert scripted.a.dtype == torch.float32
+    r, re_ = kkt(scripted, X, y), kkt(eager, X, y)
+    assert r.degree == 2 and re_.kinks["count"] == 0 and not r.certified and r.verdict == "inconclusive"
+    assert r.kkt_stationarity == pytest.approx(re_.kkt_stationarity, rel=1e-9)
+    assert r.normalized_margin == pytest.approx(re_.normalized_margin, rel=1e-14)
+    assert any("model.a" in n or ": a" in n for n in r.notes) and scripted.a.dtype == torch.float32
