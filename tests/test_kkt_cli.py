@@ -12,8 +12,7 @@ from torch import nn
 
 from ibcheck.cli import main
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from test_kkt_model import ThreeLayerCustom, cone_data, train, two_layer  # noqa: E402
+from .test_kkt_model import ThreeLayerCustom, cone_data, train, two_layer
 
 CALLS = []
 

@@ -305,9 +305,7 @@ def test_hidden_layer_bias_is_refused_naming_the_parameter_and_the_defect():
 
 
 def test_verdict_separates_a_trained_from_an_almost_untrained_net():
-    import sys
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
-    from test_kkt_model import cone_data, train, two_layer
+    from .test_kkt_model import cone_data, train, two_layer
     X, y = cone_data()
     trained = train(two_layer(), X, y, 1500)
     early = train(two_layer(), X, y, 5)
@@ -355,11 +353,9 @@ def test_torchscript_attribute_is_converted_and_residuals_given():
 def test_joint_refutation_matches_an_independent_optimisation():
     """Not an (ε, δ)-point although its least stationarity is below ε: the SOCP optimum (stationarity under the
     complementarity bound) equals scipy's SLSQP on the same problem, built from the test's own gradients."""
-    import sys
-
     from scipy.optimize import minimize
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
-    from test_kkt_model import cone_data, train, two_layer
+
+    from .test_kkt_model import cone_data, train, two_layer
     X, y = cone_data()
     net = train(two_layer(), X, y, 300)
     r = kkt(net, X, y)
