@@ -370,3 +370,18 @@ def test_joint_refutation_matches_an_independent_optimisation():
     socp = np.linalg.norm(th - G.T @ lam) / s
     assert best.success and socp == pytest.approx(math.sqrt(best.fun), rel=1e-4)  # measured 0.00946 both
     assert socp > r.eps
+
+
+def test_multiclass_kink_gets_a_clarke_box_per_pair(multiclass):
+    """Example 0 exactly at the kink of unit 0: each of its C − 1 pair constraints gets a Clarke box, and the Clarke
+    minimum is never above the residual with PyTorch's one-sided derivative (kink_tol = 0)."""
+    net, X, y = multiclass
+    kinked = nn.Sequential(nn.Linear(6, 16, bias=False), nn.ReLU(), nn.Linear(16, 3, bias=False)).double()
+    kinked.load_state_dict(net.state_dict())
+    with torch.no_grad():
+        w = kinked[0].weight
+        w[0] -= (w[0] @ X[0]) / (X[0] @ X[0]) * X[0]
+    r, r0 = kkt(kinked, X, y), kkt(kinked, X, y, kink_tol=0.0)
+    assert r.kinks["count"] == 1 and r.kinks["box"] == 2 and r.method == "qp" and r.certified
+    assert set(r.clarke_derivatives) == {"0", "1"}  # constraints (0, 1) and (0, 2)
+    assert r0.kinks["count"] == 0 and r.kkt_stationarity <= r0.kkt_stationarity + 1e-12
