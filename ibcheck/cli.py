@@ -324,15 +324,8 @@ def cmd_conjecture(args) -> int:
 
 
 def cmd_kkt(args) -> int:
-    from ibcheck.model_kkt import kkt
-    from ibcheck.numerics.homogeneous import load_data, load_model
-    model = load_model(args.model)
-    X, y = load_data(args.data)
-    res = kkt(model, X, y, loss=args.loss, kink_tol=args.kink_tol, data_name=f"--data {args.data}")
-    print(res.summary())
-    if args.json:
-        _write_json(args.json, res.to_json())
-    return 0
+    from ibcheck.model_kkt import run_cli
+    return run_cli(args, _write_json)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -409,15 +402,22 @@ def build_parser() -> argparse.ArgumentParser:
     pj.add_argument("--address", default=None, help="Ray address for --backend ray")
     pj.set_defaults(func=cmd_conjecture)
     pk = sub.add_parser("kkt", help="a trained homogeneous PyTorch model against the max-margin KKT conditions",
-                        formatter_class=fmt)
+                        epilog="exit status: 0 an (ε, δ)-KKT point, 1 not one, 4 undecidable (residuals not "
+                               "certified), 2 usage or input error (a model that is not homogeneous: the parameter "
+                               "named), 5 internal error", formatter_class=fmt)
     pk.add_argument("--model", required=True, metavar="FILE.pt",
                     help="TorchScript file (torch.jit.save) or a pickled nn.Module (torch.save(model)); loading a "
                          "pickle runs the code it names (weights_only=False), as for any pickle: use files you trust")
-    pk.add_argument("--data", required=True, metavar="FILE.npz", help="X (n × the model's input shape) and y (n, ±1)")
+    pk.add_argument("--data", required=True, metavar="FILE.npz",
+                    help="X (n × the model's input shape) and y (n: ±1 for one output, class indices for C outputs)")
+    pk.add_argument("--eps", type=float, default=1e-3, metavar="E",
+                    help="stationarity bound ‖θ̃ − Σλ_k g_k‖/‖θ̃‖ ≤ E of an (ε, δ)-KKT point (Lyu–Li)")
+    pk.add_argument("--delta", type=float, default=1e-2, metavar="D",
+                    help="complementarity bound max_k λ_k(q_k − 1)/mean λ ≤ D of an (ε, δ)-KKT point")
     pk.add_argument("--loss", default="exp", choices=["exp", "logistic"],
                     help="training loss (log L̂ and cos(θ, −∇L̂); the KKT conditions do not depend on it)")
-    pk.add_argument("--kink-tol", type=float, default=None, metavar="TOL",
-                    help="pre-activations with |z| ≤ TOL·scale count as at the kink (default 1e-9)")
+    pk.add_argument("--kink-tol", type=float, default=1e-9, metavar="TOL",
+                    help="pre-activations with |z| ≤ TOL·scale count as at the kink")
     pk.add_argument("--json", metavar="FILE", help="write every quantity as JSON")
     pk.set_defaults(func=cmd_kkt)
     return p

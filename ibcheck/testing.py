@@ -14,18 +14,22 @@ def _num(v) -> str:
 
 def assert_kkt(model, X, y, eps: float = 1e-3, delta: float = 1e-2, *, loss: str = "exp",
                degree: int | None = None, min_normalized_margin: float | None = None, **kwargs):
-    """Assert the model is an (ε, δ)-KKT point of ``min ½‖θ‖² s.t. y_i f(x_i;θ) ≥ 1`` (after rescaling):
-    ``kkt_stationarity ≤ eps`` and ``kkt_complementarity ≤ delta`` (normalisations: ``ibcheck.theory.homogeneous_kkt``),
+    """Assert the model is an (ε, δ)-KKT point of ``min ½‖θ‖² s.t. q_k(θ) ≥ 1`` (after rescaling; Lyu–Li): one
+    multiplier vector with ``kkt_stationarity ≤ eps`` and ``kkt_complementarity ≤ delta`` (normalisations:
+    ``ibcheck.theory.homogeneous_kkt``; decided as ``ibcheck kkt`` decides its verdict, ``theory.kkt_verdict``),
     every margin positive, and optionally the degree and a lower bound on the normalised margin. A residual that
     could not be certified fails (it is never assumed small). Returns the ``KKTResult``."""
     from ibcheck.model_kkt import kkt
-    res = kkt(model, X, y, loss=loss, **kwargs)
+    res = kkt(model, X, y, loss=loss, eps=eps, delta=delta, **kwargs)
     bad = []
-    for row in res.rows(eps, delta):
-        if row["holds"] is None:
-            bad.append(f"{row['name']}: not certified ({res.certification})")
-        elif not row["holds"]:
-            bad.append(f"{row['name']}: measured {_num(row['measured'])}, required {row['relation']} {_num(row['bound'])}")
+    if res.verdict != "verified":
+        for row in res.rows(eps, delta):
+            if row["holds"] is None:
+                bad.append(f"{row['name']}: not certified ({res.certification})")
+            elif not row["holds"]:
+                bad.append(f"{row['name']}: measured {_num(row['measured'])}, required {row['relation']} "
+                           f"{_num(row['bound'])}")
+        bad.append(f"verdict {res.verdict}: {res.reason}")
     if degree is not None and res.degree != degree:
         bad.append(f"degree: measured {res.degree}, required == {degree}")
     if min_normalized_margin is not None and not res.normalized_margin >= min_normalized_margin:

@@ -1,6 +1,8 @@
 """(ε, δ)-KKT residuals of the max-margin problem for any positively homogeneous model (Lyu–Li 2020, Ji–Telgarsky 2020).
 
-A model ``f(x;θ)`` with ``f(x;cθ) = c^L f(x;θ)`` (``c > 0``) and margins ``q_i(θ) = y_i f(x_i;θ)``. The problem
+A model ``f(x;θ)`` with ``f(x;cθ) = c^L f(x;θ)`` (``c > 0``) and margins ``q_i(θ) = y_i f(x_i;θ)`` — or, for C
+outputs (Lyu–Li's multi-class problem), one constraint ``q_{ij}(θ) = f_{y_i}(x_i;θ) − f_j(x_i;θ)`` per pair
+``j ≠ y_i``; below ``i`` runs over the constraints, whatever they are. The problem
 
     min ½‖θ‖²  s.t.  q_i(θ) ≥ 1,
 

@@ -1,0 +1,200 @@
+"""Seeing a user's forward pass: every ReLU / leaky-ReLU call, every non-homogeneous function, every tie.
+
+``Probe`` is a ``TorchFunctionMode``: it sees modules, ``F.relu``, ``torch.relu``, ``Tensor.relu`` and
+``F.leaky_relu`` alike, records each activation's pre-activations ``z`` with a Cauchy–Schwarz scale
+(``‖w_j‖·‖patch‖ + |b_j|`` straight after a Linear/Conv), and can impose a derivative at chosen elements (the
+gradients of the pieces of the Clarke subdifferential). Functions that are not positively homogeneous (smooth
+activations, normalisations, ``exp``, ...) are refused where they are called; ties of max-pooling, ``maximum``,
+``clamp`` and ``abs`` are counted; other non-smooth functions are listed as not inspected.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+from torch.overrides import TorchFunctionMode
+
+from .errors import InputError
+
+DEGREE_RTOL = 1e-9  # a homogeneous float64 network meets the identity to O(depth·1e-16); 1e-9 leaves 6 orders of margin
+DEGREE_INT_TOL = 1e-6  # the fitted L must be this close to an integer
+KINK_TOL = 1e-9  # |z| ≤ KINK_TOL·scale: the pre-activation is at the kink up to float64 rounding of the scale
+MAX_KINKS_PER_SAMPLE = 12  # vertex enumeration: 2^k pieces per sample
+MAX_VERTICES = 4096  # vertex enumeration: pieces over all samples
+MAX_GRAD_ENTRIES = 50_000_000  # n × P per-sample gradient matrix (400 MB in float64)
+
+ACTIVATIONS = ("relu", "relu_", "leaky_relu", "leaky_relu_")
+SMOOTH_NONHOM = {  # functions that break positive homogeneity wherever they are called
+    "sigmoid", "tanh", "gelu", "softplus", "silu", "elu", "selu", "celu", "mish", "hardtanh", "relu6", "hardswish",
+    "hardsigmoid", "logsigmoid", "softmax", "log_softmax", "softsign", "tanhshrink", "exp", "log", "log1p", "expm1",
+    "erf", "sin", "cos", "batch_norm", "layer_norm", "group_norm", "instance_norm", "rms_norm", "normalize",
+    "local_response_norm", "sigmoid_", "tanh_", "exp_", "glu", "rrelu", "prelu", "threshold",
+}
+TIE_FUNCS = {"maximum", "minimum", "clamp", "clamp_min", "clamp_max", "abs", "clip"}
+UNINSPECTED = {"max", "min", "amax", "amin", "where", "sign", "topk", "sort", "median", "hardshrink", "softshrink",
+               "round", "floor", "ceil", "fractional_max_pool2d", "fractional_max_pool3d", "lp_pool1d", "lp_pool2d"}
+NONHOM_MODULES = {
+    **{k: "a smooth activation that is not positively homogeneous" for k in (
+        "Sigmoid", "Tanh", "GELU", "Softplus", "SiLU", "ELU", "SELU", "CELU", "Mish", "Hardtanh", "ReLU6",
+        "Hardswish", "Hardsigmoid", "LogSigmoid", "Softmax", "LogSoftmax", "Softsign", "Tanhshrink", "GLU", "RReLU",
+        "PReLU", "Threshold", "Softmin", "Hardshrink", "Softshrink")},
+    **{k: "a normalisation layer (not homogeneous in the parameters)" for k in (
+        "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d",
+        "InstanceNorm3d", "LocalResponseNorm", "RMSNorm", "SyncBatchNorm", "LazyBatchNorm1d", "LazyBatchNorm2d")},
+    **{k: "not a homogeneous map of its parameters" for k in ("Embedding", "EmbeddingBag", "RNN", "LSTM", "GRU",
+                                                                 "MultiheadAttention", "Transformer", "Bilinear")},
+}
+LOGIT_HINT = {"softmax", "log_softmax"}  # a classifier's last step: the margin needs the logits before it
+
+
+def _first_line(exc: BaseException) -> str:
+    s = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {s[0][:160]}" if s else type(exc).__name__
+
+
+def _cls(mod) -> str:
+    return getattr(mod, "original_name", None) or type(mod).__name__
+
+
+def _path(name: str) -> str:
+    return "model" + (f".{name}" if name else "")
+
+
+# ------------------------------------------------------------------------------------------- the probe
+@dataclass
+class Site:
+    """One ReLU / leaky-ReLU call of the forward: its pre-activations and unit scales."""
+
+    module: str
+    slope: float
+    z: torch.Tensor  # (batch, ...) detached
+    scale: torch.Tensor  # same shape: ‖w_j‖·‖patch‖ after a Linear/Conv, else the layer's max |z| per example
+    data_input: torch.Tensor | None  # (batch, ...) bool: the unit's input patch is zero and does not depend on θ
+    live: torch.Tensor | None = None  # the pre-activation with its graph (per-example gradient computations)
+
+
+class Probe(TorchFunctionMode):
+    """Sees every torch function of a forward: records activations, refuses non-homogeneous calls, counts ties.
+
+    ``overrides[site]`` (a tensor shaped like that site's pre-activations) replaces the activation's derivative
+    in the backward pass (the value is unchanged); ``live`` keeps each pre-activation with its graph.
+    """
+
+    def __init__(self, stack: list, overrides: dict | None = None, live: bool = False, tol: float = KINK_TOL):
+        super().__init__()
+        self.stack, self.overrides, self.live, self.tol = stack, overrides or {}, live, tol
+        self.sites: list[Site] = []
+        self.ties: list[tuple[str, torch.Tensor]] = []  # (what, per-example count)
+        self.uninspected: set[str] = set()
+        self._affine = None  # (output tensor, kind, input, weight, conv args)
+
+    def where(self) -> str:
+        return self.stack[-1] if self.stack else "model"
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = getattr(func, "__name__", "")
+        if name in SMOOTH_NONHOM:
+            hint = " (return the logits: the multi-class margin is computed from them)" if name in LOGIT_HINT else ""
+            raise InputError(f"{self.where()} calls {name}, which is not positively homogeneous{hint}")
+        if name in ("linear", "conv1d", "conv2d", "conv3d"):  # a bias is allowed: homogeneity is measured
+            out = func(*args, **kwargs)
+            self._affine = (out, name, args, kwargs)
+            return out
+        if name in ACTIVATIONS:
+            return self._activation(name, args, kwargs)
+        if "max_pool" in name:
+            return self._pool(func, name, args, kwargs)
+        out = func(*args, **kwargs)
+        if name in TIE_FUNCS:
+            self._tie(name, args, kwargs)
+        elif name in UNINSPECTED:
+            self.uninspected.add(f"{name} in {self.where()}")
+        return out
+
+    def _activation(self, name, args, kwargs):
+        z = args[0]
+        slope = 0.0 if name.startswith("relu") else float(args[1] if len(args) > 1 else kwargs.get("negative_slope", 0.01))
+        out = F.relu(z) if slope == 0.0 else F.leaky_relu(z, slope)
+        k = len(self.sites)
+        with torch.no_grad():
+            scale, data_input = self._unit_scale(z)
+        self.sites.append(Site(self.where(), slope, z.detach().clone(), scale, data_input, z if self.live else None))
+        if k in self.overrides:
+            out = out.detach() + self.overrides[k] * (z - z.detach())
+        return out
+
+    def _unit_scale(self, z):
+        """Cauchy–Schwarz scale ``‖w_j‖·‖patch_i‖`` of a pre-activation straight out of a Linear/Conv, else the
+        largest |z| of the layer on the same example; and where that patch is zero and independent of θ."""
+        zd = z.detach()
+        if self._affine is not None and self._affine[0] is z:
+            _, kind, args, kwargs = self._affine
+            h, W = args[0].detach(), args[1].detach()
+            b = args[2] if len(args) > 2 else kwargs.get("bias")
+            b = None if b is None else b.detach().abs()
+            if kind == "linear":
+                wn = W.reshape(W.shape[0], -1).norm(dim=1)
+                pn = h.norm(dim=-1, keepdim=True)
+            else:
+                rest = list(args[3:]) if len(args) > 3 else []
+                kw = {k: v for k, v in kwargs.items() if k != "bias"}
+                pn = getattr(F, kind)(h * h, torch.ones_like(W), None, *rest, **kw).clamp_min(0).sqrt()
+                wn = W.reshape(W.shape[0], -1).norm(dim=1).reshape(1, -1, *([1] * (zd.ndim - 2)))
+            scale = pn * wn
+            if b is not None:  # |z_j| ≤ ‖w_j‖‖patch‖ + |b_j|
+                scale = scale + b.reshape(1, -1, *([1] * (zd.ndim - 2)))
+            # a zero input patch that does not depend on θ: z ≡ 0 near θ (a zero weight row is a genuine kink); with
+            # a bias z = b_j there, which moves with θ: a genuine kink when b_j = 0
+            data_input = (pn == 0) & (not args[0].requires_grad) & (b is None)
+            return scale.expand_as(zd), data_input.expand_as(zd)
+        m = zd.reshape(zd.shape[0], -1).abs().amax(dim=1).reshape(-1, *([1] * (zd.ndim - 1)))
+        return m.expand_as(zd), None
+
+    def _pool(self, func, name, args, kwargs):
+        out = func(*args, **kwargs)
+        x = args[0]
+        try:
+            with torch.no_grad():
+                wi = getattr(F, name.rstrip("_") + "_with_indices")
+                kw = {k: v for k, v in kwargs.items() if k != "return_indices"}
+                val, idx = wi(x.detach(), *args[1:], **kw)
+                flat = x.detach().flatten(2).clone()
+                flat.scatter_(2, idx.flatten(2), -math.inf)
+                second = wi(flat.reshape(x.shape), *args[1:], **kw)[0]
+                scale = val.abs().flatten(1).amax(1).reshape(-1, *([1] * (val.ndim - 1)))
+                tie = (second >= val - self.tol * scale) & (val.abs() > self.tol * scale)
+                self.ties.append((f"max-pool tie in {self.where()}", tie.flatten(1).sum(1)))
+        except (AttributeError, RuntimeError, TypeError):
+            self.uninspected.add(f"{name} in {self.where()} (ties not checked)")
+        return out
+
+    def _tie(self, name, args, kwargs):
+        with torch.no_grad():
+            a = args[0].detach() if isinstance(args[0], torch.Tensor) else None
+            if a is None or a.ndim == 0:
+                return
+            if name in ("maximum", "minimum"):
+                b = args[1].detach() if len(args) > 1 and isinstance(args[1], torch.Tensor) else None
+                if b is None:
+                    return
+                a, b = torch.broadcast_tensors(a, b)
+                d, s = (a - b).abs(), torch.maximum(a.abs(), b.abs())
+            elif name == "abs":
+                d, s = a.abs(), a.abs()
+            else:
+                lo = kwargs.get("min", args[1] if len(args) > 1 else None)
+                hi = kwargs.get("max", args[2] if len(args) > 2 else None)
+                if name == "clamp_max":
+                    lo, hi = None, lo
+                bounds = [v for v in (lo, hi) if v is not None]
+                if not bounds:
+                    return
+                d = torch.stack([(a - torch.as_tensor(v, dtype=a.dtype)).abs() for v in bounds]).amin(0)
+                s = a.abs()
+            scale = s.reshape(s.shape[0], -1).amax(1).reshape(-1, *([1] * (s.ndim - 1)))
+            self.ties.append((f"{name} tie in {self.where()}", (d <= self.tol * scale).reshape(d.shape[0], -1).sum(1)))
+
+

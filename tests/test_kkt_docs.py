@@ -1,0 +1,29 @@
+"""The kkt section of docs/api.md runs as written from the repository root: every bash command (the examples in
+examples/kkt/ and the ``ibcheck kkt`` calls on what they save) and every Python block, in order."""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_kkt_section_of_api_md_runs_as_written():
+    text = (ROOT / "docs" / "api.md").read_text()
+    section = text[text.index("## 1. A trained model"):text.index("## 2. Python API")]
+    blocks = re.findall(r"```(bash|python)\n(.*?)```", section, re.S)
+    kinds = [k for k, _ in blocks]
+    assert kinds.count("bash") >= 3 and "python" in kinds
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    out = ""
+    for kind, body in blocks:
+        cmd = ["bash", "-e", "-c", body] if kind == "bash" else [sys.executable, "-c", body]
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
+        assert p.returncode == 0, (body, p.stdout[-2000:], p.stderr[-2000:])
+        out += p.stdout + p.stderr
+    assert "verdict: violated (ε = 0.001, δ = 0.01)" in out and "exit status 1" in out
+    assert "verdict: verified (ε = 0.6, δ = 10)" in out
+    assert "the scaling of parameter fc2.bias breaks it" in out and "exit status 2" in out
+    assert "C=3 classes, P=152" in out and "degree 3 (measured 3" in out  # the CNN with a first-layer bias
+    assert "trained in float32" in out and "(×2)" in out and "certified: False" in out
