@@ -22,6 +22,7 @@ import numpy as np
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
 from ibcheck.numerics.linear_gd import LOSSES, gd
 from ibcheck.numerics.device import generator
+from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.soudry2018 import statements as st
 from ibcheck.theory.soudry2018.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
@@ -208,13 +209,15 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "max_log_loss_increase": float(run.max_log_loss_increase[0]),
         "residual_growth": float(resid[dec[-1]] / resid[dec[0]]),
     }
+    targets = geometric(10.0 ** (K - 3), float(T), 7)  # 2 recorded states per decade over the last 3 decades
+    values["ray_series"] = series_at(t, rho_n / np.where(lt > 0, lt, np.nan), targets)
     if p["fixture"] == "fig1" and ctx.data is None:
         one = np.ones(2) / math.sqrt(2)
         cf = 0.5 * math.log(8 * eta) * np.ones(2)
         values.update(fig1_direction_dev=float(1 - w_hat @ one / nw), fig1_margin_dev=abs(1 / nw / math.sqrt(2) - 1),
                       fig1_w_tilde_dev=float(np.linalg.norm(w_tilde - cf) / np.linalg.norm(w_tilde)))
         q.update(w_tilde_closed_form=cf.tolist(), eta_matching_spec_value=math.exp(-2 * 1.508) / 8)
-    q.update({k: v for k, v in values.items() if k not in q})
+    q.update({k: (list(v.values) if hasattr(v, "clock") else v) for k, v in values.items() if k not in q})
     series = {"t": t.tolist(), "rho_norm": rho_n.tolist(), "residual": resid.tolist(), "direction_error": e.tolist(),
               "margin_gap": gap.tolist(), "eta_t_loss": (eta * t * loss_T / nw ** 2).tolist(),
               "w_hat_norm": nw, "theta": float(svm.theta)}
