@@ -231,7 +231,8 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
             j.reason = f"converges: limit ∈ [{lo_L:.6g}, {hi_L:.6g}] (order {tail[-1]:.3g})"
         else:
             C = (q[-1] - j.limit_estimate["value"]) / u[-1] ** tail[-1]
-            target = (limit_tol / max(abs(C), 1e-300)) ** (1.0 / tail[-1]) if tail[-1] > 0 else 0.0
+            # Roache's band alone is 2 F_S |C| u^p wide: the clock where that falls to limit_tol
+            target = (limit_tol / max(2 * F_S * abs(C), 1e-300)) ** (1.0 / tail[-1]) if tail[-1] > 0 else 0.0
             j.horizon_needed = _solve_clock(u_of, target, tau[-1]) if target > 0 else math.inf
             j.reason = (f"limit interval [{lo_L:.6g}, {hi_L:.6g}] wider than {limit_tol:.2g}: "
                         f"needs {name} ≈ {j.horizon_needed:.3g}")
