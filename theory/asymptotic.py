@@ -18,7 +18,8 @@ Richardson extrapolation with Roache's grid convergence index, the judge reads `
   statement, *uniformly fast* (every order ``≥ p − tol``: the error fell at least as fast as stated at every step).
   A transient (saddle plateau, pre-asymptotic curvature) fails both, and is never read as a counterexample;
 * **intervals**: the order interval is ``[min, max]`` of the window's orders; the limit interval is the hull of the
-  window's ``L_k`` and Roache's band ``q_last ± F_s|q_last − L_last|`` (``F_s = 1.25``, three or more grids).
+  window's ``L_k`` and the band ``L_last ± F_s|q_last − L_last|`` (Roache's safety factor ``F_s = 1.25`` for three or
+  more grids, applied to the correction the extrapolation made: it always contains ``q_last``).
 
 Decision, on positive evidence only:
 
@@ -210,8 +211,8 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     w3 = window(p3, None)
     if w3 is not None:
         Ls = [f[1] for f in fits[w3:]]
-        dq = abs(q[-1] - Ls[-1])
-        lo_L, hi_L = min(Ls + [q[-1] - F_S * dq]), max(Ls + [q[-1] + F_S * dq])
+        dq = abs(q[-1] - Ls[-1])  # the correction Richardson applies to the last value
+        lo_L, hi_L = min(Ls + [Ls[-1] - F_S * dq]), max(Ls + [Ls[-1] + F_S * dq])
         j.limit_estimate = {"value": Ls[-1], "interval": [lo_L, hi_L]}
     if limit is None:
         if w3 is None:

@@ -10,7 +10,7 @@ checkpoints to the last four decades of a shorter or longer run.
 Default data: planted n = 12, d = 3, seed 0 — a generic draw (θ = 1.035: a non-support point almost on the margin,
 as most draws, θ ≈ 1.02–1.1), not one selected to pass: ‖ρ − w̃‖ ~ t^{1−θ} is still 0.5 at 10⁶, and the limit
 rows say so (inconclusive with a horizon) instead of failing. Seed 3 (θ = 1.43, like the spec's fixture) is a full
-setting. Limit/rate rows read 7 recorded states, 2 per decade over the last three decades (``theory.asymptotic``). rank_condition: n = 8, d = 20, seed 1 (6 support vectors, rank Z_S = 6 < 8, like docs/claims-ext.md §8).
+setting. Limit/rate rows read 13 recorded states, 4 per decade over the last three decades (``theory.asymptotic``). rank_condition: n = 8, d = 20, seed 1 (6 support vectors, rank Z_S = 6 < 8, like docs/claims-ext.md §8).
 """
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "max_log_loss_increase": float(run.max_log_loss_increase[0]),
         "residual_growth": float(resid[dec[-1]] / resid[dec[0]]),
     }
-    targets = geometric(10.0 ** (K - 3), float(T), 7)  # 2 recorded states per decade over the last 3 decades
+    targets = geometric(10.0 ** (K - 3), float(T), 13)  # 4 recorded states per decade over the last 3 decades
     values["ray_series"] = series_at(t, rho_n / np.where(lt > 0, lt, np.nan), targets)
     values.update(residual_series=series_at(t, resid, targets), direction_series=series_at(t, e, targets),
                   sharp_series=series_at(t, lt * e_sharp, targets), gap_series=series_at(t, gap, targets),

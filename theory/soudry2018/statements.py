@@ -55,14 +55,14 @@ cos11 = Sym("fig1_direction_dev", r"1-\cos(\hat w,(1,1))", "direction of ŵ agai
 marg_dev = Sym("fig1_margin_dev", r"\bigl|\|\hat w\|^{-1}/\sqrt2-1\bigr|", "margin against √2, relative", "1")
 cf_dev = Sym("fig1_w_tilde_dev", r"\|\tilde w-\tfrac12\log(8\eta)(1,1)\|/\|\tilde w\|",
              "lstsq reference against the fixture's closed form (α_n = 1/8 on the four support vectors)", "1")
-res_s = Sym("residual_series", r"\|\rho(t)-\tilde w\|", "residual distance at geometric checkpoints (2 per decade)",
+res_s = Sym("residual_series", r"\|\rho(t)-\tilde w\|", "residual distance at geometric checkpoints (4 per decade)",
             "x^-1")
 dir_s = Sym("direction_series", r"e(t)", "direction error ‖w/‖w‖ − ŵ/‖ŵ‖‖ at the checkpoints", "1")
 sharp_s = Sym("sharp_series", r"\log t\,e_{\tilde w}(t)", "log t · ‖w/‖w‖ − (ŵ log t + w̃)/‖ŵ log t + w̃‖‖ at the "
               "checkpoints", "1")
 gap_s = Sym("gap_series", r"\mathrm{gap}(t)", "normalised-margin gap 1/‖ŵ‖ − min_n z_nᵀw/‖w‖ at the checkpoints", "x")
 etl_s = Sym("etl_series", r"\eta t\mathcal L(w(t))/\|\hat w\|^2", "normalised loss rate at the checkpoints", "1")
-ray_s = Sym("ray_series", r"\|w(t)/\log t-\hat w\|", "= ‖ρ(t)‖/log t at geometric checkpoints (2 per decade)",
+ray_s = Sym("ray_series", r"\|w(t)/\log t-\hat w\|", "= ‖ρ(t)‖/log t at geometric checkpoints (4 per decade)",
              "x^-1")
 growth = Sym("residual_growth", r"\|\rho(T)-\tilde w\|/\|\rho(10^{K-3})-\tilde w\|",
              "ratio of the residual distance at T to three decades earlier", "1")
