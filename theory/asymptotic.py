@@ -23,7 +23,8 @@ Richardson extrapolation with Roache's grid convergence index, the judge reads `
 
 Decision, on positive evidence only:
 
-* ``verified`` — a window exists and its order interval lies at or above ``p − tol`` (the stated rate holds on the
+* ``verified`` — a window exists and its order interval lies at or above ``p − tol`` (within ``p ± tol`` for a
+  two-sided Θ statement) (the stated rate holds on the
   observed range), or ``|e|`` has reached the numerical ``floor`` (``q = q∞`` to the resolution of the run);
 * ``violated`` — a *stable* window whose order interval lies in ``[STABLE, p − tol)``: the run converges (clearly
   positive order) at a slower rate than stated (half the rate shows ``p/2``); for a stated rate (kind ``rate``) any
@@ -147,15 +148,16 @@ def three_point(u: tuple, q: tuple) -> tuple[float, float]:
     return p, q[2] - C * (u[2] ** p if abs(p) > 1e-9 else math.log(u[2]))
 
 
-def window(orders: list, floor_order: float | None) -> int | None:
-    """Index of the first order of the longest asymptotic tail (stable, or uniformly ≥ ``floor_order``), else None."""
+def window(orders: list, floor_order: float | None, ceiling: float = math.inf) -> int | None:
+    """Index of the first order of the longest asymptotic tail (stable, or uniformly in ``[floor_order, ceiling]``),
+    else None."""
     best = None
     for start in range(len(orders) - MIN_ORDERS, -1, -1):
         tail = orders[start:]
         if any(not math.isfinite(o) for o in tail):
             break
         stable = max(tail) - min(tail) <= STABLE
-        fast = floor_order is not None and min(tail) >= floor_order
+        fast = floor_order is not None and min(tail) >= floor_order and max(tail) <= ceiling
         if stable or fast:
             best = start
         elif best is not None:
@@ -182,7 +184,7 @@ def _solve_clock(u, target: float, tau_last: float) -> float:
 
 def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, order: float = 1.0,
           order_tol: float = ORDER_TOL, limit_tol: float = 0.0, floor: float = 0.0,
-          clock_label: str | None = None, stated_rate: bool = False) -> Judgement:
+          clock_label: str | None = None, stated_rate: bool = False, two_sided: bool = False) -> Judgement:
     """Judge ``q → limit`` at rate ``O(r^order)`` from checkpoints (see the module docstring for the rules).
 
     ``floor``: the resolution of the measurement (|e| ≤ floor is "reached"); ``limit_tol``: how far the
@@ -190,6 +192,8 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     reach); ``clock_label`` names the clock in reasons ("log(1/𝓛)"); ``stated_rate``: the source states the rate
     (kind ``rate``), so a stable order below it — even ≈ 0, the implied constant ``|e|/r^p`` growing steadily over
     the window — contradicts it; for a bare limit (kind ``limit``) only a clearly positive order can.
+    ``two_sided``: a Θ(r) statement — the order must also stay ≤ ``order + order_tol`` (a stable faster order
+    contradicts the Ω side).
     """
     tau, q = [float(c) for c in clock], [float(v) for v in values]
     name = clock_label or clock_symbol
@@ -248,7 +252,7 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         return j
     p2 = two_point_orders(u, e)
     j.orders = p2
-    w = window(p2, need)
+    w = window(p2, need, order + order_tol if two_sided else math.inf)
     lo_L, hi_L = j.limit_estimate["interval"]
     if w3 is not None and _stable(p3[w3:]) and min(p3[w3:]) > 0 and not (lo_L - limit_tol <= limit <= hi_L + limit_tol):
         j.holds, j.window = False, [tau[w3], tau[-1]]
@@ -266,7 +270,15 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     j.window = [tau[w], tau[-1]]
     j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
     span = f"over {name} ∈ [{tau[w]:.3g}, {tau[-1]:.3g}]"
-    if min(tail) >= need:
+    upper = order + order_tol
+    if two_sided and _stable(tail) and min(tail) > upper:
+        j.holds = False
+        j.reason = f"decays faster than Θ(r): stable observed order ∈ [{min(tail):.3g}, {max(tail):.3g}] > {upper:.3g} {span}"
+    elif two_sided and min(tail) >= need and max(tail) > upper:
+        j.horizon_needed = tau[-1] * ratio ** MIN_ORDERS
+        j.reason = (f"observed order ∈ [{min(tail):.3g}, {max(tail):.3g}] not yet within [{need:.3g}, {upper:.3g}] "
+                    f"{span}: needs {name} ≈ {j.horizon_needed:.3g}")
+    elif min(tail) >= need:
         j.holds = True
         j.reason = f"observed order ∈ [{min(tail):.3g}, {max(tail):.3g}] ≥ {need:.3g} {span}"
     elif _stable(tail) and max(tail) < need and (stated_rate or STABLE <= min(tail)):

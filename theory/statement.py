@@ -112,6 +112,7 @@ class Condition:
     floor: float = 0.0
     clock_label: str = ""
     free_limit: bool = False
+    two_sided: bool = False  # Θ(r): the observed order must also stay ≤ order + order_tol
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -182,9 +183,12 @@ class Condition:
                        observed_order={"value": math.nan, "interval": [math.nan, math.nan]},
                        limit_estimate={"value": math.nan, "interval": [math.nan, math.nan]})
             return row
-        j = judge(series.clock, series.values, self.rate, self.clock, None if self.free_limit else limit,
+        clock = sp.Symbol(self.clock, real=True)  # other symbols of the rate (e.g. the degree L) are measured numbers
+        rate = self.rate.subs({s: vals.get(s.name, math.nan) for s in self.rate.free_symbols if s != clock})
+        j = judge(series.clock, series.values, rate, self.clock, None if self.free_limit else limit,
                   order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
-                  clock_label=self.clock_label or None, stated_rate=self.kind == "rate")
+                  clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
+                  two_sided=self.two_sided)
         lo = j.observed_order["interval"][0]
         row.update(j.row(), lhs=float(series), holds=j.holds,
                    slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)

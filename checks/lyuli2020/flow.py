@@ -126,6 +126,14 @@ def _flow(net, theta0, p):
     return rec, info
 
 
+def _misalignment(net, th: np.ndarray) -> float:
+    """1 − cos∠(θ, −∇log 𝓛) with the gradient by autograd (independent of the trainer's analytic gradient)."""
+    t = torch.from_numpy(th).clone().requires_grad_(True)
+    (gr,) = torch.autograd.grad(net.log_loss(t), t)
+    v = -gr.detach().numpy()
+    return 1.0 - float(th @ v) / (math.sqrt(th @ th) * np.linalg.norm(v))
+
+
 def _increases(xs) -> int:
     return int(sum(b > a for a, b in zip(xs[:-1], xs[1:])))
 
@@ -199,12 +207,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     ck["kkt_stationarity"] = [r.stationarity for r in kk]
     ck["kkt_complementarity"] = [r.complementarity for r in kk]
     # alignment: autograd gradient of log 𝓛 (independent of the trainer's analytic gradient)
-    cos = []
-    for i in idx:
-        th = torch.from_numpy(TH[i]).clone().requires_grad_(True)
-        (gr,) = torch.autograd.grad(net.log_loss(th), th)
-        v = -gr.detach().numpy()
-        cos.append(1.0 - float(TH[i] @ v) / (math.sqrt(TH[i] @ TH[i]) * np.linalg.norm(v)))
+    cos = [_misalignment(net, TH[i]) for i in idx]
     ck["alignment_gap"] = cos
     # path length of θ̂ between checkpoints; normalised-margin move over the last decade
     hat = TH / np.sqrt(rho2)[:, None]
@@ -245,7 +248,13 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     values.update(kkt_eps_series=Series(clock, [akk[i].stationarity for i in aidx]),
                   kkt_delta_series=Series(clock, [akk[i].complementarity for i in aidx]),
                   kkt_undefined=float(sum(not math.isfinite(akk[i].stationarity) for i in aidx)),
-                  path_series=Series(clock, [float(path[i] - path[k0]) for i in aidx]))
+                  path_series=Series(clock, [float(path[i] - path[k0]) for i in aidx]),
+                  align_series=Series(clock, [_misalignment(net, TH[i]) for i in aidx]),
+                  margin_gap_series=Series(clock, [float((gbar[i] - gtil[i]) / gbar[i]) for i in aidx]),
+                  # Theorem 4.3's clock is log T (T = t for GF): 𝓛·T → 0 like (log T)^{−(2−2/L)}, 1/‖θ‖ like (log T)^{−1/L}
+                  loss_t_series=Series([float(log_t[i]) for i in aidx], [float(np.exp(ll[i] + log_t[i])) for i in aidx]),
+                  inv_norm_series=Series([float(log_t[i]) for i in aidx], [float(rho2[i] ** -0.5) for i in aidx]),
+                  degree=float(L))
     lm = lemma51_samples(net, TH[k0:], p["samples"], seed)
     values.update({k: lm[k] for k in ("max_log_loss", "dlogrho_min", "lemma51_min_rel")})
     q["lemma51"] = lm
