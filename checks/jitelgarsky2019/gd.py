@@ -142,6 +142,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     targets = geometric(10.0 ** (K - 3), float(T), 7)
     R_w = np.exp(log_total_loss(W @ Z.T, "logistic", "mean"))
     values.update(offset_series=series_at(t, e1, targets), direction_series=series_at(t, e2, targets),
+                  full_direction_series=series_at(t, e_full, targets),
                   risk_series=series_at(t, R_w, targets), R_bar=R_bar,
                   risk_increases_steps=float(np.sum(np.diff(R_w) > 1e-12 * np.maximum(R_w[1:], 1e-300))))
     q.update(steps=T, checkpoints=[10 ** k for k in range(K - 3, K + 1)],
