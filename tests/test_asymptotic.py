@@ -119,3 +119,19 @@ def test_wired_into_claim_evaluate():
     short = c.evaluate({"q": Series(CK[:4], [1 / x for x in CK[:4]])})
     assert short["verdict"] == "inconclusive" and "not yet decided" in short["reason"]
     assert c.evaluate({})["verdict"] == "inconclusive"
+
+
+def test_two_sided_theta_rejects_a_faster_order():
+    # Θ(1/t) with a run decaying like 1/t²: the Ω side fails (a stable order 2 > 1 + 0.25)
+    j = run(lambda x: 2 + x ** -2.0, 1 / t, 2.0, stated_rate=True, two_sided=True)
+    assert j.holds is False and "faster than Θ" in j.reason
+    assert run(lambda x: 2 + x ** -2.0, 1 / t, 2.0, stated_rate=True).holds is True  # O(1/t) alone holds
+    assert run(lambda x: 2 + 3 / x, 1 / t, 2.0, stated_rate=True, two_sided=True).holds is True
+
+
+def test_rate_may_use_measured_symbols():
+    q, L = Sym("q", "q", "a series", "1"), Sym("L", "L", "a degree", "1")
+    c = Claim("x.z", "t", "x", (q, L), (), (lim("q → 0", q.s, 0, clock="t", rate=t ** (-1 / L.s), kind="rate",
+                                                two_sided=True),))
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 2.0})["verdict"] == "verified"
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 1.0})["verdict"] == "violated"

@@ -53,3 +53,12 @@ def test_soudry_asymptotic_rejects_the_rescaled_trajectory():
     lo, hi = row["limit_estimate"]["interval"]
     assert lo > 0.1  # ‖1.5w/log t − ŵ‖ → ½‖ŵ‖ > 0
     assert run_check("soudry2018.asymptotic", {})["verdict"] == "verified"  # unbroken: passes
+
+
+def test_kkt_rejects_a_random_theta():
+    """A random θ misclassifies some point (q_min ≤ 0): θ̃ is undefined, ε/‖θ̃‖ = ∞ — a definite failure, not a NaN."""
+    rng = np.random.default_rng(0)
+    r = run_check("lyuli2020.kkt", {"target_log_loss": -300.0},
+                  hooks=Hooks(limit=lambda th: rng.normal(size=np.shape(th)) * np.linalg.norm(th) / np.sqrt(np.size(th))))
+    assert r["verdict"] == "violated", r["reason"]
+    assert "θ̃ defined at every checkpoint after t₀ (𝓛 < 1 ⇒ q_min > 0)" in failed(r)
