@@ -134,4 +134,5 @@ def test_rate_may_use_measured_symbols():
     c = Claim("x.z", "t", "x", (q, L), (), (lim("q → 0", q.s, 0, clock="t", rate=t ** (-1 / L.s), kind="rate",
                                                 two_sided=True),))
     assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 2.0})["verdict"] == "verified"
-    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 1.0})["verdict"] == "violated"
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 1.0})["verdict"] == "violated"  # too slow
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 4.0})["verdict"] == "violated"  # too fast
