@@ -55,8 +55,8 @@ def test_direction_rate_rotated_svm():
 
 
 def test_margin_loss_rates_mean_loss_and_short_svm():
-    assert_violated(run_check("soudry2018.margin_loss_rates", {"steps": 100_000}, hooks=mean_loss()),
-                    "ηtL(w(t))/‖ŵ‖² → 1")
+    # (GD on the mean loss with η is GD on the sum loss with η/n: ηtL/‖ŵ‖² → 1 still holds, so the mean loss is no
+    # counterexample to these rates; the old control failed only on the finite-time 3% tolerance)
     r = run_check("soudry2018.margin_loss_rates", {"steps": 100_000},
                   hooks=Hooks(reference=lambda ref: {**ref, "w_hat": 1.1 * np.asarray(ref["w_hat"])}))
     assert_violated(r, "gap ≥ 0 at every step")
@@ -188,10 +188,11 @@ def test_euler_gd_wrong_derivative():
 
 def test_loss_based_lr_wrong_derivative():
     r = run_check("lyuli2020.loss_based_lr", {"steps": 200}, hooks=Hooks(deriv=relu3_scaled(1.5)))
-    assert_violated(r, "GD Euler identity along the loss-based run")
+    assert r["verdict"] == "observed"  # exploratory: its answers are measurements, never exit 1
+    assert rows(r)["GD Euler identity along the loss-based run"] is False
 
 
 def test_gd_margin_sign_in_the_backprop():
     """σ' → −σ' in the GD trainer (the warm-up flow is untouched): the first layer ascends, γ̃ falls."""
     r = run_check("lyuli2020.gd_margin", {"steps": 500}, hooks=Hooks(deriv=lambda z: -3 * np.maximum(z, 0.0) ** 2))
-    assert_violated(r)
+    assert r["verdict"] == "observed" and not all(rows(r).values())  # exploratory: observed, never exit 1

@@ -18,19 +18,20 @@ Richardson extrapolation with Roache's grid convergence index, the judge reads `
   statement, *uniformly fast* (every order ``≥ p − tol``: the error fell at least as fast as stated at every step).
   A transient (saddle plateau, pre-asymptotic curvature) fails both, and is never read as a counterexample;
 * **intervals**: the order interval is ``[min, max]`` of the window's orders; the limit interval is the hull of the
-  window's ``L_k`` and the band ``L_last ± F_s|q_last − L_last|`` (Roache's safety factor ``F_s = 1.25`` for three or
+  last ``MIN_ORDERS`` fits' ``L_k`` in the window and the band ``L_last ± F_s|q_last − L_last|`` (Roache's safety factor ``F_s = 1.25`` for three or
   more grids, applied to the correction the extrapolation made: it always contains ``q_last``).
 
 Decision, on positive evidence only:
 
 * ``verified`` — a window exists and its order interval lies at or above ``p − tol`` (within ``p ± tol`` for a
-  two-sided Θ statement) (the stated rate holds on the
-  observed range), or ``|e|`` has reached the numerical ``floor`` (``q = q∞`` to the resolution of the run);
-* ``violated`` — a *stable* window whose order interval lies in ``[STABLE, p − tol)``: the run converges (clearly
-  positive order) at a slower rate than stated (half the rate shows ``p/2``); for a stated rate (kind ``rate``) any
-  stable order below ``p − tol``, since ``|e_k|/u_k^p`` then grows by ``(u_0/u_K)^{p − tol − p̂}`` over the window; or a stable three-point window of
-  positive order whose limit interval excludes ``q∞ ± limit_tol`` (a wrong limit). A stable order near or below 0
-  (a saddle plateau, a growth phase) with no extrapolated limit is not evidence either way: ``inconclusive``;
+  two-sided Θ statement): the stated rate holds over the observed range; or ``|e|`` has reached the numerical
+  ``floor`` (``q = q∞`` to the resolution of the run);
+* ``violated`` — (a) a *stable* window whose order interval lies in ``[STABLE, p − tol)``: the run converges (a
+  clearly positive order) more slowly than stated (half the rate shows ``p/2``); for a stated rate (kind ``rate``)
+  any stable order below ``p − tol``, since ``|e_k|/u_k^p`` then grows by ``(u_0/u_K)^{p − tol − p̂}`` over the
+  window; or (b) a three-point window (stable, or all orders ≥ p) of positive order whose limit interval excludes
+  ``q∞ ± limit_tol`` (a wrong limit). A stable order near or below 0 (a saddle plateau, a growth phase) with no
+  extrapolated limit is not evidence either way;
 * ``inconclusive`` — no window yet (transient, too few checkpoints) or an interval straddling ``p − tol``; the
   ``horizon_needed`` is the clock value the fit says is needed: for a missing window the checkpoint
   ``τ_last·ρ^m`` that completes one (``ρ`` the checkpoint ratio, ``m`` the missing orders), for a straddling order
@@ -192,8 +193,8 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     reach); ``clock_label`` names the clock in reasons ("log(1/𝓛)"); ``stated_rate``: the source states the rate
     (kind ``rate``), so a stable order below it — even ≈ 0, the implied constant ``|e|/r^p`` growing steadily over
     the window — contradicts it; for a bare limit (kind ``limit``) only a clearly positive order can.
-    ``two_sided``: a Θ(r) statement — the order must also stay ≤ ``order + order_tol`` (a stable faster order
-    contradicts the Ω side).
+    ``two_sided``: a Θ(r) statement — the order must also stay ≤ ``order + order_tol`` (a stable faster order, or
+    one above it at every step of a tail of ``MIN_ORDERS``, contradicts the Ω side).
     """
     tau, q = [float(c) for c in clock], [float(v) for v in values]
     name = clock_label or clock_symbol
@@ -212,9 +213,11 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     # three-point fits: order and extrapolated limit, wherever q is monotone over three checkpoints
     fits = [three_point(tuple(u[k:k + 3]), tuple(q[k:k + 3])) for k in range(len(q) - 2)]
     p3 = [f[0] for f in fits]
-    w3 = window(p3, None)
+    # with a stated limit, a tail of three-point orders all ≥ the stated one (converging faster than r: Richardson's
+    # correction then shrinks quickly) is as good a window as a stable one
+    w3 = window(p3, None if limit is None else order)
     if w3 is not None:
-        Ls = [f[1] for f in fits[w3:]]
+        Ls = [f[1] for f in fits[max(w3, len(fits) - MIN_ORDERS):]]  # the most asymptotic fits
         dq = abs(q[-1] - Ls[-1])  # the correction Richardson applies to the last value
         lo_L, hi_L = min(Ls + [Ls[-1] - F_S * dq]), max(Ls + [Ls[-1] + F_S * dq])
         j.limit_estimate = {"value": Ls[-1], "interval": [lo_L, hi_L]}
@@ -253,8 +256,16 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     p2 = two_point_orders(u, e)
     j.orders = p2
     w = window(p2, need, order + order_tol if two_sided else math.inf)
+    fast = _tail_above(p2, order + order_tol) if two_sided else 0
+    if w is None and fast >= MIN_ORDERS:  # Θ: faster than r^{p+tol} at every step of a tail — the Ω side fails
+        tail = p2[-fast:]
+        j.holds, j.window = False, [tau[-fast - 1], tau[-1]]
+        j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
+        j.reason = (f"decays faster than Θ(r) at every step: observed order ∈ [{min(tail):.3g}, {max(tail):.3g}] > "
+                    f"{order + order_tol:.3g} over {name} ∈ [{tau[-fast - 1]:.3g}, {tau[-1]:.3g}]")
+        return j
     lo_L, hi_L = j.limit_estimate["interval"]
-    if w3 is not None and _stable(p3[w3:]) and min(p3[w3:]) > 0 and not (lo_L - limit_tol <= limit <= hi_L + limit_tol):
+    if w3 is not None and min(p3[w3:]) > 0 and not (lo_L - limit_tol <= limit <= hi_L + limit_tol):
         j.holds, j.window = False, [tau[w3], tau[-1]]
         j.observed_order = {"value": p3[-1], "interval": [min(p3[w3:]), max(p3[w3:])]}
         j.reason = (f"the extrapolated limit ∈ [{lo_L:.6g}, {hi_L:.6g}] excludes the stated {limit:.6g} "
@@ -294,6 +305,16 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         j.reason = (f"observed order ∈ [{min(tail):.3g}, {max(tail):.3g}] straddles {need:.3g} {span}: "
                     f"needs {name} ≈ {j.horizon_needed:.3g}")
     return j
+
+
+def _tail_above(orders: list, bound: float) -> int:
+    """Length of the longest tail of finite orders all above ``bound``."""
+    n = 0
+    for o in reversed(orders):
+        if not (math.isfinite(o) and o > bound):
+            break
+        n += 1
+    return n
 
 
 def _tail_len(orders: list) -> int:
