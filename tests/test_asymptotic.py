@@ -136,3 +136,18 @@ def test_rate_may_use_measured_symbols():
     assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 2.0})["verdict"] == "verified"
     assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 1.0})["verdict"] == "violated"  # too slow
     assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 4.0})["verdict"] == "violated"  # too fast
+
+
+def test_two_sided_uniformly_too_fast_tail():
+    # a Θ(1/t) row fed a decay whose order wobbles in [1.7, 2.3] (never stable) above 1.25: the Ω side fails
+    j = run(lambda x: 2 + x ** -2 * (1 + 0.3 * math.sin(math.log(x))), 1 / t, 2.0, stated_rate=True, two_sided=True)
+    assert j.holds is False and "faster than Θ(r) at every step" in j.reason
+
+
+def test_limit_excluded_when_convergence_outpaces_the_scale():
+    # q → 2.001 like t^{-1}, judged against the slow scale 1/log t: the three-point orders grow (no stable window)
+    # but every fit converges faster than the scale, and the extrapolated limit excludes 2
+    j = run(lambda x: 2.001 + 1 / x, 1 / sp.log(t), 2.0)
+    assert j.holds is False and "excludes the stated" in j.reason
+    assert j.limit_estimate["value"] == pytest.approx(2.001, abs=1e-5)
+    assert run(lambda x: 2 + 1 / x, 1 / sp.log(t), 2.0).holds is True
