@@ -13,6 +13,12 @@ def assert_violated(r):
     assert r["verdict"] == "violated", (r["verdict"], r["reason"])
 
 
+def assert_observed_failure(r):
+    """An exploratory claim's answer: ``observed`` (exit 0), with the conclusion row that failed."""
+    assert all(h["holds"] for h in r["hypotheses"]), [(h["name"], h["lhs"]) for h in r["hypotheses"]]
+    assert r["verdict"] == "observed" and any(c["holds"] is False for c in r["conclusions"]), (r["verdict"], r["reason"])
+
+
 def wrong_link(scale=1.01):
     """w = 1.01·2α² sinh(z): a wrong sinh factor in the span-form flow."""
     return lambda z, a: (scale * 2 * a * a * np.sinh(z), scale * 2 * a * a * np.cosh(z))
@@ -90,7 +96,7 @@ def test_kou_leaky_srank_with_the_relu_derivative():
 
 
 def test_kou_relu_srank_wrong_constant():
-    assert_violated(run_check("kou2023.relu_srank_bounded", {**Q, "growth_tol": 0.0}))
+    assert_observed_failure(run_check("kou2023.relu_srank_bounded", {**Q, "growth_tol": 0.0}))
 
 
 def test_kou_margins_when_one_example_is_never_learned():
@@ -102,11 +108,18 @@ def test_kou_margins_when_one_example_is_never_learned():
 
 
 def test_kou_loss_rate_under_gradient_ascent():
-    assert_violated(run_check("kou2023.loss_rate", Q, hooks=Hooks(trainer={"sign": -1.0})))
+    assert_observed_failure(run_check("kou2023.loss_rate", Q, hooks=Hooks(trainer={"sign": -1.0})))
+    assert_violated(run_check("kou2023.leaky_srank_to_1", Q, hooks=Hooks(trainer={"sign": -1.0})))  # the descent row
+
+
+def test_kou_frozen_trainer_is_judged_not_excused():
+    """The small-init hypothesis is stated on the inputs: a frozen trainer keeps it and fails the descent row."""
+    for cid in ("kou2023.leaky_srank_to_1", "kou2023.margin_equalization"):
+        assert_violated(run_check(cid, Q, hooks=Hooks(trainer={"sign": 0.0})))
 
 
 def test_kou_full_srank_wrong_limit():
-    assert_violated(run_check("kou2023.full_srank", Q, hooks=Hooks(reference=lambda k, v: 1.2 * v)))
+    assert_observed_failure(run_check("kou2023.full_srank", Q, hooks=Hooks(reference=lambda k, v: 1.2 * v)))
 
 
 # ---- Vardi–Shamir --------------------------------------------------------------------------------
