@@ -29,8 +29,9 @@ Decision, on positive evidence only:
 * ``violated`` — (a) a *stable* window whose order interval lies in ``[STABLE, p − tol)``: the run converges (a
   clearly positive order) more slowly than stated (half the rate shows ``p/2``); for a stated rate (kind ``rate``)
   any stable order below ``p − tol``, since ``|e_k|/u_k^p`` then grows by ``(u_0/u_K)^{p − tol − p̂}`` over the
-  window; or (b) a three-point window (stable, or all orders ≥ p) of positive order whose limit interval excludes
-  ``q∞ ± limit_tol`` (a wrong limit). A stable order near or below 0 (a saddle plateau, a growth phase) with no
+  window; or (b) a stable three-point window of positive order whose limit interval excludes ``q∞ ± limit_tol``
+  (a wrong limit), or a uniformly fast one (all orders ≥ p: the power model is not yet right) whose interval misses
+  ``q∞`` by more than its own width. A stable order near or below 0 (a saddle plateau, a growth phase) with no
   extrapolated limit is not evidence either way;
 * ``inconclusive`` — no window yet (transient, too few checkpoints) or an interval straddling ``p − tol``; the
   ``horizon_needed`` is the clock value the fit says is needed: for a missing window the checkpoint
@@ -265,7 +266,10 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
                     f"{order + order_tol:.3g} over {name} ∈ [{tau[-fast - 1]:.3g}, {tau[-1]:.3g}]")
         return j
     lo_L, hi_L = j.limit_estimate["interval"]
-    if w3 is not None and min(p3[w3:]) > 0 and not (lo_L - limit_tol <= limit <= hi_L + limit_tol):
+    # a uniformly fast (not stable) three-point window means the model q = L + C u^p is not yet the right one: its
+    # limit counts as evidence only when it misses the stated one by more than its own width
+    margin = limit_tol + (0.0 if w3 is None or _stable(p3[w3:]) else hi_L - lo_L)
+    if w3 is not None and min(p3[w3:]) > 0 and not (lo_L - margin <= limit <= hi_L + margin):
         j.holds, j.window = False, [tau[w3], tau[-1]]
         j.observed_order = {"value": p3[-1], "interval": [min(p3[w3:]), max(p3[w3:])]}
         j.reason = (f"the extrapolated limit ∈ [{lo_L:.6g}, {hi_L:.6g}] excludes the stated {limit:.6g} "
