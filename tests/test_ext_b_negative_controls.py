@@ -77,7 +77,7 @@ def test_boursier_saddle_wrong_second_layer_speed():
 
 def test_boursier_early_alignment_wrong_derivative():
     r = run_check("boursier2022.early_alignment", {}, hooks=Hooks(trainer={"deriv": np.ones_like}))
-    assert_violated(r)
+    assert_observed_failure(r)  # exploratory: its answer is a measurement (observed, exit 0)
 
 
 def test_boursier_balancedness_gf_and_gd_wrong_second_layer():
