@@ -54,7 +54,8 @@ def test_woodworth_kernel_with_the_l1_interpolant_as_reference():
 
 
 def test_woodworth_transition_wrong_link():
-    assert_violated(run_check("woodworth2020.transition", {}, hooks=Hooks(trainer={"link": wrong_link()})))
+    # exploratory: a broken flow changes its answer (observed, exit 0), never a counterexample
+    assert_observed_failure(run_check("woodworth2020.transition", {}, hooks=Hooks(trainer={"link": wrong_link()})))
 
 
 # ---- Boursier ------------------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def test_vardishamir_not_min_norm_with_a_limit_as_reference():
 def test_vardishamir_approximate_wrong_min_norm():
     r = run_check("vardishamir2021.approximate", {"runs": 3},
                   hooks=Hooks(reference=lambda k, v: 1.1 * v if k == "w_min" else v))
-    assert_violated(r)
+    assert_observed_failure(r)  # exploratory: observed, exit 0
 
 
 def test_vardishamir_zero_loss_set_of_a_perturbed_fixture():
