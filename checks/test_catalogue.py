@@ -34,7 +34,8 @@ def test_expected_table_is_consistent():
     assert not stale, f"EXPECTED keys that match no case: {stale}"
     for key, e in EXPECTED.items():
         claim = REGISTRY[key.split("[", 1)[0]].claim
-        assert e.verdict in ("violated", "outside-hypotheses", "inconclusive"), key
+        assert e.verdict in ("violated", "outside-hypotheses", "inconclusive", "observed"), key
+        assert e.verdict != "observed" or claim.exploratory, f"{key}: only an exploratory claim answers 'observed'"
         assert isinstance(e.holds, str), f"{key}: the pattern of every row must be pinned"
         h, _, c = e.holds.partition("|")
         assert (len(h), len(c)) == (len(claim.hypotheses), len(claim.conclusions)) and set(h + c) <= set("TF?"), key

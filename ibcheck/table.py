@@ -44,6 +44,7 @@ def render(result: dict) -> str:
                    [[c["name"], c["lhs"], _REL.get(c["relation"], c["relation"]), c["rhs"], c["slack"], c["tolerance"],
                      c["holds"]]
                     for c in result["conclusions"]])]
+    out += asymptotic_lines(result["conclusions"])
     q = {k: v for k, v in result["quantities"].items() if not isinstance(v, (list, dict))}
     if q:
         out += ["", "quantities", "  " + "\n  ".join(f"{k} = {_fmt(v)}" for k, v in q.items())]
@@ -69,3 +70,19 @@ def certificate_lines(c: dict) -> list[str]:
     if c.get("enclosures"):
         out.append("  " + "\n  ".join(f"{k} ∈ [{_fmt(v[0])}, {_fmt(v[1])}]" for k, v in c["enclosures"].items()))
     return out
+
+
+def asymptotic_lines(rows: list[dict]) -> list[str]:
+    """For each ``limit``/``rate`` row: the observed order, the extrapolated limit, the window and the judgement."""
+    out = []
+    for c in rows:
+        if "judgement" not in c:
+            continue
+        o, lim = c.get("observed_order") or {}, c.get("limit_estimate") or {}
+        iv = lambda d: "[" + ", ".join(_fmt(x) for x in (d.get("interval") or [None, None])) + "]"  # noqa: E731
+        out.append(f"  {c['name']} [{c['kind']}, {c['clock']}, rate ({c.get('rate')})^{_fmt(c.get('order'))}]: "
+                   f"order {_fmt(o.get('value'))} ∈ {iv(o)}, limit ≈ {_fmt(lim.get('value'))} ∈ {iv(lim)}, "
+                   f"window {c.get('window')}, {len(c.get('checkpoints') or [])} checkpoints"
+                   + (f", horizon needed {_fmt(c['horizon_needed'])}" if c.get("horizon_needed") is not None else ""))
+        out.append(f"    {c['judgement']}")
+    return [""] + out if out else []

@@ -109,8 +109,10 @@ def rows_table(rows: list[dict], kind: str) -> str:
         if kind == "h":
             out.append(f"<tr>{cells}{hold}<td>{r.get('provenance', '')}</td></tr>")
         else:
-            out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(r.get('tolerance_reason', ''))}</td>"
-                       f"<td>{r.get('provenance', '')}</td></tr>")
+            why = r.get("tolerance_reason", "") + (f" — {r['kind']}: {r['judgement']}" if "judgement" in r else "")
+            kind = f" ({r['kind']})" if r.get("kind", "bound") != "bound" else ""
+            out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(why)}</td>"
+                       f"<td>{r.get('provenance', '')}{kind}</td></tr>")
     return _tw(f"<table>{head}{''.join(out)}</table>")
 
 

@@ -34,13 +34,14 @@ def mean_loss():
 # ---- soudry2018 ------------------------------------------------------------------------------------
 def test_asymptotic_gradient_sign():
     r = run_check("soudry2018.asymptotic", {"steps": 100_000}, hooks=ascent())
-    assert_violated(r, "ρ does not grow")
+    assert_violated(r, "L(w(t)) decreases at every step")
     assert run_check("soudry2018.asymptotic", {"steps": 100_000})["verdict"] == "verified"  # unbroken: passes
 
 
 def test_residual_limit_mean_instead_of_sum():
-    r = run_check("soudry2018.residual_limit", {}, hooks=mean_loss())
-    assert_violated(r, "‖ρ(T) − w̃‖ ≤ 0.15")
+    # seed 3 (θ = 1.43): ρ settles within the run, at w̃ + a log-n shift (seed 0's θ = 1.035 is still converging)
+    r = run_check("soudry2018.residual_limit", {"seed": 3}, hooks=mean_loss())
+    assert_violated(r, "ρ(t) → w̃")
     assert r["quantities"]["residual"][-1] > 1.0  # ρ → w̃ + log(n)-shift, not w̃
 
 
@@ -49,13 +50,13 @@ def test_direction_rate_rotated_svm():
         w = np.asarray(ref["w_hat"])
         R = np.array([[math.cos(0.1), -math.sin(0.1), 0], [math.sin(0.1), math.cos(0.1), 0], [0, 0, 1]])
         return {**ref, "w_hat": R @ w}
-    r = run_check("soudry2018.direction_rate", {}, hooks=Hooks(reference=rotate))
-    assert_violated(r, "log t · e_w̃(t) decreases")
+    r = run_check("soudry2018.direction_rate", {"seed": 3}, hooks=Hooks(reference=rotate))
+    assert_violated(r, "e(t) = O(log log t/log t)")
 
 
 def test_margin_loss_rates_mean_loss_and_short_svm():
-    assert_violated(run_check("soudry2018.margin_loss_rates", {"steps": 100_000}, hooks=mean_loss()),
-                    "|ηTL(w(T))/‖ŵ‖² − 1|")
+    # (GD on the mean loss with η is GD on the sum loss with η/n: ηtL/‖ŵ‖² → 1 still holds, so the mean loss is no
+    # counterexample to these rates; the old control failed only on the finite-time 3% tolerance)
     r = run_check("soudry2018.margin_loss_rates", {"steps": 100_000},
                   hooks=Hooks(reference=lambda ref: {**ref, "w_hat": 1.1 * np.asarray(ref["w_hat"])}))
     assert_violated(r, "gap ≥ 0 at every step")
@@ -69,26 +70,26 @@ def test_stepsize_wrong_step_in_the_trainer():
 
 def test_fig1_mean_instead_of_sum():
     r = run_check("soudry2018.fig1", {}, hooks=mean_loss())
-    assert_violated(r, "‖ρ(T) − w̃‖ ≤ 0.15")
+    assert_violated(r, "ρ(t) → w̃")
 
 
 def test_rank_condition_frozen_iterate():
     """A trainer whose iterate froze at its last value: ρ(t) − w̃ then shrinks towards T, the opposite of growth."""
     frozen = Hooks(limit=lambda W: np.repeat(W[:, -1:], W.shape[1], 1))
     r = run_check("soudry2018.rank_condition", {"steps": 100_000}, hooks=frozen)
-    assert_violated(r)
+    assert r["verdict"] == "observed" and rows(r)["‖ρ(T) − w̃‖ ≥ ‖ρ(10^{K−3}) − w̃‖ (no convergence)"] is False
 
 
 # ---- jitelgarsky2019 ---------------------------------------------------------------------------------
 def test_ray_shifted_offset():
     r = run_check("jitelgarsky2019.ray", {}, hooks=Hooks(reference=lambda ref: {**ref, "v_bar": ref["v_bar"] + 0.1}))
-    assert_violated(r, "‖P_Sw(T) − v̄‖ ≤ 1e-2")
+    assert_violated(r, "‖P_Sw − v̄‖ = O(ln²t/√t)")
 
 
 def test_risk_lowered_limit():
-    """R̄ − 1e-3: (R − R̄)t/ln²t then grows like t at every decade (the default has a single rise)."""
+    """R̄ − 1e-3: R − R̄ then tends to 1e-3, not 0 (and (R − R̄)t/ln²t grows like t at every decade)."""
     r = run_check("jitelgarsky2019.risk", {}, hooks=Hooks(reference=lambda ref: {**ref, "R_bar": ref["R_bar"] - 1e-3}))
-    assert_violated(r)
+    assert_violated(r, "R(w_t) − R̄ = O(ln²t/t)")
     assert r["quantities"]["risk_rate_increases"] == 3
 
 
@@ -129,12 +130,12 @@ def drift_with_norm(k, eps=0.3):
 
 def test_jt2020_direction_drifting_direction():
     r = run_check("jitelgarsky2020.direction", SHORT, hooks=Hooks(limit=drift_with_norm(5.0)))
-    assert_violated(r, "path length")
+    assert_violated(r, "the path length of θ/‖θ‖")
 
 
 def test_jt2020_alignment_wrong_activation_derivative():
     r = run_check("jitelgarsky2020.alignment", SHORT, hooks=Hooks(deriv=relu2_scaled(1.5)))
-    assert_violated(r, "1 − cos ≤ 1e-3")
+    assert_violated(r, "1 − cos∠(θ, −∇𝓛) → 0")
 
 
 def test_smoothed_margin_mean_instead_of_sum():
@@ -161,7 +162,7 @@ def test_euler_gf_wrong_derivative():
 def test_rates_inflated_norm():
     """Recorded states scaled by ‖θ‖²: the norm then grows like log T instead of (log T)^{1/L}."""
     r = run_check("lyuli2020.rates", SHORT, hooks=Hooks(limit=lambda th: np.asarray(th) * float(np.dot(th, th))))
-    assert_violated(r, "‖θ‖/(log T)^{1/L} in a band")
+    assert_violated(r, "1/‖θ‖ = Θ((log T)^{−1/L})")
 
 
 def test_kkt_perturbed_states():
@@ -173,7 +174,7 @@ def test_kkt_perturbed_states():
         v = noise.setdefault("v", rng.normal(size=th.shape))
         return th + 0.5 * np.linalg.norm(th) * v / np.linalg.norm(v)
     r = run_check("lyuli2020.kkt", SHORT, hooks=Hooks(limit=perturb))
-    assert_violated(r, "δ ≤ 1e-2 at the end")
+    assert_violated(r, "ε/‖θ̃‖ → 0")
 
 
 # ---- lyuli2020 gradient descent ---------------------------------------------------------------------
@@ -187,10 +188,11 @@ def test_euler_gd_wrong_derivative():
 
 def test_loss_based_lr_wrong_derivative():
     r = run_check("lyuli2020.loss_based_lr", {"steps": 200}, hooks=Hooks(deriv=relu3_scaled(1.5)))
-    assert_violated(r, "GD Euler identity along the loss-based run")
+    assert r["verdict"] == "observed"  # exploratory: its answers are measurements, never exit 1
+    assert rows(r)["GD Euler identity along the loss-based run"] is False
 
 
 def test_gd_margin_sign_in_the_backprop():
     """σ' → −σ' in the GD trainer (the warm-up flow is untouched): the first layer ascends, γ̃ falls."""
     r = run_check("lyuli2020.gd_margin", {"steps": 500}, hooks=Hooks(deriv=lambda z: -3 * np.maximum(z, 0.0) ** 2))
-    assert_violated(r)
+    assert r["verdict"] == "observed" and not all(rows(r).values())  # exploratory: observed, never exit 1

@@ -101,6 +101,18 @@ class Condition:
     provenance: str = "seed"
     note: str = ""
     kind: str = "bound"
+    # ``limit`` / ``rate`` rows: ``rel`` is ``Eq(series, q∞)``; the series symbol's value is a
+    # ``theory.asymptotic.Series``; ``atol`` is the tolerance on the extrapolated limit. ``clock`` names the clock
+    # symbol of ``rate`` (r(τ), decreasing to 0), ``order`` the stated exponent of r, ``order_tol`` its slack,
+    # ``floor`` the measurement's resolution, ``free_limit`` "q converges to something" (rhs ignored).
+    clock: str = ""
+    rate: object = None
+    order: float = 1.0
+    order_tol: float = 0.25
+    floor: float = 0.0
+    clock_label: str = ""
+    free_limit: bool = False
+    two_sided: bool = False  # Θ(r): the observed order must also stay ≤ order + order_tol
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -109,6 +121,12 @@ class Condition:
             raise ValueError(f"condition {self.name}: provenance must be one of {PROVENANCES}")
         if self.kind not in KINDS:
             raise ValueError(f"condition {self.name}: kind must be one of {KINDS}")
+        if self.asymptotic and (not self.clock or self.rate is None or type(self.rel) is not sp.Equality):
+            raise ValueError(f"condition {self.name}: a {self.kind} row needs Eq(series, limit), a clock and a rate")
+
+    @property
+    def asymptotic(self) -> bool:
+        return self.kind in ("limit", "rate")
 
     @property
     def decides(self) -> bool:
@@ -136,6 +154,8 @@ class Condition:
     def evaluate(self, values: dict) -> dict:
         """One table row: lhs, rhs, relation, tolerance, slack (≥ 0 iff it holds), holds (None if NaN)."""
         vals = {k: float(v) for k, v in values.items() if isinstance(v, (int, float, bool)) and v is not None}
+        if self.asymptotic:
+            return self._evaluate_asymptotic(values, vals)
         lhs, rhs = self._side(self.rel.lhs, vals), self._side(self.rel.rhs, vals)
         tol = self.atol + self.rtol * abs(rhs) if math.isfinite(rhs) else math.nan
         if self.relation == "<=":
@@ -148,6 +168,31 @@ class Condition:
         return {"name": self.name, "lhs": lhs, "rhs": rhs, "relation": self.relation, "tolerance": tol,
                 "slack": slack, "holds": holds, "tolerance_reason": self.reason, "provenance": self.provenance,
                 "kind": self.kind}
+
+    def _evaluate_asymptotic(self, values: dict, vals: dict) -> dict:
+        """A ``limit`` / ``rate`` row judged from the series' checkpoints (``theory.asymptotic.judge``)."""
+        from .asymptotic import Series, judge
+        series = values.get(getattr(self.rel.lhs, "name", ""))
+        limit = math.nan if self.free_limit else self._side(self.rel.rhs, vals)
+        row = {"name": self.name, "lhs": math.nan, "rhs": limit, "relation": "→", "tolerance": self.atol,
+               "slack": math.nan, "holds": None, "tolerance_reason": self.reason, "provenance": self.provenance,
+               "kind": self.kind, "rate": str(self.rate), "order": self.order, "clock": self.clock_label or self.clock}
+        if not isinstance(series, Series) or (not self.free_limit and not math.isfinite(limit)):
+            row.update(judgement="no checkpoints measured" if not isinstance(series, Series) else "stated limit is NaN",
+                       checkpoints=[], values=[], window=None, horizon_needed=None,
+                       observed_order={"value": math.nan, "interval": [math.nan, math.nan]},
+                       limit_estimate={"value": math.nan, "interval": [math.nan, math.nan]})
+            return row
+        clock = sp.Symbol(self.clock, real=True)  # other symbols of the rate (e.g. the degree L) are measured numbers
+        rate = self.rate.subs({s: vals.get(s.name, math.nan) for s in self.rate.free_symbols if s != clock})
+        j = judge(series.clock, series.values, rate, self.clock, None if self.free_limit else limit,
+                  order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
+                  clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
+                  two_sided=self.two_sided)
+        lo = j.observed_order["interval"][0]
+        row.update(j.row(), lhs=float(series), holds=j.holds,
+                   slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)
+        return row
 
 
 @dataclass(frozen=True)
@@ -235,7 +280,9 @@ class Claim:
             return row["name"] + (f" ({'; '.join(extra)})" if extra else "")
         conds = self.hypotheses + self.conclusions
         undecided = [undecided_name(c, r) for c, r in zip(conds, hyp + con)
-                     if r["holds"] is None and c.kind != "diagnostic"]
+                     if r["holds"] is None and c.kind != "diagnostic" and not c.asymptotic]
+        unsettled = [f"{r['name']}: {r['judgement']}" for c, r in zip(conds, hyp + con)
+                     if r["holds"] is None and c.asymptotic]
         failed_h = [r for c, r in zip(self.hypotheses, hyp) if r["holds"] is False and c.kind != "diagnostic"]
         failed_c = [r for c, r in zip(self.conclusions, con) if r["holds"] is False and c.decides]
         failed_t = [r for c, r in zip(self.conclusions, con)
@@ -248,6 +295,8 @@ class Claim:
             verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
         elif undecided:
             verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
+        elif unsettled:  # an asymptotic row whose checkpoints do not decide (transient, too short a run)
+            verdict, reason = V.INCONCLUSIVE, "not yet decided by the observed rate: " + "; ".join(unsettled)
         elif failed_t:
             verdict, reason = V.INCONCLUSIVE, ("threshold chosen here not reached (not a counterexample): "
                                                + "; ".join(_why(r) for r in failed_t))
@@ -259,6 +308,8 @@ class Claim:
 
 
 def _why(row: dict) -> str:
+    if "judgement" in row:
+        return f"{row['name']} ({row['judgement']})"
     return f"{row['name']} ({row['lhs']:.6g} {row['relation']} {row['rhs']:.6g} ± {row['tolerance']:.2g} is false)"
 
 
@@ -272,3 +323,8 @@ def ge(name, lhs, rhs, **kw) -> Condition:
 
 def eq(name, lhs, rhs, **kw) -> Condition:
     return Condition(name, sp.Eq(lhs, rhs, evaluate=False), **kw)
+
+
+def lim(name, series, limit, *, clock, rate, kind="limit", **kw) -> Condition:
+    """``series → limit`` at rate ``O(rate^order)`` in ``clock``: a ``limit`` (or ``rate``) row."""
+    return Condition(name, sp.Eq(series, limit, evaluate=False), kind=kind, clock=clock, rate=rate, **kw)

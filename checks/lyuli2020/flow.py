@@ -30,6 +30,7 @@ from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.flow import integrate
 from ibcheck.numerics.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.lyuli2020 import statements as st
+from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.lyuli2020.kkt import kkt_check
 
 from ..base import CheckSpec, Context, Measurement
@@ -125,6 +126,14 @@ def _flow(net, theta0, p):
     return rec, info
 
 
+def _misalignment(net, th: np.ndarray) -> float:
+    """1 − cos∠(θ, −∇log 𝓛) with the gradient by autograd (independent of the trainer's analytic gradient)."""
+    t = torch.from_numpy(th).clone().requires_grad_(True)
+    (gr,) = torch.autograd.grad(net.log_loss(t), t)
+    v = -gr.detach().numpy()
+    return 1.0 - float(th @ v) / (math.sqrt(th @ th) * np.linalg.norm(v))
+
+
 def _increases(xs) -> int:
     return int(sum(b > a for a, b in zip(xs[:-1], xs[1:])))
 
@@ -198,12 +207,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     ck["kkt_stationarity"] = [r.stationarity for r in kk]
     ck["kkt_complementarity"] = [r.complementarity for r in kk]
     # alignment: autograd gradient of log 𝓛 (independent of the trainer's analytic gradient)
-    cos = []
-    for i in idx:
-        th = torch.from_numpy(TH[i]).clone().requires_grad_(True)
-        (gr,) = torch.autograd.grad(net.log_loss(th), th)
-        v = -gr.detach().numpy()
-        cos.append(1.0 - float(TH[i] @ v) / (math.sqrt(TH[i] @ TH[i]) * np.linalg.norm(v)))
+    cos = [_misalignment(net, TH[i]) for i in idx]
     ck["alignment_gap"] = cos
     # path length of θ̂ between checkpoints; normalised-margin move over the last decade
     hat = TH / np.sqrt(rho2)[:, None]
@@ -235,6 +239,22 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "normalized_margin_move": move,
         "alignment_increases": float(_increases(cos)), "alignment_gap": cos[-1],
     })
+    # asymptotic rows: 3 recorded states per decade of ℓ = log(1/𝓛) over the last `decades` decades (geometric)
+    targets = geometric(l_end / 10 ** p["decades"], l_end, 3 * p["decades"] + 1)
+    aidx = sorted({int(np.flatnonzero(-ll >= c * (1 - 1e-9))[0]) for c in targets if np.any(-ll >= c * (1 - 1e-9))})
+    akk = {i: (kk[idx.index(i)] if i in idx else kkt_check(net, torch.from_numpy(TH[i]))) for i in aidx}
+    clock = [float(-ll[i]) for i in aidx]
+    path = np.concatenate([[0.0], np.cumsum(steps_len)])
+    values.update(kkt_eps_series=Series(clock, [akk[i].stationarity for i in aidx]),
+                  kkt_delta_series=Series(clock, [akk[i].complementarity for i in aidx]),
+                  kkt_undefined=float(sum(not math.isfinite(akk[i].stationarity) for i in aidx)),
+                  path_series=Series(clock, [float(path[i] - path[k0]) for i in aidx]),
+                  align_series=Series(clock, [_misalignment(net, TH[i]) for i in aidx]),
+                  margin_gap_series=Series(clock, [float((gbar[i] - gtil[i]) / gbar[i]) for i in aidx]),
+                  # Theorem 4.3's clock is log T (T = t for GF): 𝓛·T → 0 like (log T)^{−(2−2/L)}, 1/‖θ‖ like (log T)^{−1/L}
+                  loss_t_series=Series([float(log_t[i]) for i in aidx], [float(np.exp(ll[i] + log_t[i])) for i in aidx]),
+                  inv_norm_series=Series([float(log_t[i]) for i in aidx], [float(rho2[i] ** -0.5) for i in aidx]),
+                  degree=float(L))
     lm = lemma51_samples(net, TH[k0:], p["samples"], seed)
     values.update({k: lm[k] for k in ("max_log_loss", "dlogrho_min", "lemma51_min_rel")})
     q["lemma51"] = lm
@@ -242,7 +262,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     q["kkt_multipliers"] = kk[-1].lam.tolist()
     q["normalized_margin"] = float(gbar[-1])
     q["smoothed_margin"] = float(gtil[-1])
-    q.update({k: v for k, v in values.items() if k not in q})
+    q.update({k: (list(v.values) if isinstance(v, Series) else v) for k, v in values.items() if k not in q})
     series = {"log_t": log_t.tolist(), "log_loss": ll.tolist(), "gamma_bar": gbar.tolist(), "gamma_tilde": gtil.tolist(),
               "lower": (gbar - math.log(N) / rhoL).tolist(), "k0": k0, "checkpoint_index": idx,
               "alignment_gap": cos, "kkt_stationarity": ck["kkt_stationarity"]}

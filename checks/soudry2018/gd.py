@@ -7,10 +7,10 @@ per-step diagnostic. The spec's thresholds are stated at T = 10⁶, which is the
 profile already checks them at 10⁶ (the 7 claims share three runs); ``steps`` (a power of 10 ≥ 10⁴) moves the
 checkpoints to the last four decades of a shorter or longer run.
 
-Default data: planted n = 12, d = 3, **seed 3** — the first planted draw with 3 support vectors and a
-non-support exponent θ ≥ 1.4, matching the spec's generic fixture (3 SVs, θ = 1.43). Most draws have θ ≈ 1.02–1.1
-(a non-support point almost on the margin); then ‖ρ − w̃‖ ~ t^{1−θ} is still ≈ 0.5–3 at 10⁶ (documented finding
-on seed 0). rank_condition: n = 8, d = 20, seed 1 (6 support vectors, rank Z_S = 6 < 8, like docs/claims-ext.md §8).
+Default data: planted n = 12, d = 3, seed 0 — a generic draw (θ = 1.035: a non-support point almost on the margin,
+as most draws, θ ≈ 1.02–1.1), not one selected to pass: ‖ρ − w̃‖ ~ t^{1−θ} is still 0.5 at 10⁶, and the limit
+rows say so (inconclusive with a horizon) instead of failing. Seed 3 (θ = 1.43, like the spec's fixture) is a full
+setting. Limit/rate rows read 13 recorded states, 4 per decade over the last three decades (``theory.asymptotic``). rank_condition: n = 8, d = 20, seed 1 (6 support vectors, rank Z_S = 6 < 8, like docs/claims-ext.md §8).
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ import numpy as np
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
 from ibcheck.numerics.linear_gd import LOSSES, gd
 from ibcheck.numerics.device import generator
+from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.soudry2018 import statements as st
 from ibcheck.theory.soudry2018.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
@@ -37,7 +38,7 @@ def _power_of_ten(v) -> bool:
     return v >= 10_000 and 10 ** round(math.log10(v)) == v
 
 
-def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 3) -> dict:
+def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> dict:
     out = {
         "fixture": Param("fixture", str, fixture, "planted (Gaussian X, labels of a planted w*) | fig1 (Soudry's Fig. 1)",
                          lambda v: v in ("planted", "fig1"), "planted or fig1"),
@@ -208,13 +209,18 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "max_log_loss_increase": float(run.max_log_loss_increase[0]),
         "residual_growth": float(resid[dec[-1]] / resid[dec[0]]),
     }
+    targets = geometric(10.0 ** (K - 3), float(T), 13)  # 4 recorded states per decade over the last 3 decades
+    values["ray_series"] = series_at(t, rho_n / np.where(lt > 0, lt, np.nan), targets)
+    values.update(residual_series=series_at(t, resid, targets), direction_series=series_at(t, e, targets),
+                  sharp_series=series_at(t, lt * e_sharp, targets), gap_series=series_at(t, gap, targets),
+                  etl_series=series_at(t, eta * t * loss_T / nw ** 2, targets))
     if p["fixture"] == "fig1" and ctx.data is None:
         one = np.ones(2) / math.sqrt(2)
         cf = 0.5 * math.log(8 * eta) * np.ones(2)
         values.update(fig1_direction_dev=float(1 - w_hat @ one / nw), fig1_margin_dev=abs(1 / nw / math.sqrt(2) - 1),
                       fig1_w_tilde_dev=float(np.linalg.norm(w_tilde - cf) / np.linalg.norm(w_tilde)))
         q.update(w_tilde_closed_form=cf.tolist(), eta_matching_spec_value=math.exp(-2 * 1.508) / 8)
-    q.update({k: v for k, v in values.items() if k not in q})
+    q.update({k: (list(v.values) if hasattr(v, "clock") else v) for k, v in values.items() if k not in q})
     series = {"t": t.tolist(), "rho_norm": rho_n.tolist(), "residual": resid.tolist(), "direction_error": e.tolist(),
               "margin_gap": gap.tolist(), "eta_t_loss": (eta * t * loss_T / nw ** 2).tolist(),
               "w_hat_norm": nw, "theta": float(svm.theta)}
@@ -239,7 +245,7 @@ def _spec(claim, prm, quick, full, **kw) -> CheckSpec:
 
 
 _RANK_SET = {"n": 8, "d": 20, "seed": 1}
-_FULL = [{"seed": 5}, {"n": 8, "d": 20, "seed": 0, "init": "random"}, {"seed": 0}]
+_FULL = [{"seed": 5}, {"n": 8, "d": 20, "seed": 0, "init": "random"}, {"seed": 3}]
 SPECS = [
     _spec(st.ASYMPTOTIC, _P, [{}], _FULL + [{"loss": "exp", "eta_scale": 0.05}]),
     _spec(st.RESIDUAL, _P, [{}, _RANK_SET], _FULL),

@@ -11,7 +11,11 @@ dimensionless (``"1"``).
 from __future__ import annotations
 
 
-from ..statement import Claim, Sym, eq, ge, le
+import sympy as sp
+
+from ..statement import Claim, Sym, eq, ge, le, lim
+
+_l = sp.Symbol("ell", real=True)  # the clock ℓ = log(1/𝓛)
 
 SOURCE = "lyuli2020"
 REFS = ("Lyu & Li, Gradient Descent Maximizes the Margin of Homogeneous Neural Networks, ICLR 2020, "
@@ -47,6 +51,17 @@ eps_inc = Sym("kkt_eps_increases", r"\#\{\varepsilon/\|\tilde\theta\|\ \text{inc
 del_inc = Sym("kkt_delta_increases", r"\#\{\delta\ \text{increased}\}", "over the decades", "1")
 eps_T = Sym("kkt_stationarity", r"\varepsilon/\|\tilde\theta\|", "relative stationarity at the end", "1")
 del_T = Sym("kkt_complementarity", r"\delta", "complementarity at the end (q̃_min = 1, so dimensionless)", "1")
+eps_s = Sym("kkt_eps_series", r"\varepsilon/\|\tilde\theta\|(\ell)", "relative stationarity at geometric "
+            "checkpoints of ℓ = log(1/𝓛) (3 per decade)", "1")
+del_s = Sym("kkt_delta_series", r"\delta(\ell)", "complementarity at the same checkpoints", "1")
+kkt_undef = Sym("kkt_undefined", r"\#\{k: q_{\min}(\theta_k)\le0\}", "checkpoints after t₀ where θ̃ is undefined "
+                "(ε = ∞)", "1")
+gap_s = Sym("margin_gap_series", r"(\bar\gamma-\tilde\gamma)/\bar\gamma\,(\ell)", "relative margin gap at geometric "
+            "checkpoints of ℓ = log(1/𝓛)", "1")
+lt_s = Sym("loss_t_series", r"\mathcal L\,T", "𝓛·T at the checkpoints, clock log T", "1")
+in_s = Sym("inv_norm_series", r"1/\|\theta\|", "1/‖θ‖ at the checkpoints, clock log T", "w^-1")
+deg = Sym("degree", "L", "degree of homogeneity of the network", "1")
+_s = sp.Symbol("log_T", real=True)
 kkt_tol = Sym("kkt_tol", r"\tau", "KKT tolerance at the end (docs/claims-ext.md: 1e-2)", "1")
 eu_gap = Sym("kkt_euler_gap", r"|\|\tilde\theta\|^2-L\sum\lambda_nq_n|/\|\tilde\theta\|^2", "Euler cross-check", "1")
 max_ll = Sym("max_log_loss", r"\max_i\log\mathcal L(\theta_i)", "largest log-loss over the sampled θ", "1")
@@ -75,12 +90,16 @@ MONOTONE = _claim(
     "Theorem 4.1 [retrieved]: under (A1)–(A4), dγ̃/dt ≥ 0 for a.e. t > t₀; 𝓛 → 0 and ‖θ‖ → ∞; |γ̃ − γ̄| → 0 (the "
     "copy's typo |γ̃ − γ̃| read as |γ̃ − γ̄|). Along a Dormand–Prince solve at rtol 1e-10, every step's change of γ̃ "
     "must exceed −10× the local error.",
-    (dgt, loc, reach_target, rho_min, gap_inc),
+    (dgt, loc, reach_target, rho_min, gap_inc, gap_s),
     (ge("Δγ̃ ≥ −10·(local error) at every step after t₀", dgt.s, -loc.s, reason="docs/claims-ext.md §3: integrator noise only"),
      eq("𝓛 → 0: the flow reaches its target loss", reach_target.s, 1, reason="boolean"),
      ge("‖θ‖ grows: Δ‖θ‖² ≥ −10·(local error) at every step after t₀", rho_min.s, -loc.s,
         reason="d‖θ‖²/dt = 2LΣe^{−q}q > 0 once 𝓛 < 1 (all q_n > 0); integrator noise only"),
-     eq("(γ̄ − γ̃)/γ̄ → 0: decreasing over the last two decades", gap_inc.s, 0, reason="integer count")))
+     lim("|γ̃ − γ̄|/γ̄ → 0", gap_s.s, 0, clock="ell", rate=1 / sp.log(_l), provenance="paper", floor=1e-14,
+         clock_label="log(1/𝓛)", reason="Theorem 4.1: no rate stated, read against 1/log ℓ (order ≥ 0.75); "
+                                         "(γ̄ − γ̃)/γ̄ ≤ log N/(ρ^L γ̄) → 0"),
+     eq("(γ̄ − γ̃)/γ̄ → 0: decreasing over the last two decades", gap_inc.s, 0, kind="diagnostic",
+        provenance="threshold", reason="integer count (a trend rule the paper does not state)")))
 
 SANDWICH = _claim(
     "lyuli2020.sandwich", "γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ along the flow (to 1e-12)",
@@ -118,9 +137,17 @@ RATES = _claim(
     "Theorem 4.3 [retrieved]: T = t for GF. No constants are given: both normalised ratios must stay in a band "
     "(max/min ≤ 3) over decades of log T ≈ log(1/𝓛) (the rates are logarithmic, so decades of T itself would leave "
     "(log T) almost fixed); read over the last two decades (ℓ/100 … ℓ) by default, three in the full profile (10 … 10⁴).",
-    (loss_band, norm_band, band_tol),
-    (le("𝓛·T(log T)^{2−2/L} in a band", loss_band.s, band_tol.s, reason="docs/claims-ext.md §3: max/min ≤ 3"),
-     le("‖θ‖/(log T)^{1/L} in a band", norm_band.s, band_tol.s, reason="docs/claims-ext.md §3: max/min ≤ 3")),
+    (loss_band, norm_band, band_tol, lt_s, in_s, deg),
+    (lim("𝓛·T = Θ((log T)^{−(2−2/L)})", lt_s.s, 0, clock="log_T", rate=_s ** (2 / deg.s - 2), kind="rate",
+         two_sided=True, provenance="paper", clock_label="log T",
+         reason="Θ: observed order against (log T)^{−(2−2/L)} within 1 ± 0.25 over the checkpoints (L > 1)"),
+     lim("1/‖θ‖ = Θ((log T)^{−1/L})", in_s.s, 0, clock="log_T", rate=_s ** (-1 / deg.s), kind="rate",
+         two_sided=True, provenance="paper", clock_label="log T",
+         reason="Θ: observed order against (log T)^{−1/L} within 1 ± 0.25 over the checkpoints"),
+     le("𝓛·T(log T)^{2−2/L} in a band", loss_band.s, band_tol.s, kind="diagnostic", provenance="threshold",
+        reason="docs/claims-ext.md §3: max/min ≤ 3 (a finite-time reading of Θ)"),
+     le("‖θ‖/(log T)^{1/L} in a band", norm_band.s, band_tol.s, kind="diagnostic", provenance="threshold",
+        reason="docs/claims-ext.md §3: max/min ≤ 3 (a finite-time reading of Θ)")),
     constants={"band_tol": 3.0})
 
 KKT = _claim(
@@ -129,11 +156,22 @@ KKT = _claim(
     "(ε, δ)-KKT [standard knowledge]: NNLS multipliers over the per-sample gradients (torch.func) of θ̃ = θ/q_min^{1/L}; "
     "finite-time rates UNKNOWN, so: non-increasing over the decades and ≤ 1e-2 at the end (loose: convergence is "
     "logarithmic). Euler cross-check |‖θ̃‖² − LΣλq̃| ≤ ε‖θ̃‖.",
-    (eps_inc, del_inc, eps_T, del_T, kkt_tol, eu_gap),
-    (eq("ε/‖θ̃‖ non-increasing over the last two decades", eps_inc.s, 0, reason="integer count"),
-     eq("δ non-increasing over the last two decades", del_inc.s, 0, reason="integer count"),
-     le("ε/‖θ̃‖ ≤ 1e-2 at the end", eps_T.s, kkt_tol.s, reason="docs/claims-ext.md §3 (loose: logarithmic convergence)"),
-     le("δ ≤ 1e-2 at the end", del_T.s, kkt_tol.s, reason="docs/claims-ext.md §3"),
+    (eps_inc, del_inc, eps_T, del_T, kkt_tol, eu_gap, eps_s, del_s, kkt_undef),
+    (eq("θ̃ defined at every checkpoint after t₀ (𝓛 < 1 ⇒ q_min > 0)", kkt_undef.s, 0, provenance="paper",
+        reason="integer count: e^{−q_min} ≤ 𝓛 < 1 after t₀ (Lyu–Li §4), so ε/‖θ̃‖ is finite"),
+     lim("ε/‖θ̃‖ → 0 (limit points are KKT)", eps_s.s, 0, clock="ell", rate=1 / sp.log(_l), provenance="paper",
+         floor=1e-12, clock_label="log(1/𝓛)",
+         reason="no rate stated: read against 1/log ℓ, the slowest scale (order ≥ 0.75); floor: NNLS rounding"),
+     lim("δ → 0 (limit points are KKT)", del_s.s, 0, clock="ell", rate=1 / sp.log(_l), provenance="paper",
+         floor=1e-12, clock_label="log(1/𝓛)", reason="as above"),
+     eq("ε/‖θ̃‖ non-increasing over the last two decades", eps_inc.s, 0, reason="integer count (a trend rule the "
+        "paper does not state)", kind="diagnostic", provenance="threshold"),
+     eq("δ non-increasing over the last two decades", del_inc.s, 0, reason="integer count (as above)",
+        kind="diagnostic", provenance="threshold"),
+     le("ε/‖θ̃‖ ≤ 1e-2 at the end", eps_T.s, kkt_tol.s, kind="diagnostic", provenance="threshold",
+        reason="docs/claims-ext.md §3: a finite-time number for a limit statement (logarithmic convergence)"),
+     le("δ ≤ 1e-2 at the end", del_T.s, kkt_tol.s, reason="docs/claims-ext.md §3 (as above)", kind="diagnostic",
+        provenance="threshold"),
      le("Euler cross-check: |‖θ̃‖² − LΣλq̃|/‖θ̃‖² ≤ ε/‖θ̃‖", eu_gap.s, eps_T.s, atol=1e-12,
         reason="Cauchy–Schwarz (exact); rounding of the NNLS fit")),
     constants={"kkt_tol": 1e-2})

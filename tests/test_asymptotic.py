@@ -1,0 +1,153 @@
+"""The convergence-order judge (theory.asymptotic): exact synthetic sequences and its negative controls."""
+import math
+
+import pytest
+import sympy as sp
+
+from ibcheck.theory.asymptotic import Series, geometric, judge, three_point, two_point_orders
+from ibcheck.theory.statement import Claim, Sym, lim
+
+t = sp.Symbol("t", real=True)
+CK = geometric(1e2, 1e6, 9)  # 2 checkpoints per decade over 4 decades
+
+
+def run(f, rate, limit, ck=CK, **kw):
+    return judge(ck, [f(x) for x in ck], rate, "t", limit, **kw)
+
+
+def test_power_law_order_and_limit_recovered():
+    j = run(lambda x: 2 + 3 * x ** -1.0, 1 / t, 2.0)
+    assert j.holds is True
+    assert j.observed_order["value"] == pytest.approx(1.0, abs=1e-8)  # exact model: p_k = 1
+    assert j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-10)  # Richardson is exact for q∞ + C τ^−p
+    lo, hi = j.limit_estimate["interval"]
+    assert lo <= 2.0 <= hi and hi - lo < 1e-4
+
+
+def test_log_rate_order_recovered():
+    j = run(lambda x: 2 + 3 / math.log(x), 1 / sp.log(t), 2.0)
+    assert j.holds is True
+    assert j.observed_order["interval"][0] == pytest.approx(1.0, abs=1e-8)
+    assert j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-8)
+
+
+def test_three_point_exact_on_any_grid():
+    u = (1 / math.log(10.0), 1 / math.log(100.0), 1 / math.log(1000.0))
+    p, L = three_point(u, tuple(5 - 2 * x ** 1.5 for x in u))
+    assert p == pytest.approx(1.5, abs=1e-9) and L == pytest.approx(5.0, abs=1e-9)
+
+
+def test_two_point_orders_exact():
+    u = [1.0, 0.5, 0.25]
+    assert two_point_orders(u, [x ** 2 for x in u]) == pytest.approx([2.0, 2.0])
+
+
+def test_perturbed_limit_is_violated():
+    j = run(lambda x: 2.01 + 3 / x, 1 / t, 2.0)
+    assert j.holds is False and "excludes the stated" in j.reason
+    assert j.limit_estimate["value"] == pytest.approx(2.01, abs=1e-8)
+
+
+def test_half_rate_is_violated():
+    j = run(lambda x: 2 + 3 / math.sqrt(x), 1 / t, 2.0, stated_rate=True)
+    assert j.holds is False and "slower rate" in j.reason
+    assert j.observed_order["value"] == pytest.approx(0.5, abs=1e-8)
+
+
+def test_half_rate_of_a_bare_limit_is_violated_too():
+    # a clearly positive stable order below the stated one: converging, slower than stated
+    assert run(lambda x: 2 + 3 / math.sqrt(x), 1 / t, 2.0).holds is False
+
+
+def test_truncated_run_is_inconclusive_with_horizon():
+    # error grows until t ≈ 1e4 then decays like 1/t: stopped at 1e5, the orders are still turning
+    j = run(lambda x: 2 + 1 / (x + 1e8 / x), 1 / t, 2.0, ck=geometric(1.0, 1e5, 9))
+    assert j.holds is None and "not yet asymptotic" in j.reason
+    assert j.horizon_needed is not None and j.horizon_needed > 1e5
+    # the same trajectory past its transient is verified
+    assert run(lambda x: 2 + 1 / (x + 1e8 / x), 1 / t, 2.0, ck=geometric(1e2, 1e8, 13)).holds is True
+
+
+def test_transient_is_inconclusive():
+    # a plateau, then the stated decay from t = 1e5 on: only two orders past the plateau
+    j = run(lambda x: 2 + 1e-3 * (1 if x < 1e5 else 1e5 / x), 1 / t, 2.0)
+    assert j.holds is None and j.horizon_needed > 1e6
+
+
+def test_plateau_of_a_bare_limit_is_not_a_counterexample():
+    j = run(lambda x: 2.5, 1 / t, 2.0)
+    assert j.holds is None and "not converging yet" in j.reason
+
+
+def test_plateau_of_a_stated_rate_is_violated():
+    # the implied constant |e|/r grows 10⁴-fold over a stable window: contradicts O(r)
+    assert run(lambda x: 2.5, 1 / t, 2.0, stated_rate=True).holds is False
+
+
+def test_floor_reached_is_verified():
+    j = run(lambda x: 2 + (1e-20 if x > 1e4 else 1 / x), 1 / t, 2.0, floor=1e-12)
+    assert j.holds is True and "floor" in j.reason
+
+
+def test_free_limit_converges_and_too_wide():
+    j = run(lambda x: 2 + 3 / x, 1 / t, None, limit_tol=1e-3)
+    assert j.holds is True and j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-9)
+    j = run(lambda x: 2 + 3 / math.log(x), 1 / sp.log(t), None, limit_tol=1e-3)
+    assert j.holds is None and j.horizon_needed is not None
+
+
+def test_too_few_checkpoints_is_inconclusive():
+    j = judge([1, 10, 100, 1000], [1, 0.1, 0.01, 0.001], 1 / t, "t", 0.0)
+    assert j.holds is None and "needs ≥ 5" in j.reason
+
+
+def _claim(kind="rate"):
+    q = Sym("q", "q", "a series", "1")
+    return Claim("x.y", "t", "x", (q,), (), (lim("q → 0", q.s, 0, clock="t", rate=1 / t, kind=kind),))
+
+
+def test_wired_into_claim_evaluate():
+    c = _claim()
+    ok = c.evaluate({"q": Series(CK, [1 / x for x in CK])})
+    assert ok["verdict"] == "verified"
+    row = ok["conclusions"][0]
+    for key in ("checkpoints", "values", "window", "observed_order", "limit_estimate", "horizon_needed"):
+        assert key in row
+    assert row["kind"] == "rate" and row["relation"] == "→"
+    bad = c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK])})
+    assert bad["verdict"] == "violated" and "slower rate" in bad["reason"]
+    short = c.evaluate({"q": Series(CK[:4], [1 / x for x in CK[:4]])})
+    assert short["verdict"] == "inconclusive" and "not yet decided" in short["reason"]
+    assert c.evaluate({})["verdict"] == "inconclusive"
+
+
+def test_two_sided_theta_rejects_a_faster_order():
+    # Θ(1/t) with a run decaying like 1/t²: the Ω side fails (a stable order 2 > 1 + 0.25)
+    j = run(lambda x: 2 + x ** -2.0, 1 / t, 2.0, stated_rate=True, two_sided=True)
+    assert j.holds is False and "faster than Θ" in j.reason
+    assert run(lambda x: 2 + x ** -2.0, 1 / t, 2.0, stated_rate=True).holds is True  # O(1/t) alone holds
+    assert run(lambda x: 2 + 3 / x, 1 / t, 2.0, stated_rate=True, two_sided=True).holds is True
+
+
+def test_rate_may_use_measured_symbols():
+    q, L = Sym("q", "q", "a series", "1"), Sym("L", "L", "a degree", "1")
+    c = Claim("x.z", "t", "x", (q, L), (), (lim("q → 0", q.s, 0, clock="t", rate=t ** (-1 / L.s), kind="rate",
+                                                two_sided=True),))
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 2.0})["verdict"] == "verified"
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 1.0})["verdict"] == "violated"  # too slow
+    assert c.evaluate({"q": Series(CK, [x ** -0.5 for x in CK]), "L": 4.0})["verdict"] == "violated"  # too fast
+
+
+def test_two_sided_uniformly_too_fast_tail():
+    # a Θ(1/t) row fed a decay whose order wobbles in [1.7, 2.3] (never stable) above 1.25: the Ω side fails
+    j = run(lambda x: 2 + x ** -2 * (1 + 0.3 * math.sin(math.log(x))), 1 / t, 2.0, stated_rate=True, two_sided=True)
+    assert j.holds is False and "faster than Θ(r) at every step" in j.reason
+
+
+def test_limit_excluded_when_convergence_outpaces_the_scale():
+    # q → 2.001 like t^{-1}, judged against the slow scale 1/log t: the three-point orders grow (no stable window)
+    # but every fit converges faster than the scale, and the extrapolated limit excludes 2
+    j = run(lambda x: 2.001 + 1 / x, 1 / sp.log(t), 2.0)
+    assert j.holds is False and "excludes the stated" in j.reason
+    assert j.limit_estimate["value"] == pytest.approx(2.001, abs=1e-5)
+    assert run(lambda x: 2 + 1 / x, 1 / sp.log(t), 2.0).holds is True
