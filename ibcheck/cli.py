@@ -103,6 +103,9 @@ def cmd_list(args) -> int:
         print(line)
         for d in details.get(i, []):
             print(d)
+    from ibcheck.theory.catalogue import ALIASES
+    for old, new in ALIASES.items():
+        print(f"# deprecated alias {old} -> {new} (removed in the next release)")
     for p in PLUGINS.plugins:
         print(f"# plugin {p.name} ({p.dist}, {p.target}): {', '.join(c.id for c in p.claims)}")
     for line in PLUGINS.errors:
@@ -127,6 +130,9 @@ def cmd_check(args) -> int:
     from ibcheck.checks.conjectures import SHIPPED
     if args.claim in SHIPPED:
         raise InputError(f"{args.claim} is a conjecture: run `ibcheck conjecture {args.claim}`")
+    from ibcheck.theory.catalogue import deprecation
+    if deprecation(args.claim):
+        print(deprecation(args.claim), file=sys.stderr)
     _writable_file(args.json, "--json")
     prog = _progress_listener(args.claim)
     if prog:

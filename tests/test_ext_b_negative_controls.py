@@ -142,7 +142,7 @@ def test_vardishamir_zero_loss_set_of_a_perturbed_fixture():
 
 
 def test_vardishamir_balancedness_wrong_second_layer():
-    assert_violated(run_check("vardishamir2021.balancedness_only", {}, hooks=Hooks(trainer={"a_rate": 2.0})))
+    assert_violated(run_check("vardishamir2021.balancedness_conserved", {}, hooks=Hooks(trainer={"a_rate": 2.0})))
 
 
 # ---- Razin–Cohen ---------------------------------------------------------------------------------

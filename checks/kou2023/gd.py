@@ -108,6 +108,7 @@ def _leaky(ctx, r, q, series):
     ex_p = [r["srank_pos"][i] - 1 for i in idx]
     ex_n = [r["srank_neg"][i] - 1 for i in idx]
     q.update(srank_excess_increases=count_increases(ex_p) + count_increases(ex_n),
+             log_loss_increases=count_increases([r["log_loss"][i] for i in idx]),
              srank_excess_final=max(ex_p[-1], ex_n[-1]), srank_pos_final=r["srank_pos"][-1],
              srank_neg_final=r["srank_neg"][-1], srank_full_final=r["srank_full"][-1],
              decade_steps=[r["steps"][i] for i in idx], srank_excess_pos=ex_p, srank_excess_neg=ex_n)

@@ -24,6 +24,8 @@ sr_inc = Sym("srank_excess_increases", r"\#\uparrow(\mathrm{srank}\,W_{\pm1}^{(1
              "decades over which srank(W₊₁) − 1 or srank(W₋₁) − 1 grew", "1")
 sr_end = Sym("srank_excess_final", r"\max_\pm\mathrm{srank}(W_{\pm1}^{(T)})-1", "per-class stable rank excess at the end", "1")
 sr_tol = Sym("srank_tol", r"\tau_r", "docs/claims-ext.md §5: 1e-3 at 2·10⁵ steps", "1")
+loss_inc = Sym("log_loss_increases", r"\#\uparrow\log L_S(W^{(10^k)})",
+               "decades of steps over which the training loss grew (checkpoints 10^k and T)", "1")
 mr_inc = Sym("margin_excess_increases", r"\#\uparrow(\rho(10^k)-1)", "decades over which max_i q_i/min_i q_i − 1 grew", "1")
 mr_r2 = Sym("margin_fit_r2", r"R^2", "R² of ρ − 1 ≈ a + b/log t over the checkpoints t ≥ 100", "1")
 r2_min = Sym("r2_min", r"R^2_{\min}", "docs/claims-ext.md §5: 0.9", "1")
@@ -52,9 +54,11 @@ LEAKY_SRANK = Claim(
     summary="[retrieved: 'a stable rank that converges to 1'; which matrix is uncertain] Encoded per class: "
             "srank(W₊₁⁽ᵗ⁾), srank(W₋₁⁽ᵗ⁾) → 1 [the full W cannot: see kou2023.full_srank]; rate UNKNOWN. Checked: "
             "srank − 1 non-increasing over decades of steps and ≤ 1e-3 at the end.",
-    symbols=_SYMS + (sr_inc, sr_end, sr_tol), hypotheses=_H_LEAKY,
+    symbols=_SYMS + (sr_inc, sr_end, sr_tol, loss_inc), hypotheses=_H_LEAKY,
     conclusions=(eq("srank − 1 non-increasing over decades", sr_inc.s, 0, provenance="reconstructed",
                     reason="integer count over the checkpoints 10^k and T"),
+                 eq("the loss falls (GD descends)", loss_inc.s, 0, provenance="standard",
+                    reason="integer count over the checkpoints 10^k and T: GD on a smooth loss below 2/β descends"),
                  le("srank(W_±1) → 1", sr_end.s, sr_tol.s, provenance="reconstructed",
                     reason="docs/claims-ext.md §5: 1e-3 (independent run: 3e-4 at 2e5 steps)")),
     constants={**_C, "srank_tol": 1e-3})
