@@ -184,6 +184,10 @@ def cmd_report(args) -> int:
 
 
 def cmd_docs(args) -> int:
+    if args.discrimination:
+        from ibcheck.reports.discrimination import write_discrimination
+        print(f"wrote {write_discrimination(args.out)}")
+        return 0
     from ibcheck.reports.docs import write_docs
     for path in write_docs(args.out, results=args.results, catalogue_only=args.catalogue_only):
         print(f"wrote {path}")
@@ -386,6 +390,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="take the measured numbers of docs/findings.md from a report's results.json instead of "
                          "running the documented quick cases (about a minute)")
     pd.add_argument("--catalogue-only", action="store_true", help="write docs/catalogue.md only (no run)")
+    pd.add_argument("--discrimination", action="store_true",
+                    help="write docs/discrimination.md only: every claim fed wrong answers (needs a source checkout)")
     pd.set_defaults(func=cmd_docs)
     ps = sub.add_parser("sweep", help="run a claim's check over the Cartesian product of grids", epilog=EXIT_CODES,
                         formatter_class=fmt)

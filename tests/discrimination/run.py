@@ -1,0 +1,33 @@
+"""Run the wrong answers of a cell: each probe's verdict and the row that rejected it."""
+from __future__ import annotations
+
+from .families import NA, REJECTING, Probe
+from .table import TABLE
+
+
+def rejecting_row(r: dict) -> str:
+    """The first failed hypothesis (outside-hypotheses) or deciding conclusion; else the verdict's reason."""
+    rows = r["hypotheses"] if r["verdict"] == "outside-hypotheses" else r["conclusions"]
+    for c in rows:
+        if c["holds"] is False:
+            return c["name"]
+    return r.get("reason", "")[:120]
+
+
+def run_probe(cid: str, probe: Probe) -> dict:
+    from ibcheck.checks.runner import run_check
+    from ibcheck.numerics.errors import InputError
+    try:
+        r = run_check(cid, dict(probe.overrides), hooks=probe.hooks() if probe.hooks else None)
+    except (InputError, FloatingPointError, ValueError, RuntimeError, ZeroDivisionError, OverflowError) as exc:
+        return {"what": probe.what, "verdict": "error", "row": f"{type(exc).__name__}: {exc}"[:120]}
+    return {"what": probe.what, "verdict": r["verdict"], "row": rejecting_row(r)}
+
+
+def run_cell(cid: str, family: str) -> list[dict] | NA:
+    cell = TABLE[cid][family]
+    return cell if isinstance(cell, NA) else [run_probe(cid, p) for p in cell]
+
+
+def rejected(results: list[dict]) -> bool:
+    return all(x["verdict"] in REJECTING for x in results)

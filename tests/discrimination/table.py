@@ -1,0 +1,171 @@
+"""Which wrong answer of each family each claim is fed (``Probe``s), or why the family does not apply (``NA``).
+
+Every claim of the catalogue has a row; ``tests/test_discrimination.py`` checks the coverage, runs each claim's
+cheapest probe, and compares ``docs/discrimination.md`` (``ibcheck docs --discrimination``) with this table.
+A cell ``NA("no hook: …")`` is a gap: the family applies but the check has no injection point for it yet.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .families import (NA, Probe, _H, field_ascent, lai_dynamics, lai_random, lai_reference, lai_rescaled,
+                       lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
+                       span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
+                       ww_rescaled, ww_structure)
+
+# One-line reasons shared by several claims.
+NO_OUTPUT = "the claim is about the data or a symbolic identity: there is no trained output to replace"
+SCALE_FREE = "every row is scale-invariant (stable rank, normalised margins, directions): c·W is the same answer"
+NO_HOOK = "no hook: the check has no injection point for this family yet"
+EXACT = "exact (symbolic or rational) check of a closed-form object: no trainer, no output"
+
+
+def _row(random=None, reference=None, dynamics=None, rescaled=None, structure=None) -> dict:
+    cells = {"random": random, "reference": reference, "dynamics": dynamics, "rescaled": rescaled,
+             "structure": structure}
+    return {k: (NA(NO_HOOK) if v is None else v) for k, v in cells.items()}
+
+
+def _list(x):
+    return x if isinstance(x, list) else [x]
+
+
+# ---- lai2026 -----------------------------------------------------------------------------------------------
+_LQ = {"n": 40, "d": 4000}
+_LAI_OUT = dict(random=lai_random(), reference=lai_reference(), dynamics=lai_dynamics(), rescaled=lai_rescaled(),
+                structure=lai_structure())
+
+
+def _lai(**kw):
+    cells = {**_LAI_OUT, **kw}
+    return _row(**{k: v if isinstance(v, NA) else [Probe(p.what, p.hooks, {**_LQ, **p.overrides}, p.heavy)
+                                                  for p in _list(v)] for k, v in cells.items()})
+
+
+TABLE: dict[str, dict] = {
+    "lai2026.gram": _row(*(NA(NO_OUTPUT),) * 2, NA("no training: the Gram matrix of the data is measured"),
+                         NA(NO_OUTPUT), NA(NO_OUTPUT)),
+    "lai2026.m1.pattern": _lai(rescaled=NA("the pattern 𝟙{⟨w,x⟩ > 0} is invariant under c > 0")),
+    "lai2026.m1.limit": _lai(),
+    "lai2026.m1.gap": _lai(),
+    "lai2026.m1.rate": _lai(),
+    "lai2026.m2.decoupling": _lai(rescaled=NA("the activation patterns are invariant under c > 0")),
+    "lai2026.m2.gap": _lai(),
+    "lai2026.linear": _lai(reference=NA("the linear model has one regime: its min-norm interpolant is the claim"),
+                           dynamics=NA("linear GD has no activation to break; a wrong limit is family (a)")),
+    "lai2026.random-init": _lai(),
+    "lai2026.moderate-d": _lai(),
+    "lai2026.m-gt-2": _lai(),
+}
+
+# ---- frei2023 Section 3 (one flow, Hooks.limit(K, y, B)) and Section 5 -----------------------------------------
+_F3 = dict(random=span_random(), reference=span_reference(), dynamics=field_ascent(), rescaled=span_rescaled(),
+           structure=span_structure())
+for _cid in ("thm3.1", "thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.global", "thm3.2.boundary",
+             "thm3.2.margin-factor"):
+    TABLE[f"frei2023.{_cid}"] = _row(**_F3)
+TABLE["frei2023.thm3.2.rank"]["rescaled"] = NA("σ₃/σ₁ is invariant under c > 0")
+TABLE["frei2023.thm3.2.boundary"]["rescaled"] = NA("sign f(x; cW) = sign f(x; W) for c > 0")
+TABLE["frei2023.thm3.2.neurons"]["rescaled"] = NA("the neuron spread is relative to ‖W‖: invariant under c > 0")
+TABLE["frei2023.thm3.2.margins"]["rescaled"] = NA("the margin spread is relative: invariant under c > 0")
+TABLE["frei2023.thm3.4"] = _row(random=NA("the conclusion is that a time exists; no output is judged"),
+                                reference=NA("no reference: the conclusion is reaching L̂ < log(2)/n"),
+                                dynamics=field_ascent(), rescaled=NA("no output is judged, only the time"),
+                                structure=NA("no output is judged, only the time"))
+TABLE["frei2023.lem3.3"] = _row(*(NA("a probability statement about Gaussian data: no trained output"),) * 5)
+TABLE["frei2023.activation"] = _row(*(NA(EXACT),) * 5)
+for _cid in ("sec5.xor", "sec5.gmm-bayes"):
+    TABLE[f"frei2023.{_cid}"] = _row(random=span_random(), reference=span_reference(), dynamics=field_ascent(),
+                                     rescaled=NA("signs of f(x; cW) are those of f(x; W): errors are invariant"),
+                                     structure=span_structure())
+TABLE["frei2023.sec5.xor"]["structure"] = span_structure() + [
+    Probe(p.what + " (γ = 1)", p.hooks, {"gamma": 1.0, "d": 100000}) for p in span_structure()]
+TABLE["frei2023.sec5.gmm"] = _row(rescaled=NA("signs of f(x; cW) are those of f(x; W): errors are invariant"))
+for _cid in ("thm4.2.loss", "thm4.2.norm", "thm4.2.srank", "fig1", "fig2"):
+    TABLE[f"frei2023.{_cid}"] = _row()
+
+# ---- soudry2018, jitelgarsky2019: linear GD iterates (Hooks.limit(W)), references, trainer ----------------------
+_LIN = dict(random=lin_random(), dynamics=lin_dynamics(), rescaled=lin_rescaled(), structure=lin_structure())
+
+
+def _rot(ref):
+    w = np.asarray(ref["w_hat"], dtype=float)
+    R = np.eye(len(w))
+    c, s = np.cos(0.3), np.sin(0.3)
+    R[:2, :2] = [[c, -s], [s, c]]
+    return {**ref, "w_hat": R @ w}
+
+
+_SOUDRY_REF = Probe("ŵ rotated by 0.3 rad in its first two coordinates (another norm's max-margin direction)",
+                    lambda: _H(reference=_rot))
+for _cid in ("asymptotic", "residual_limit", "direction_rate", "margin_loss_rates", "fig1", "rank_condition"):
+    TABLE[f"soudry2018.{_cid}"] = _row(reference=_SOUDRY_REF, **_LIN)
+TABLE["soudry2018.stepsize"] = _row(random=NA("the claim is about the step size: L(w(t)) of the trainer's iterates"),
+                                    reference=NA("no reference: the conclusion is monotone descent"),
+                                    dynamics=lin_dynamics(), rescaled=NA(NO_HOOK), structure=NA(NO_HOOK))
+_JT_REF = Probe("v̄ scaled by 1.5 (the risk optimum of another offset)",
+                lambda: _H(reference=lambda r: {**r, "v_bar": 1.5 * np.asarray(r["v_bar"]), "R_bar": r["R_bar"]}))
+for _cid in ("ray", "risk", "separable_edge", "nonseparable_edge"):
+    TABLE[f"jitelgarsky2019.{_cid}"] = _row(reference=_JT_REF, **_LIN)
+TABLE["jitelgarsky2019.separable_edge"]["reference"] = _SOUDRY_REF
+
+# ---- jitelgarsky2020, lyuli2020: homogeneous nets (Hooks.limit(θ) maps every recorded state) ---------------------
+
+
+def _theta_random(th):
+    r = np.random.default_rng(20_000_011).normal(size=np.shape(th))
+    return r * np.linalg.norm(th) / np.linalg.norm(r)
+
+
+_HOM = dict(random=Probe("random states of the trained norms", lambda: _H(limit=_theta_random)),
+            rescaled=[Probe(f"{c:g}·θ(t)", (lambda c=c: _H(limit=lambda th: c * np.asarray(th)))) for c in (0.5, 1.5, 2.0)],
+            reference=NA("the claims compare θ with itself (directions, alignment, identities): no reference solution"),
+            dynamics=trainer("the mean instead of the sum loss (a gradient 1/n too small)", reduction="mean"))
+for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment", "lyuli2020.smoothed_margin_monotone",
+             "lyuli2020.sandwich", "lyuli2020.lemma5_1", "lyuli2020.euler_identity", "lyuli2020.rates",
+             "lyuli2020.kkt"):
+    TABLE[_cid] = _row(**_HOM)
+for _cid in ("lyuli2020.loss_based_lr", "lyuli2020.euler_identity_gd", "lyuli2020.gd_margin"):
+    TABLE[_cid] = _row(reference=_HOM["reference"],
+                       dynamics=trainer("a step 20× too large (the hypotheses see η)", step_factor=20.0))
+
+# ---- boursier2022, vardishamir2021.balancedness_conserved: relu_square flows (trainer `rate`: −1 ascends, 0 freezes)
+_ASC = [trainer("gradient ascent", rate=-1.0), trainer("frozen trainer", rate=0.0)]
+for _cid in ("convergence", "min_variation_norm", "saddle_to_saddle", "early_alignment", "balancedness"):
+    TABLE[f"boursier2022.{_cid}"] = _row(dynamics=_ASC)
+TABLE["boursier2022.balancedness_gd"] = _row(dynamics=trainer("a second-layer step 2× too large", a_step=2.0,
+                                                              overrides={"steps": 200}))
+TABLE["boursier2022.min_variation_norm"]["reference"] = Probe(
+    "‖β₊‖ + ‖β₋‖ scaled by 1.1", lambda: _H(reference=lambda k, v: 1.1 * v))
+TABLE["vardishamir2021.balancedness_conserved"] = _row(
+    random=NA("the conclusion is a conservation law of the trainer's own path: no output to replace"),
+    reference=NA("no reference solution: the law is an identity along any GF path"),
+    dynamics=_ASC + [trainer("a second layer 2× too fast", a_rate=2.0)],
+    rescaled=NA(NO_HOOK), structure=NA("the claim states no structure beyond the conservation law and descent"))
+
+# ---- kou2023: batched GD (trainer `sign`, `deriv`) ------------------------------------------------------------
+_KQ = {"steps": 2000}
+_KOU_ASC = trainer("gradient ascent", sign=-1.0)
+for _cid in ("leaky_srank_to_1", "relu_srank_bounded", "margin_equalization", "loss_rate", "full_srank"):
+    TABLE[f"kou2023.{_cid}"] = _row(dynamics=_KOU_ASC, rescaled=NA(SCALE_FREE))
+TABLE["kou2023.loss_rate"]["rescaled"] = NA(NO_HOOK)
+TABLE["kou2023.full_srank"]["reference"] = Probe("the derived limit ×1.2", lambda: _H(reference=lambda k, v: 1.2 * v))
+
+# ---- woodworth2020: Hooks.limit(X, y, α, w) ------------------------------------------------------------------
+for _cid, other in (("limit", "l2"), ("rich", "l2"), ("kernel", "l1"), ("transition", "l2")):
+    TABLE[f"woodworth2020.{_cid}"] = _row(random=ww_random(), reference=ww_interpolant(other), dynamics=ww_ascent(),
+                                          rescaled=ww_rescaled(), structure=ww_structure())
+
+# ---- vardishamir2021 single neuron, razincohen2020 -------------------------------------------------------------
+for _cid in ("single_neuron_construction", "not_min_norm", "approximate"):
+    TABLE[f"vardishamir2021.{_cid}"] = _row()
+TABLE["vardishamir2021.not_min_norm"]["reference"] = Probe(
+    "the GF limit at γ = ½ used as argmin_Z ‖w‖",
+    lambda: _H(reference=lambda k, v: np.array([5.0, -1.0, -0.011590420]) if k == "w_min" else v))
+TABLE["vardishamir2021.zero_loss_set"] = _row(*(NA(EXACT),) * 5)
+for _cid in ("norms_diverge", "det_sign", "effective_rank"):
+    TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1))
+
+for _cells in TABLE.values():  # a single probe is a one-element list
+    for _fam, _v in _cells.items():
+        _cells[_fam] = _v if isinstance(_v, NA) else _list(_v)
