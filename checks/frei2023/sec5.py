@@ -58,14 +58,19 @@ def _test_errors(data, f_of_Xx, p: dict, seed: int, q: dict) -> None:
 
 
 def _train_error(margins: torch.Tensor) -> float:
-    return float((margins <= 0).double().mean())
+    """Fraction of training points not classified (a NaN margin, from a blown-up W, is an error)."""
+    return float(((margins <= 0) | ~torch.isfinite(margins)).double().mean())
 
 
 def theorem32_structure(net: Net, B: torch.Tensor, log_loss: float, seed: int) -> dict:
     """What Theorem 3.2 says of the limit beyond fitting the data: rank ≤ 2 (σ₃/σ₁ of W, through WWᵀ), equal
     margins (spread (max q − min q)/min q against 10/|log L̂|) and a linear boundary (agreement of sign f with
     sign⟨z,x⟩ on 2·10⁴ points) — an output that only fits the labels lacks them."""
-    sv = torch.linalg.eigvalsh(net.weight_gram(B)).clamp_min(0).sqrt().flip(0)
+    G = net.weight_gram(B)
+    if not bool(torch.isfinite(G).all()):  # a blown-up W (a broken trainer): no structure to measure
+        return {"sigma3_over_sigma1": math.nan, "margin_spread": math.nan, "spread_tol": math.nan,
+                "boundary_agreement": math.nan}
+    sv = torch.linalg.eigvalsh(G).clamp_min(0).sqrt().flip(0)
     marg = net.margins(B)
     lo = float(marg.min())
     return {"sigma3_over_sigma1": float(sv[2] / sv[0]) if len(sv) >= 3 else 0.0,
@@ -98,7 +103,10 @@ def measure_gf_sec5(kind: str):
             _test_errors(data, lambda Xx: (a * leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
             ref = q["test_error_optimal"] if kind == "gmm" else 0.5
             q["error_tol"] = err_tol(ref, p["n_test"])
+            log_loss_0 = float(net.log_loss(B0))
             inconc = None if res.reached_target else "flow did not reach its target loss within its step budget"
+            if not res.log_loss <= log_loss_0:  # the loss ended above its start (or NaN): not a flow still converging
+                inconc = None
             out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
                                    quantities=q, inconclusive=inconc, data=data.describe()))
         return out

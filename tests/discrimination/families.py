@@ -134,7 +134,7 @@ def field_ascent() -> Probe:
             d, ll = fn(B)
             return -d, ll
         return g
-    return Probe("gradient ascent (the flow field negated)", lambda: _H(field=wrap))
+    return Probe("gradient ascent (the flow field negated; 3000 RK steps)", lambda: _H(field=wrap), {"max_steps": 3000})
 
 
 # ---- lai2026: Hooks.limit(K, y, tr, α) on batched α (S, m, n) ------------------------------------------------
@@ -211,3 +211,46 @@ def ww_ascent() -> Probe:
 # ---- flows with a `rate`/`sign` keyword (relu_square, kou_gd) ----------------------------------------------
 def trainer(what: str, heavy: bool = False, overrides: dict | None = None, **kw) -> Probe:
     return Probe(what, lambda: _H(trainer=dict(kw)), overrides or {}, heavy)
+
+
+# ---- frei2023 Section 4 GD: Hooks.limit(series) maps the recorded series {steps, srank, spectral, fro, loss} --------
+def _series_random(se):
+    """A random W with GD's Frobenius norms: the init's stable rank and spectral/Frobenius ratio, and the init's
+    loss (a random network is right on half the points whatever its norm)."""
+    T = len(se["steps"])
+    k = se["spectral"][0] / se["fro"][0]
+    return {**se, "srank": [se["srank"][0]] * T, "spectral": [k * f for f in se["fro"]], "loss": [se["loss"][0]] * T}
+
+
+def _series_frozen(se):
+    return {**se, **{k: [se[k][0]] * len(se["steps"]) for k in ("srank", "spectral", "fro", "loss")}}
+
+
+def _series_label_fit(se):
+    """GD's losses (it fits the labels) with the stable rank of a random W (no low-rank structure)."""
+    return {**se, "srank": [se["srank"][0]] * len(se["steps"])}
+
+
+def gd_random() -> Probe:
+    return Probe("random W with GD's norms (the init's stable rank and loss)", lambda: _H(limit=_series_random))
+
+
+def gd_dynamics(overrides: dict | None = None) -> list[Probe]:
+    def ascent():
+        from ibcheck.numerics.smooth_gd import smooth_leaky_grad
+        return _H(deriv=lambda z, g: -smooth_leaky_grad(z, g))
+
+    # (a step 50× too large still drives this logistic loss to 0 monotonically: not a wrong answer, left out)
+    return [Probe("gradient ascent (σ' negated in the gradient)", ascent, overrides or {}),
+            Probe("frozen trainer (every recorded step = the init)", lambda: _H(limit=_series_frozen), overrides or {})]
+
+
+def gd_structure() -> Probe:
+    return Probe("GD's losses (labels fitted) with a random W's stable rank", lambda: _H(limit=_series_label_fit))
+
+
+def gmm_dynamics() -> Probe:
+    def ascent():
+        from ibcheck.numerics.smooth_gd import smooth_leaky_grad
+        return _H(deriv=lambda z, g: -smooth_leaky_grad(z, g))
+    return Probe("gradient ascent (σ' negated in the gradient)", ascent)

@@ -19,14 +19,27 @@ def run_probe(cid: str, probe: Probe) -> dict:
     from ibcheck.numerics.errors import InputError
     try:
         r = run_check(cid, dict(probe.overrides), hooks=probe.hooks() if probe.hooks else None)
-    except (InputError, FloatingPointError, ValueError, RuntimeError, ZeroDivisionError, OverflowError) as exc:
+    except InputError as exc:
+        return {"what": probe.what, "verdict": "input-error", "row": str(exc)[:120]}
+    except Exception as exc:  # noqa: BLE001  (a wrong answer that crashes a check is reported, not fatal)
         return {"what": probe.what, "verdict": "error", "row": f"{type(exc).__name__}: {exc}"[:120]}
     return {"what": probe.what, "verdict": r["verdict"], "row": rejecting_row(r)}
 
 
-def run_cell(cid: str, family: str) -> list[dict] | NA:
+def run_cell(cid: str, family: str, cache: dict | None = None) -> list[dict] | NA:
+    """The cell's results; ``cache`` ((claim, family, what) -> result) skips probes already run."""
     cell = TABLE[cid][family]
-    return cell if isinstance(cell, NA) else [run_probe(cid, p) for p in cell]
+    if isinstance(cell, NA):
+        return cell
+    out = []
+    for p in cell:
+        key = f"{cid}\t{family}\t{p.what}"
+        if cache is None or key not in cache:
+            res = run_probe(cid, p)
+            if cache is not None:
+                cache[key] = res
+        out.append(res if cache is None else cache[key])
+    return out
 
 
 def rejected(results: list[dict]) -> bool:
