@@ -3,7 +3,8 @@
 One GD run per (γ, data, m, σ₀, η, steps, seeds) feeds the five claims (memoised for pure runs).
 Injection points (tests only): ``Hooks.trainer`` — keyword arguments of ``numerics.kou_gd.kou_gd`` (``deriv``:
 a wrong σ'; ``sign``: −1 for ascent); ``Hooks.reference(kind, value)`` — ``kind = "full_limit"`` maps the
-derived full-W stable-rank limit.
+derived full-W stable-rank limit; ``Hooks.limit(record) -> record`` replaces a seed's recorded series (``steps``,
+``srank_pos``, ``srank_neg``, ``srank_full``, ``log_loss``, ``margin_ratio``) by a wrong answer's.
 """
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def run(ctx: Context) -> dict:
                         "srank_neg": [float(v[s]) for v in rec.srank_neg], "srank_full": [float(v[s]) for v in rec.srank_full],
                         "log_loss": [float(v[s]) for v in rec.log_loss], "margin_ratio": [float(v[s]) for v in rec.margin_ratio],
                         "K": K[s].numpy(), "y": y[s].numpy()})
-        return out
+        return out if ctx.hooks.limit is None else [ctx.hooks.limit(r) for r in out]
     return _MEMO.get(("kou", keys, tuple(ctx.seeds)), go) if pure(ctx) else go()
 
 

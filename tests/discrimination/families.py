@@ -168,6 +168,11 @@ def lai_structure() -> Probe:
     return Probe("K⁻¹y on every neuron plus 30% random coefficients", lambda: _H(limit=f))
 
 
+def lai_inverted() -> Probe:
+    return Probe("σ'(β) = 𝟙{β < 0}: a sign error in the ReLU derivative",
+                 lambda: _H(deriv=lambda b: (b < 0).to(b.dtype)))
+
+
 def lai_dynamics() -> Probe:
     import torch
     return Probe("the ReLU derivative replaced by 1 (linear GD: the pattern never freezes)",
@@ -254,3 +259,35 @@ def gmm_dynamics() -> Probe:
         from ibcheck.numerics.smooth_gd import smooth_leaky_grad
         return _H(deriv=lambda z, g: -smooth_leaky_grad(z, g))
     return Probe("gradient ascent (σ' negated in the gradient)", ascent)
+
+
+# ---- kou2023: Hooks.limit(record) maps a seed's recorded series ------------------------------------------------
+def _kou_random(r):
+    """A random W at every checkpoint: the init's stable ranks (a random matrix), loss and margin ratio."""
+    T = len(r["steps"])
+    return {**r, **{k: [r[k][0]] * T for k in ("srank_pos", "srank_neg", "srank_full", "log_loss", "margin_ratio")}}
+
+
+def _kou_label_fit(r):
+    """GD's losses and margins (the labels fitted) with the stable ranks of a random W."""
+    T = len(r["steps"])
+    return {**r, **{k: [r[k][0]] * T for k in ("srank_pos", "srank_neg", "srank_full")}}
+
+
+def _kou_unequal(r):
+    """GD's losses and stable ranks, but margins drifting apart (the ratio grows 1% per checkpoint from ≥ 2)."""
+    first = max(next((v for v in r["margin_ratio"] if np.isfinite(v)), 2.0), 2.0)
+    return {**r, "margin_ratio": [v if not np.isfinite(v) else first * (1 + 0.01 * i)
+                                  for i, v in enumerate(r["margin_ratio"])]}
+
+
+def kou_random() -> Probe:
+    return Probe("a random W at every checkpoint (the init's stable ranks, loss, margins)",
+                 lambda: _H(limit=_kou_random))
+
+
+def kou_structure(margins: bool = False) -> Probe:
+    if margins:
+        return Probe("GD's losses and stable ranks with margins that drift apart", lambda: _H(limit=_kou_unequal))
+    return Probe("GD's losses and margins (labels fitted) with a random W's stable ranks",
+                 lambda: _H(limit=_kou_label_fit))

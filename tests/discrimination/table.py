@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, field_ascent, gd_dynamics, gd_random, gd_structure, gmm_dynamics, lai_dynamics, lai_random, lai_reference, lai_rescaled,
+from .families import (NA, Probe, _H, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+                       kou_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
                        ww_rescaled, ww_structure)
@@ -42,15 +43,20 @@ def _lai(**kw):
                                                   for p in _list(v)] for k, v in cells.items()})
 
 
+_PAT = NA("the activation pattern is read from GD's first steps, not from the limit the hooks replace")
+_PATTERN = dict(random=_PAT, reference=_PAT, rescaled=_PAT, structure=_PAT, dynamics=lai_inverted())
+_GAPNA = NA("the claim bounds ‖w∞ − w*‖ only, up to constant factors: any answer at that distance from w* "
+            "satisfies it (the limit itself is judged by lai2026.m1.limit)")
+_GAP = dict(random=_GAPNA, reference=_GAPNA, rescaled=_GAPNA, structure=_GAPNA)
 TABLE: dict[str, dict] = {
     "lai2026.gram": _row(*(NA(NO_OUTPUT),) * 2, NA("no training: the Gram matrix of the data is measured"),
                          NA(NO_OUTPUT), NA(NO_OUTPUT)),
-    "lai2026.m1.pattern": _lai(rescaled=NA("the pattern 𝟙{⟨w,x⟩ > 0} is invariant under c > 0")),
+    "lai2026.m1.pattern": _lai(**_PATTERN),
     "lai2026.m1.limit": _lai(),
-    "lai2026.m1.gap": _lai(),
-    "lai2026.m1.rate": _lai(),
-    "lai2026.m2.decoupling": _lai(rescaled=NA("the activation patterns are invariant under c > 0")),
-    "lai2026.m2.gap": _lai(),
+    "lai2026.m1.gap": _lai(**_GAP),
+    "lai2026.m1.rate": _lai(**_GAP),
+    "lai2026.m2.decoupling": _lai(**_PATTERN),
+    "lai2026.m2.gap": _lai(**_GAP),
     "lai2026.linear": _lai(reference=NA("the linear model has one regime: its min-norm interpolant is the claim"),
                            dynamics=NA("linear GD has no activation to break; a wrong limit is family (a)")),
     "lai2026.random-init": _lai(),
@@ -173,7 +179,13 @@ TABLE["vardishamir2021.balancedness_conserved"] = _row(
 _KQ = {"steps": 2000}
 _KOU_ASC = trainer("gradient ascent", sign=-1.0)
 for _cid in ("leaky_srank_to_1", "relu_srank_bounded", "margin_equalization", "loss_rate", "full_srank"):
-    TABLE[f"kou2023.{_cid}"] = _row(dynamics=_KOU_ASC, rescaled=NA(SCALE_FREE))
+    TABLE[f"kou2023.{_cid}"] = _row(random=kou_random(), dynamics=_KOU_ASC, rescaled=NA(SCALE_FREE),
+                                    reference=NA("no reference solution: the conclusions are trends of GD's own run"),
+                                    structure=kou_structure(_cid == "margin_equalization"))
+TABLE["kou2023.loss_rate"]["structure"] = NA("the claim states no structure beyond the rate of L_S")
+TABLE["kou2023.relu_srank_bounded"].update(
+    random=NA("a random W's stable rank is bounded too: a correct answer to this (exploratory) question"),
+    structure=NA("a random W's stable rank is bounded too: a correct answer to this (exploratory) question"))
 TABLE["kou2023.loss_rate"]["rescaled"] = NA(NO_HOOK)
 TABLE["kou2023.full_srank"]["reference"] = Probe("the derived limit ×1.2", lambda: _H(reference=lambda k, v: 1.2 * v))
 
