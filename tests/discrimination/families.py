@@ -291,3 +291,29 @@ def kou_structure(margins: bool = False) -> Probe:
         return Probe("GD's losses and stable ranks with margins that drift apart", lambda: _H(limit=_kou_unequal))
     return Probe("GD's losses and margins (labels fitted) with a random W's stable ranks",
                  lambda: _H(limit=_kou_label_fit))
+
+
+# ---- vardishamir2021 single neuron: Hooks.limit(X, y, γ, w) -> w; trainer `rate` ----------------------------
+def vs_random() -> Probe:
+    def f(X, y, g, w):
+        r = _rng(8).normal(size=w.shape)
+        return r * np.linalg.norm(w) / np.linalg.norm(r)
+    return Probe("a random w of the limit's norm", lambda: _H(limit=f))
+
+
+def vs_min_norm() -> Probe:
+    return Probe("the min-norm zero-loss point (5, −1, 0) at every γ (the other answer)",
+                 lambda: _H(limit=lambda X, y, g, w: np.array([5.0, -1.0, 0.0])))
+
+
+def vs_rescaled() -> list[Probe]:
+    return [Probe(f"{c:g}·w∞", (lambda c=c: _H(limit=lambda X, y, g, w: c * w))) for c in SCALES]
+
+
+def vs_structure() -> Probe:
+    return Probe("a zero-loss point (5, −1, −1) for every γ (fits the data, ignores γ)",
+                 lambda: _H(limit=lambda X, y, g, w: np.array([5.0, -1.0, -1.0])))
+
+
+def vs_dynamics() -> list[Probe]:
+    return [trainer("gradient ascent", rate=-1.0), trainer("frozen trainer", rate=0.0)]

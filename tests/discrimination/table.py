@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .families import (NA, Probe, _H, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
-                       kou_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
+                       kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
                        ww_rescaled, ww_structure)
@@ -37,9 +37,9 @@ _LAI_OUT = dict(random=lai_random(), reference=lai_reference(), dynamics=lai_dyn
                 structure=lai_structure())
 
 
-def _lai(**kw):
+def _lai(q=_LQ, **kw):
     cells = {**_LAI_OUT, **kw}
-    return _row(**{k: v if isinstance(v, NA) else [Probe(p.what, p.hooks, {**_LQ, **p.overrides}, p.heavy)
+    return _row(**{k: v if isinstance(v, NA) else [Probe(p.what, p.hooks, {**q, **p.overrides}, p.heavy)
                                                   for p in _list(v)] for k, v in cells.items()})
 
 
@@ -48,6 +48,8 @@ _PATTERN = dict(random=_PAT, reference=_PAT, rescaled=_PAT, structure=_PAT, dyna
 _GAPNA = NA("the claim bounds ‖w∞ − w*‖ only, up to constant factors: any answer at that distance from w* "
             "satisfies it (the limit itself is judged by lai2026.m1.limit)")
 _GAP = dict(random=_GAPNA, reference=_GAPNA, rescaled=_GAPNA, structure=_GAPNA)
+_MISS = NA("exploratory: the finding is that GD from a random init misses the global minimum, which any wrong limit "
+           "also does (the control feeds a positive init instead: tests/test_negative_controls.py)")
 TABLE: dict[str, dict] = {
     "lai2026.gram": _row(*(NA(NO_OUTPUT),) * 2, NA("no training: the Gram matrix of the data is measured"),
                          NA(NO_OUTPUT), NA(NO_OUTPUT)),
@@ -59,9 +61,9 @@ TABLE: dict[str, dict] = {
     "lai2026.m2.gap": _lai(**_GAP),
     "lai2026.linear": _lai(reference=NA("the linear model has one regime: its min-norm interpolant is the claim"),
                            dynamics=NA("linear GD has no activation to break; a wrong limit is family (a)")),
-    "lai2026.random-init": _lai(),
-    "lai2026.moderate-d": _lai(),
-    "lai2026.m-gt-2": _lai(),
+    "lai2026.random-init": _lai(**{f: _MISS for f in ("random", "reference", "rescaled", "structure")}),
+    "lai2026.moderate-d": _lai({}),
+    "lai2026.m-gt-2": _lai({}),
 }
 
 # ---- frei2023 Section 3 (one flow, Hooks.limit(K, y, B)) and Section 5 -----------------------------------------
@@ -195,11 +197,20 @@ for _cid, other in (("limit", "l2"), ("rich", "l2"), ("kernel", "l1"), ("transit
                                           rescaled=ww_rescaled(), structure=ww_structure())
 
 # ---- vardishamir2021 single neuron, razincohen2020 -------------------------------------------------------------
-for _cid in ("single_neuron_construction", "not_min_norm", "approximate"):
-    TABLE[f"vardishamir2021.{_cid}"] = _row()
-TABLE["vardishamir2021.not_min_norm"]["reference"] = Probe(
+_NEQ = NA("the claim is a non-equality (limit ≠ argmin_Z ‖w‖): this wrong answer satisfies it too; the limit "
+           "itself is judged by vardishamir2021.single_neuron_construction")
+TABLE["vardishamir2021.single_neuron_construction"] = _row(random=vs_random(), reference=vs_min_norm(),
+                                                           dynamics=vs_dynamics(), rescaled=vs_rescaled(),
+                                                           structure=vs_structure())
+TABLE["vardishamir2021.not_min_norm"] = _row(random=vs_random(), reference=vs_min_norm(), dynamics=vs_dynamics(),
+                                             rescaled=vs_rescaled(), structure=_NEQ)
+TABLE["vardishamir2021.approximate"] = _row(
+    random=vs_random(), reference=NA("exploratory: the min-norm point is the yardstick (ratio ≥ 1), not a wrong answer"),
+    dynamics=vs_dynamics(), rescaled=vs_rescaled(),
+    structure=NA("exploratory: any zero-loss point has ratio ≥ 1, the only thing the question asks"))
+TABLE["vardishamir2021.not_min_norm"]["reference"] = [vs_min_norm(), Probe(
     "the GF limit at γ = ½ used as argmin_Z ‖w‖",
-    lambda: _H(reference=lambda k, v: np.array([5.0, -1.0, -0.011590420]) if k == "w_min" else v))
+    lambda: _H(reference=lambda k, v: np.array([5.0, -1.0, -0.011590420]) if k == "w_min" else v))]
 TABLE["vardishamir2021.zero_loss_set"] = _row(*(NA(EXACT),) * 5)
 for _cid in ("norms_diverge", "det_sign", "effective_rank"):
     TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1))

@@ -68,10 +68,12 @@ NOT_MIN_NORM = Claim(
     id="vardishamir2021.not_min_norm", title="single neuron: for γ > 0 the GF limit is not the min-norm zero-loss point",
     source=SOURCE,
     summary="[derived] argmin_Z ‖w‖ = (5, −1, 0), but the GF limit has |w₃| ≥ 0.01 for γ ≥ ½ (docs/claims-ext.md §6).",
-    symbols=(same_set, nonpos, init_act, dmin, dmin_req), hypotheses=(_H_SET, _H_POS, _H_INIT),
-    conclusions=(ge("GF limit ≠ argmin_Z ‖w‖", dmin.s, dmin_req.s, provenance="reconstructed",
-                    reason="docs/claims-ext.md §6: 0.01 at γ = ½ (measured −0.0116), ~1e8 × the solver tolerance"),),
-    constants={"dist_min": 0.01})
+    symbols=(same_set, nonpos, init_act, dmin, dmin_req, loss_max, loss_tol), hypotheses=(_H_SET, _H_POS, _H_INIT),
+    conclusions=(le("the GF limit is a zero-loss point", loss_max.s, loss_tol.s,
+                    reason="as single_neuron_construction: the flow stops at 1e-26 (the claim compares zero-loss points)"),
+                 ge("GF limit ≠ argmin_Z ‖w‖", dmin.s, dmin_req.s, provenance="reconstructed",
+                    reason="docs/claims-ext.md §6: 0.01 at γ = ½ (measured −0.0116), ~1e8 × the solver tolerance")),
+    constants={"dist_min": 0.01, "loss_tol": 1e-20})
 
 APPROXIMATE = Claim(
     id="vardishamir2021.approximate", title="exploratory: how far GF limits are from the min-norm point (random inits)",
