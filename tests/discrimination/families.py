@@ -317,3 +317,34 @@ def vs_structure() -> Probe:
 
 def vs_dynamics() -> list[Probe]:
     return [trainer("gradient ascent", rate=-1.0), trainer("frozen trainer", rate=0.0)]
+
+
+# ---- frei2023.fig2: Hooks.limit(name, trace) maps each SGD trace (steps, srank, train_acc, test_acc) -------------
+def _trace_frozen(name, tr):
+    import dataclasses
+    T = len(tr.steps)
+    return dataclasses.replace(tr, srank=[tr.srank[0]] * T, train_acc=[tr.train_acc[0]] * T,
+                               test_acc=[tr.test_acc[0]] * T)
+
+
+def _trace_label_fit(name, tr):
+    import dataclasses
+    return dataclasses.replace(tr, srank=[tr.srank[0]] * len(tr.steps))
+
+
+def fig2_frozen() -> Probe:
+    return Probe("frozen trainer (every recorded step = the init)", lambda: _H(limit=_trace_frozen))
+
+
+def fig2_structure() -> Probe:
+    return Probe("SGD's accuracies (labels fitted) with the init's stable rank", lambda: _H(limit=_trace_label_fit))
+
+
+# ---- homogeneous nets: a wrong direction added to every recorded state -------------------------------------------
+def theta_off_direction() -> Probe:
+    """θ(t) + 0.3‖θ(t)‖·v, v a fixed random unit vector: same growth, a converging but wrong direction."""
+    def f(th):
+        th = np.asarray(th, dtype=float)
+        v = _rng(9).normal(size=th.shape)
+        return th + 0.3 * np.linalg.norm(th) * v / np.linalg.norm(v)
+    return Probe("θ(t) + 0.3‖θ(t)‖·v, v a fixed random direction", lambda: _H(limit=f))

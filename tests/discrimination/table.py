@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, Probe, _H, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
@@ -106,7 +106,9 @@ TABLE["frei2023.thm4.2.srank"] = _row(random=gd_random(), reference=_TRENDS, dyn
                                       rescaled=NA(SCALE_FREE), structure=gd_structure())
 TABLE["frei2023.fig1"] = _row(random=gd_random(), reference=_TRENDS, dynamics=gd_dynamics(), rescaled=NA(SCALE_FREE),
                               structure=gd_structure())
-TABLE["frei2023.fig2"] = _row(reference=_TRENDS, rescaled=NA(SCALE_FREE))
+TABLE["frei2023.fig2"] = _row(random=NA("no hook: the traces hold SGD's stable ranks and accuracies, not W"),
+                              reference=_TRENDS, dynamics=fig2_frozen(), rescaled=NA(SCALE_FREE),
+                              structure=fig2_structure())
 
 # ---- soudry2018, jitelgarsky2019: linear GD iterates (Hooks.limit(W)), references, trainer ----------------------
 _LIN = dict(random=lin_random(), dynamics=lin_dynamics(), rescaled=lin_rescaled(), structure=lin_structure())
@@ -124,9 +126,10 @@ _SOUDRY_REF = Probe("ŵ rotated by 0.3 rad in its first two coordinates (another
                     lambda: _H(reference=_rot))
 for _cid in ("asymptotic", "residual_limit", "direction_rate", "margin_loss_rates", "fig1", "rank_condition"):
     TABLE[f"soudry2018.{_cid}"] = _row(reference=_SOUDRY_REF, **_LIN)
-TABLE["soudry2018.stepsize"] = _row(random=NA("the claim is about the step size: L(w(t)) of the trainer's iterates"),
-                                    reference=NA("no reference: the conclusion is monotone descent"),
-                                    dynamics=lin_dynamics(), rescaled=NA(NO_HOOK), structure=NA(NO_HOOK))
+_DESC = NA("the conclusion is monotone descent of the trainer's own iterates: c·W(t) and W(t) + v also descend "
+           "once they separate, so they are not wrong answers to it")
+TABLE["soudry2018.stepsize"] = _row(random=lin_random(), reference=NA("no reference: the conclusion is monotone descent"),
+                                    dynamics=lin_dynamics(), rescaled=_DESC, structure=_DESC)
 _JT_REF = Probe("v̄ scaled by 1.5 (the risk optimum of another offset)",
                 lambda: _H(reference=lambda r: {**r, "v_bar": 1.5 * np.asarray(r["v_bar"]), "R_bar": r["R_bar"]}))
 for _cid in ("ray", "risk", "separable_edge", "nonseparable_edge"):
@@ -159,8 +162,18 @@ for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment", "lyuli202
              "lyuli2020.sandwich", "lyuli2020.lemma5_1", "lyuli2020.euler_identity", "lyuli2020.rates",
              "lyuli2020.kkt"):
     TABLE[_cid] = _row(**_HOM)
+_PATH = NA("the conclusion is an identity or inequality along the trainer's own path, not a structure of its output")
+for _cid in ("lyuli2020.smoothed_margin_monotone", "lyuli2020.sandwich", "lyuli2020.lemma5_1",
+             "lyuli2020.euler_identity", "lyuli2020.rates"):
+    TABLE[_cid]["structure"] = _PATH
+TABLE["jitelgarsky2020.direction"]["structure"] = NA(
+    "a fixed wrong direction also converges: the claim is convergence; the limit's structure is judged by "
+    "jitelgarsky2020.alignment and lyuli2020.kkt")
+TABLE["jitelgarsky2020.alignment"]["structure"] = theta_off_direction()
+TABLE["lyuli2020.kkt"]["structure"] = theta_off_direction()
+_START = NA("the hook maps GD's starting point: any start is a valid run of this per-step comparison, not a wrong answer")
 for _cid in ("lyuli2020.loss_based_lr", "lyuli2020.euler_identity_gd", "lyuli2020.gd_margin"):
-    TABLE[_cid] = _row(reference=_HOM["reference"],
+    TABLE[_cid] = _row(random=_START, reference=_HOM["reference"], rescaled=_START, structure=_START,
                        dynamics=trainer("a step 20× too large (the hypotheses see η)", step_factor=20.0))
 
 # ---- boursier2022, vardishamir2021.balancedness_conserved: relu_square flows (trainer `rate`: −1 ascends, 0 freezes)
@@ -169,6 +182,8 @@ for _cid in ("convergence", "min_variation_norm", "saddle_to_saddle", "early_ali
     TABLE[f"boursier2022.{_cid}"] = _row(dynamics=_ASC)
 TABLE["boursier2022.balancedness_gd"] = _row(dynamics=trainer("a second-layer step 2× too large", a_step=2.0,
                                                               overrides={"steps": 200}))
+TABLE["boursier2022.balancedness"]["rescaled"] = NA(
+    "c·(a, W)(t) conserves c²(a_j² − ‖w_j‖²): the law is homogeneous of degree 2, the claim states nothing else")
 TABLE["boursier2022.min_variation_norm"]["reference"] = Probe(
     "‖β₊‖ + ‖β₋‖ scaled by 1.1", lambda: _H(reference=lambda k, v: 1.1 * v))
 TABLE["vardishamir2021.balancedness_conserved"] = _row(
@@ -214,6 +229,8 @@ TABLE["vardishamir2021.not_min_norm"]["reference"] = [vs_min_norm(), Probe(
 TABLE["vardishamir2021.zero_loss_set"] = _row(*(NA(EXACT),) * 5)
 for _cid in ("norms_diverge", "det_sign", "effective_rank"):
     TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1))
+TABLE["razincohen2020.det_sign"]["rescaled"] = NA("sign det(cW) = sign det W for c > 0")
+TABLE["razincohen2020.effective_rank"]["rescaled"] = NA("the effective rank is invariant under c > 0")
 
 for _cells in TABLE.values():  # a single probe is a one-element list
     for _fam, _v in _cells.items():
