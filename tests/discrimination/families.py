@@ -64,12 +64,18 @@ def lin_rescaled() -> list[Probe]:
     return [Probe(f"{c:g}·W(t)", (lambda c=c: _H(limit=lambda W: c * W))) for c in SCALES]
 
 
-def lin_dynamics(extra: dict | None = None) -> list[Probe]:
-    return [Probe("gradient ascent", lambda: _H(trainer={"grad_sign": -1.0}), extra or {}),
-            Probe("frozen trainer (every iterate = the first recorded one)",
-                  lambda: _H(limit=lambda W: np.repeat(W[:, :1], W.shape[1], 1)), extra or {}),
-            Probe("a step 400× too large (the hypotheses see η)", lambda: _H(trainer={"step_factor": 400.0}),
-                  extra or {})]
+def lin_dynamics(extra: dict | None = None, big_step: bool = True, frozen_at: int = 0) -> list[Probe]:
+    """Ascent, a frozen trainer (every iterate = the first or the last recorded one) and, unless ``big_step`` is
+    False (a claim that a large step does not break: GD on separable logistic data converges in direction at any
+    step), a step 400× too large."""
+    sl = slice(0, 1) if frozen_at == 0 else slice(-1, None)
+    out = [Probe("gradient ascent", lambda: _H(trainer={"grad_sign": -1.0}), extra or {}),
+           Probe(f"frozen trainer (every iterate = the {'first' if frozen_at == 0 else 'last'} recorded one)",
+                 lambda: _H(limit=lambda W: np.repeat(W[:, sl], W.shape[1], 1)), extra or {})]
+    if big_step:
+        out.append(Probe("a step 400× too large (the hypotheses see η)", lambda: _H(trainer={"step_factor": 400.0}),
+                         extra or {}))
+    return out
 
 
 def lin_structure() -> Probe:
@@ -240,14 +246,17 @@ def gd_random() -> Probe:
     return Probe("random W with GD's norms (the init's stable rank and loss)", lambda: _H(limit=_series_random))
 
 
-def gd_dynamics(overrides: dict | None = None) -> list[Probe]:
+def gd_dynamics(overrides: dict | None = None, with_ascent: bool = True) -> list[Probe]:
     def ascent():
         from ibcheck.numerics.smooth_gd import smooth_leaky_grad
         return _H(deriv=lambda z, g: -smooth_leaky_grad(z, g))
 
-    # (a step 50× too large still drives this logistic loss to 0 monotonically: not a wrong answer, left out)
-    return [Probe("gradient ascent (σ' negated in the gradient)", ascent, overrides or {}),
-            Probe("frozen trainer (every recorded step = the init)", lambda: _H(limit=_series_frozen), overrides or {})]
+    # (a step 50× too large still drives this logistic loss to 0 monotonically: not a wrong answer, left out;
+    # ascent also grows ‖W‖ along one rank-1 direction: no wrong answer to the norm and stable-rank claims)
+    frozen = Probe("frozen trainer (every recorded step = the init)", lambda: _H(limit=_series_frozen), overrides or {})
+    if not with_ascent:
+        return [frozen]
+    return [Probe("gradient ascent (σ' negated in the gradient)", ascent, overrides or {}), frozen]
 
 
 def gd_structure() -> Probe:

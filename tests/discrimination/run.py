@@ -33,7 +33,7 @@ def run_cell(cid: str, family: str, cache: dict | None = None) -> list[dict] | N
         return cell
     out = []
     for p in cell:
-        key = f"{cid}\t{family}\t{p.what}"
+        key = f"{cid}\t{family}\t{p.what}\t{sorted(p.overrides.items())}"
         if cache is None or key not in cache:
             res = run_probe(cid, p)
             if cache is not None:

@@ -72,6 +72,16 @@ _F3 = dict(random=span_random(), reference=span_reference(), dynamics=field_asce
 for _cid in ("thm3.1", "thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.global", "thm3.2.boundary",
              "thm3.2.margin-factor"):
     TABLE[f"frei2023.{_cid}"] = _row(**_F3)
+_ALIGNED = NA("a_j·K⁻¹y on every neuron has Theorem 3.2's structure (equal margins, equal neurons, rank 1, a "
+              "linear boundary): no wrong answer to this claim; frei2023.thm3.2.global and thm3.1 reject it")
+_NORMED = NA("judged on the limit rescaled to margin 1 (W/min_i q_i): c·W is the same answer")
+for _cid in ("thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.margin-factor"):
+    TABLE[f"frei2023.{_cid}"]["reference"] = _ALIGNED
+for _cid in ("thm3.1", "thm3.2.global", "thm3.2.margin-factor"):
+    TABLE[f"frei2023.{_cid}"]["rescaled"] = _NORMED
+TABLE["frei2023.thm3.2.margin-factor"]["structure"] = NA(
+    "the claim bounds z's margin within (κ+γ)/2 of the SVM's, which a label-fitting W meets; the structure is "
+    "judged by frei2023.thm3.2.rank, neurons and boundary")
 TABLE["frei2023.thm3.2.rank"]["rescaled"] = NA("σ₃/σ₁ is invariant under c > 0")
 TABLE["frei2023.thm3.2.boundary"]["rescaled"] = NA("sign f(x; cW) = sign f(x; W) for c > 0")
 TABLE["frei2023.thm3.2.neurons"]["rescaled"] = NA("the neuron spread is relative to ‖W‖: invariant under c > 0")
@@ -89,6 +99,7 @@ for _cid in ("sec5.xor", "sec5.gmm-bayes"):
                                      rescaled=NA("signs of f(x; cW) are those of f(x; W): errors are invariant"),
                                      structure=span_structure())
 TABLE["frei2023.sec5.gmm-bayes"].update(reference=_BENIGN, structure=_BENIGN)
+TABLE["frei2023.sec5.xor"]["reference"] = _ALIGNED
 TABLE["frei2023.sec5.xor"]["structure"] = span_structure() + [
     Probe(p.what + " (γ = 1)", p.hooks, {"gamma": 1.0, "d": 100000}) for p in span_structure()]
 TABLE["frei2023.sec5.gmm"] = _row(random=span_random(), reference=_BENIGN, dynamics=gmm_dynamics(),
@@ -100,11 +111,12 @@ TABLE["frei2023.thm4.2.loss"] = _row(random=gd_random(), reference=_TRENDS, dyna
                                      structure=NA("the claim states no structure beyond L̂ → 0"))
 TABLE["frei2023.thm4.2.norm"] = _row(
     random=NA("the claim is about the scale alone: a random W at GD's norms has GD's norm"), reference=_TRENDS,
-    dynamics=gd_dynamics(), rescaled=NA("‖cW(t)‖ → ∞ iff ‖W(t)‖ → ∞: the claim is scale-free"),
+    dynamics=gd_dynamics(with_ascent=False), rescaled=NA("‖cW(t)‖ → ∞ iff ‖W(t)‖ → ∞: the claim is scale-free"),
     structure=NA("the claim states no structure beyond ‖W‖ → ∞"))
-TABLE["frei2023.thm4.2.srank"] = _row(random=gd_random(), reference=_TRENDS, dynamics=gd_dynamics(),
+TABLE["frei2023.thm4.2.srank"] = _row(random=gd_random(), reference=_TRENDS, dynamics=gd_dynamics(with_ascent=False),
                                       rescaled=NA(SCALE_FREE), structure=gd_structure())
-TABLE["frei2023.fig1"] = _row(random=gd_random(), reference=_TRENDS, dynamics=gd_dynamics(), rescaled=NA(SCALE_FREE),
+TABLE["frei2023.fig1"] = _row(random=gd_random(), reference=_TRENDS, dynamics=gd_dynamics(with_ascent=False),
+                              rescaled=NA(SCALE_FREE),
                               structure=gd_structure())
 TABLE["frei2023.fig2"] = _row(random=NA("no hook: the traces hold SGD's stable ranks and accuracies, not W"),
                               reference=_TRENDS, dynamics=fig2_frozen(), rescaled=NA(SCALE_FREE),
@@ -126,6 +138,13 @@ _SOUDRY_REF = Probe("ŵ rotated by 0.3 rad in its first two coordinates (another
                     lambda: _H(reference=_rot))
 for _cid in ("asymptotic", "residual_limit", "direction_rate", "margin_loss_rates", "fig1", "rank_condition"):
     TABLE[f"soudry2018.{_cid}"] = _row(reference=_SOUDRY_REF, **_LIN)
+TABLE["soudry2018.asymptotic"].update(
+    dynamics=lin_dynamics(big_step=False),
+    structure=NA("W(t) + v keeps ρ bounded: a correct answer to this claim (soudry2018.residual_limit rejects it)"))
+TABLE["soudry2018.direction_rate"]["rescaled"] = NA("w/‖w‖ is invariant under c > 0")
+_EXPL = NA("exploratory: the finding is that ρ(t) − w̃ does not converge, which this wrong trajectory shows too")
+TABLE["soudry2018.rank_condition"] = _row(random=_EXPL, reference=_EXPL, rescaled=_EXPL, structure=_EXPL,
+                                          dynamics=lin_dynamics(big_step=False, frozen_at=-1)[1:])
 _DESC = NA("the conclusion is monotone descent of the trainer's own iterates: c·W(t) and W(t) + v also descend "
            "once they separate, so they are not wrong answers to it")
 TABLE["soudry2018.stepsize"] = _row(random=lin_random(), reference=NA("no reference: the conclusion is monotone descent"),
