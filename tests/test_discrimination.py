@@ -28,7 +28,10 @@ HEAVY = {"lai2026.m1.rate", "lai2026.random-init", "lai2026.moderate-d", "lai202
          "jitelgarsky2020.direction", "jitelgarsky2020.alignment", "razincohen2020.norms_diverge",
          "razincohen2020.det_sign", "razincohen2020.effective_rank", "woodworth2020.transition",
          "woodworth2020.kernel", "boursier2022.saddle_to_saddle", "boursier2022.min_variation_norm",
-         "kou2023.relu_srank_bounded", "kou2023.margin_equalization", "kou2023.loss_rate", "kou2023.full_srank"}
+         "kou2023.relu_srank_bounded", "kou2023.margin_equalization", "kou2023.loss_rate", "kou2023.full_srank",
+         "frei2023.thm4.2.loss", "frei2023.thm4.2.norm", "frei2023.thm4.2.srank", "frei2023.fig1", "frei2023.fig2",
+         "frei2023.sec5.gmm-bayes", "lai2026.m1.gap", "lai2026.m2.gap", "boursier2022.convergence",
+         "boursier2022.early_alignment"}
 HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("jitelgarsky2019.")}
 
 
