@@ -123,3 +123,12 @@ def test_balancedness_rejects_ascent_frozen_and_a_wrong_speed_by_their_rows():
     want = ["the loss never grows along the flow", "the loss falls: L(T) < L(0)", "a_j² − ‖w_j‖² conserved"]
     for probe, row in zip(TABLE["vardishamir2021.balancedness_conserved"]["dynamics"], want):
         assert row in _failed_rows("vardishamir2021.balancedness_conserved", probe), probe.what
+
+
+def test_the_writer_needs_a_checkout(monkeypatch, tmp_path):
+    """The families are test code: outside a source checkout `ibcheck docs --discrimination` says so (exit 2)."""
+    from ibcheck.numerics.errors import InputError
+    from ibcheck.reports import discrimination
+    monkeypatch.setattr(discrimination, "ROOT", tmp_path)
+    with pytest.raises(InputError, match="source checkout"):
+        discrimination.discrimination_markdown(progress=False)

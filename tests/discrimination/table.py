@@ -47,7 +47,9 @@ _PAT = NA("the activation pattern is read from GD's first steps, not from the li
 _PATTERN = dict(random=_PAT, reference=_PAT, rescaled=_PAT, structure=_PAT, dynamics=lai_inverted())
 _GAPNA = NA("the claim bounds ‖w∞ − w*‖ only, up to constant factors: any answer at that distance from w* "
             "satisfies it (the limit itself is judged by lai2026.m1.limit)")
-_GAP = dict(random=_GAPNA, reference=_GAPNA, rescaled=_GAPNA, structure=_GAPNA)
+_GAP = dict(random=_GAPNA, reference=_GAPNA, rescaled=_GAPNA, structure=_GAPNA, dynamics=_GAPNA)
+_MOD = NA("exploratory: the finding (the pattern no longer matches sign(y) and depends on the init) is what a wrong "
+          "answer shows too (the control feeds exactly orthogonal data: tests/test_negative_controls.py)")
 _MISS = NA("exploratory: the finding is that GD from a random init misses the global minimum, which any wrong limit "
            "also does (the control feeds a positive init instead: tests/test_negative_controls.py)")
 TABLE: dict[str, dict] = {
@@ -62,8 +64,8 @@ TABLE: dict[str, dict] = {
     "lai2026.linear": _lai(reference=NA("the linear model has one regime: its min-norm interpolant is the claim"),
                            dynamics=NA("linear GD has no activation to break; a wrong limit is family (a)")),
     "lai2026.random-init": _lai(**{f: _MISS for f in ("random", "reference", "rescaled", "structure")}),
-    "lai2026.moderate-d": _lai({}),
-    "lai2026.m-gt-2": _lai({}),
+    "lai2026.moderate-d": _row(*(_MOD,) * 5),
+    "lai2026.m-gt-2": _lai({}, dynamics=lai_inverted()),
 }
 
 # ---- frei2023 Section 3 (one flow, Hooks.limit(K, y, B)) and Section 5 -----------------------------------------
@@ -72,8 +74,8 @@ _F3 = dict(random=span_random(), reference=span_reference(), dynamics=field_asce
 for _cid in ("thm3.1", "thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.global", "thm3.2.boundary",
              "thm3.2.margin-factor"):
     TABLE[f"frei2023.{_cid}"] = _row(**_F3)
-_ALIGNED = NA("a_j·K⁻¹y on every neuron has Theorem 3.2's structure (equal margins, equal neurons, rank 1, a "
-              "linear boundary): no wrong answer to this claim; frei2023.thm3.2.global and thm3.1 reject it")
+_ALIGNED = NA("a_j·K⁻¹y on every neuron has the structure this claim states (equal margins, equal neurons, rank 1): "
+              "no wrong answer to it; frei2023.thm3.2.global, thm3.1 and boundary reject it")
 _NORMED = NA("judged on the limit rescaled to margin 1 (W/min_i q_i): c·W is the same answer")
 for _cid in ("thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.margin-factor"):
     TABLE[f"frei2023.{_cid}"]["reference"] = _ALIGNED
