@@ -357,3 +357,16 @@ def theta_off_direction() -> Probe:
         v = _rng(9).normal(size=th.shape)
         return th + 0.3 * np.linalg.norm(th) * v / np.linalg.norm(v)
     return Probe("θ(t) + 0.3‖θ(t)‖·v, v a fixed random direction", lambda: _H(limit=f))
+
+
+def theta_frozen() -> Probe:
+    """Every recorded state replaced by the first one (the trainer never moved)."""
+    def hooks():
+        first = []
+
+        def f(th):
+            if not first:
+                first.append(np.asarray(th, dtype=float).copy())
+            return first[0]
+        return _H(limit=f)
+    return Probe("frozen trainer (every recorded state = the first)", hooks)

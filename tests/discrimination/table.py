@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, Probe, _H, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
@@ -65,7 +65,9 @@ TABLE: dict[str, dict] = {
                            dynamics=NA("linear GD has no activation to break; a wrong limit is family (a)")),
     "lai2026.random-init": _lai(**{f: _MISS for f in ("random", "reference", "rescaled", "structure")}),
     "lai2026.moderate-d": _row(*(_MOD,) * 5),
-    "lai2026.m-gt-2": _lai({}, dynamics=lai_inverted()),
+    "lai2026.m-gt-2": _lai({}, dynamics=lai_inverted(),
+                           rescaled=NA("exploratory: the question is about the limit's activation patterns and their "
+                                       "min-norm comparison per pattern, invariant under c > 0")),
 }
 
 # ---- frei2023 Section 3 (one flow, Hooks.limit(K, y, B)) and Section 5 -----------------------------------------
@@ -163,6 +165,9 @@ def _rot_u(ref):
     return {**ref, "u_bar": R @ u}
 
 
+TABLE["jitelgarsky2019.separable_edge"].update(
+    dynamics=lin_dynamics(big_step=False), rescaled=NA("w/‖w‖ is invariant under c > 0"),
+    structure=NA("W(t) + v has the same limit direction ŵ/‖ŵ‖: a correct answer to this claim"))
 TABLE["jitelgarsky2019.separable_edge"]["reference"] = Probe(
     "ū rotated by 0.3 rad in its first two coordinates (another norm's max-margin direction)",
     lambda: _H(reference=_rot_u))
@@ -178,7 +183,8 @@ def _theta_random(th):
 _HOM = dict(random=Probe("random states of the trained norms", lambda: _H(limit=_theta_random)),
             rescaled=[Probe(f"{c:g}·θ(t)", (lambda c=c: _H(limit=lambda th: c * np.asarray(th)))) for c in (0.5, 1.5, 2.0)],
             reference=NA("the claims compare θ with itself (directions, alignment, identities): no reference solution"),
-            dynamics=trainer("the mean instead of the sum loss (a gradient 1/n too small)", reduction="mean"))
+            dynamics=[theta_frozen(),
+                      trainer("the mean instead of the sum loss (a gradient 1/n too small)", reduction="mean")])
 for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment", "lyuli2020.smoothed_margin_monotone",
              "lyuli2020.sandwich", "lyuli2020.lemma5_1", "lyuli2020.euler_identity", "lyuli2020.rates",
              "lyuli2020.kkt"):
@@ -191,6 +197,10 @@ TABLE["jitelgarsky2020.direction"]["structure"] = NA(
     "a fixed wrong direction also converges: the claim is convergence; the limit's structure is judged by "
     "jitelgarsky2020.alignment and lyuli2020.kkt")
 TABLE["jitelgarsky2020.alignment"]["structure"] = theta_off_direction()
+for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment"):  # the mean loss is GF slowed by n: same path
+    TABLE[_cid]["dynamics"] = [theta_frozen()]
+TABLE["lyuli2020.sandwich"]["rescaled"] = NA("γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ holds at every θ, not only along GF: no "
+                                            "rescaled state can break it")
 TABLE["lyuli2020.kkt"]["structure"] = theta_off_direction()
 _START = NA("the hook maps GD's starting point: any start is a valid run of this per-step comparison, not a wrong answer")
 for _cid in ("lyuli2020.loss_based_lr", "lyuli2020.euler_identity_gd", "lyuli2020.gd_margin"):
