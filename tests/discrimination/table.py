@@ -266,3 +266,15 @@ TABLE["razincohen2020.effective_rank"]["rescaled"] = NA("the effective rank is i
 for _cells in TABLE.values():  # a single probe is a one-element list
     for _fam, _v in _cells.items():
         _cells[_fam] = _v if isinstance(_v, NA) else _list(_v)
+
+# Wrong answers that are right answers to these claims (measured in docs/discrimination.md before the reason).
+TABLE["lyuli2020.lemma5_1"].update(
+    random=NA("Lemma 5.1 is a pointwise inequality at every θ with 𝓛 < 1, not a property of the GF path"),
+    rescaled=NA("Lemma 5.1 is a pointwise inequality at every θ with 𝓛 < 1, not a property of the GF path"))
+TABLE["lyuli2020.euler_identity_gd"]["dynamics"] = NA(
+    "the identity holds exactly at every GD step of any size: a larger step is not a wrong answer to it")
+TABLE["lyuli2020.gd_margin"]["dynamics"] = NA("exploratory, report-only: a larger step is another experiment")
+TABLE["kou2023.relu_srank_bounded"]["dynamics"] = NA(
+    "exploratory: ascent from a small init keeps the stable rank bounded too (measured), a correct answer")
+TABLE["kou2023.full_srank"]["dynamics"] = NA(
+    "exploratory: from a small init ascent mirrors the descent path, with the same full-W stable rank (measured)")
