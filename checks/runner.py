@@ -58,6 +58,8 @@ def jsonable(x):
 
 
 def get_spec(claim_id: str):
+    from ibcheck.theory.catalogue import canonical
+    claim_id = canonical(claim_id)  # a deprecated alias runs its renamed claim
     if claim_id not in REGISTRY:
         raise InputError(f"unknown claim {claim_id!r} (see `ibcheck list`)")
     return REGISTRY[claim_id]

@@ -103,6 +103,9 @@ def cmd_list(args) -> int:
         print(line)
         for d in details.get(i, []):
             print(d)
+    from ibcheck.theory.catalogue import ALIASES
+    for old, new in ALIASES.items():
+        print(f"# deprecated alias {old} -> {new} (removed in the next release)")
     for p in PLUGINS.plugins:
         print(f"# plugin {p.name} ({p.dist}, {p.target}): {', '.join(c.id for c in p.claims)}")
     for line in PLUGINS.errors:
@@ -127,6 +130,9 @@ def cmd_check(args) -> int:
     from ibcheck.checks.conjectures import SHIPPED
     if args.claim in SHIPPED:
         raise InputError(f"{args.claim} is a conjecture: run `ibcheck conjecture {args.claim}`")
+    from ibcheck.theory.catalogue import deprecation
+    if deprecation(args.claim):
+        print(deprecation(args.claim), file=sys.stderr)
     _writable_file(args.json, "--json")
     prog = _progress_listener(args.claim)
     if prog:
@@ -178,6 +184,10 @@ def cmd_report(args) -> int:
 
 
 def cmd_docs(args) -> int:
+    if args.discrimination:
+        from ibcheck.reports.discrimination import write_discrimination
+        print(f"wrote {write_discrimination(args.out)}")
+        return 0
     from ibcheck.reports.docs import write_docs
     for path in write_docs(args.out, results=args.results, catalogue_only=args.catalogue_only):
         print(f"wrote {path}")
@@ -373,6 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="take the measured numbers of docs/findings.md from a report's results.json instead of "
                          "running the documented quick cases (about a minute)")
     pd.add_argument("--catalogue-only", action="store_true", help="write docs/catalogue.md only (no run)")
+    pd.add_argument("--discrimination", action="store_true",
+                    help="write docs/discrimination.md only: every claim fed wrong answers (needs a source checkout)")
     pd.set_defaults(func=cmd_docs)
     ps = sub.add_parser("sweep", help="run a claim's check over the Cartesian product of grids", epilog=EXIT_CODES,
                         formatter_class=fmt)

@@ -63,7 +63,10 @@ class FlowResult:
 
 def snapshot(net: Net, B: torch.Tensor) -> dict:
     G = net.weight_gram(B)
-    sv = torch.linalg.eigvalsh(G).clamp_min(0).sqrt().flip(0)
+    if not bool(torch.isfinite(G).all()):  # a broken (e.g. ascending) field blew W up: recorded as NaN, not a crash
+        sv = torch.full((G.shape[0],), math.nan, dtype=G.dtype)
+    else:
+        sv = torch.linalg.eigvalsh(G).clamp_min(0).sqrt().flip(0)
     fro = float(torch.trace(G).clamp_min(0).sqrt())
     q = net.margins(B)
     return {"fro": fro, "normalized_margin": float(q.min()) / fro if fro > 0 else 0.0,

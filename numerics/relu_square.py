@@ -109,13 +109,14 @@ def _sliding_mu(net: Net, a, C, M, slide) -> np.ndarray:
 
 def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop: float = 1e-22, rtol: float = 1e-12,
                   grid=(), snapshots=(), events: bool = True, max_events: int = 20000,
-                  deriv: Callable | None = None, a_rate: float = 1.0) -> FlowResult:
+                  deriv: Callable | None = None, a_rate: float = 1.0, rate: float = 1.0) -> FlowResult:
     """GF from ``z0 = (a, C)`` until ``L ≤ loss_stop`` (if > 0) or ``t_max``; ``grid`` times record L and balancedness.
 
     Hybrid integration: a fixed pattern between events; a preactivation that crosses 0 flips its pattern entry;
     if both sides push it back into 0 it slides (Filippov: held at 0 with σ' = μ ∈ [0,1] solved so that it stays,
     which is the Clarke-subgradient flow) until μ leaves [0,1]. On orthogonal data nothing ever slides.
-    ``deriv`` (a wrong σ') and ``a_rate`` (a wrong speed of the second layer) exist for negative controls; with
+    ``deriv`` (a wrong σ'), ``a_rate`` (a wrong speed of the second layer) and ``rate`` (the whole field scaled:
+    −1 ascends, 0 freezes) exist for negative controls; with
     ``deriv`` or ``events=False`` the field reads σ'(Z) off the state and no event is handled.
     """
     K = net.K
@@ -149,7 +150,7 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
                 a_, C_ = net.unpack(z_)
                 Me = np.clip(_sliding_mu(net, a_, C_, M, slide), 0.0, 1.0)  # bounded between the exit events
                 ga, gC, _ = net.gradients(a_, C_, np.where(slide, Me, M))
-                return net.pack(-a_rate * ga, -gC)
+                return net.pack(-rate * a_rate * ga, -rate * gC)
             live = ~slide & (M > 0) if orthogonal else ~slide  # orthogonal: dead coordinates never move again
 
             def switch(t_, z_, M=M, live=live):
@@ -171,7 +172,7 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
             def f(t_, z_):
                 a_, C_ = net.unpack(z_)
                 ga, gC, _ = net.gradients(a_, C_, None, deriv)
-                return net.pack(-a_rate * ga, -gC)
+                return net.pack(-rate * a_rate * ga, -rate * gC)
             evs = list(stop_on_loss)
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # a broken trainer may blow up
             sol = solve_ivp(f, (t, t_max), z, method="DOP853", rtol=rtol, atol=1e-300, events=evs,

@@ -36,12 +36,13 @@ def loss(X: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 def neuron_flow(X: np.ndarray, y: np.ndarray, w0: np.ndarray, *, t_max: float = 1e6, rtol: float = 1e-10,
                 loss_tol: float = 1e-26, max_events: int = 200, deriv: Callable | None = None,
-                record: int = 0) -> NeuronFlow:
+                record: int = 0, rate: float = 1.0) -> NeuronFlow:
     """The flow from ``w0`` until ``L ≤ loss_tol``, ``t_max`` or ``max_events`` activation changes.
 
     ``deriv`` (negative controls only) replaces the ReLU derivative: the field becomes
     ``−Σ_i (ReLU(z_i) − y_i) deriv(z_i) x_i`` and is integrated without event handling.
-    ``record > 0`` stores that many log-spaced checkpoints of (t, w, loss).
+    ``record > 0`` stores that many log-spaced checkpoints of (t, w, loss). ``rate`` (negative controls only)
+    scales the whole field: −1 ascends, 0 freezes.
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
@@ -63,14 +64,14 @@ def neuron_flow(X: np.ndarray, y: np.ndarray, w0: np.ndarray, *, t_max: float = 
         if deriv is not None:
             def f(t_, w_):
                 z = X @ w_
-                return -(X.T @ ((np.maximum(z, 0.0) - y) * deriv(z)))
+                return -rate * (X.T @ ((np.maximum(z, 0.0) - y) * deriv(z)))
             jac, evs = None, [log_loss_event]
         else:
             M = active.astype(float)
 
             def f(t_, w_, M=M):
-                return -(X.T @ (M * (X @ w_ - y)))
-            J = -(X.T * M) @ X
+                return -rate * (X.T @ (M * (X @ w_ - y)))
+            J = -rate * (X.T * M) @ X
 
             def jac(t_, w_, J=J):
                 return J

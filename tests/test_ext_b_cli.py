@@ -11,7 +11,7 @@ IDS = ["boursier2022.convergence", "boursier2022.min_variation_norm", "boursier2
        "boursier2022.early_alignment", "boursier2022.balancedness", "boursier2022.balancedness_gd",
        "kou2023.leaky_srank_to_1", "kou2023.relu_srank_bounded", "kou2023.margin_equalization", "kou2023.loss_rate",
        "kou2023.full_srank", "vardishamir2021.single_neuron_construction", "vardishamir2021.not_min_norm",
-       "vardishamir2021.approximate", "vardishamir2021.balancedness_only", "vardishamir2021.zero_loss_set",
+       "vardishamir2021.approximate", "vardishamir2021.balancedness_conserved", "vardishamir2021.zero_loss_set",
        "woodworth2020.limit", "woodworth2020.rich", "woodworth2020.kernel", "woodworth2020.transition",
        "razincohen2020.norms_diverge", "razincohen2020.det_sign", "razincohen2020.effective_rank"]
 
@@ -80,6 +80,18 @@ def test_list_shows_the_23_claims_and_the_conjecture():
     out = ibcheck("list").stdout
     for cid in IDS + ["conj.gunasekar-nuclear"]:
         assert cid in out, cid
+
+
+def test_a_renamed_claim_keeps_its_old_id_for_one_release(tmp_path):
+    """vardishamir2021.balancedness_only → balancedness_conserved: `list` names the alias, `check` runs the new
+    claim under the old ID with one deprecation line on stderr (stdout and the JSON carry the new ID)."""
+    assert "# deprecated alias vardishamir2021.balancedness_only -> vardishamir2021.balancedness_conserved" in \
+        ibcheck("list").stdout
+    r = ibcheck("check", "vardishamir2021.balancedness_only", "--json", str(tmp_path / "r.json"))
+    assert r.returncode == 0, r.stderr
+    notes = [ln for ln in r.stderr.splitlines() if "deprecated" in ln]
+    assert len(notes) == 1 and "vardishamir2021.balancedness_conserved" in notes[0], r.stderr
+    assert json.loads((tmp_path / "r.json").read_text())["claim"] == "vardishamir2021.balancedness_conserved"
 
 
 def test_gunasekar_conjecture_is_refuted_with_a_replay(tmp_path):

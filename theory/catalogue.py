@@ -15,6 +15,7 @@ CATALOGUE.update({c.id: c for c in _SOUDRY + _JT19 + _JT20 + _LYULI})  # issue 1
 from .boursier2022.statements import CLAIMS as _BO  # noqa: E402
 from .kou2023.statements import CLAIMS as _KOU  # noqa: E402
 from .razincohen2020.statements import CLAIMS as _RC  # noqa: E402
+from .vardishamir2021.statements import ALIASES as _VS_ALIASES  # noqa: E402
 from .vardishamir2021.statements import CLAIMS as _VS  # noqa: E402
 from .woodworth2020.statements import CLAIMS as _WW  # noqa: E402
 
@@ -23,8 +24,26 @@ for _c in CATALOGUE.values():
     _c.check_symbols()
 
 
+# Renamed claims: the former ID still resolves, for one release, with a deprecation line (``deprecation``).
+ALIASES: dict[str, str] = {**_VS_ALIASES}
+assert set(ALIASES.values()) <= set(CATALOGUE) and not set(ALIASES) & set(CATALOGUE), "bad alias table"
+
+
+def canonical(claim_id: str) -> str:
+    """The current ID of ``claim_id`` (itself unless it is a deprecated alias)."""
+    return ALIASES.get(claim_id, claim_id)
+
+
+def deprecation(claim_id: str) -> str | None:
+    """The one-line note for a deprecated ID (None for a current one)."""
+    if claim_id not in ALIASES:
+        return None
+    return (f"note: {claim_id} is deprecated and will be removed in the next release; it now runs "
+            f"{ALIASES[claim_id]} (the name says what is checked)")
+
+
 def get(claim_id: str) -> Claim:
-    return CATALOGUE[claim_id]
+    return CATALOGUE[canonical(claim_id)]
 
 
 # Claims of docs/claims.md whose statements and checks land with later issues: listed, not runnable yet.

@@ -240,7 +240,11 @@ def measure_balancedness(ctx: Context) -> list[Measurement]:
         r = run(ctx, seed, p["lam"], balanced=False)
         c, sc = np.array(r["grid_c"]), np.array(r["grid_scale"])
         drift = float(np.max(np.abs(c - c[0]) / np.maximum(sc, 1e-300)))
+        gl = list(r["grid_loss"]) + [r["loss"]]  # and where the flow stopped
+        floor = 1e-14 * gl[0]  # below it, the square loss is float64 round-off of the residual: no rise
         q = {"balancedness_drift": drift, "ode_rtol": p["rtol"], "final_loss": r["loss"],
+             "loss_increases": count_increases([max(v, floor) for v in gl], 1e-9),
+             "loss_decrease": 1.0 - r["loss"] / gl[0] if gl[0] > 0 else 0.0,
              "balancedness_init_max": float(np.abs(c[0]).max()), "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0]))}
         out.append(Measurement(seed=seed, values=_values(q), quantities=q,
                                series={"t": r["grid_t"], "drift": (np.abs(c - c[0]) / np.maximum(sc, 1e-300)).max(1).tolist()}))

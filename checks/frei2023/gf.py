@@ -233,6 +233,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
         Bn, Pn = B.cpu().numpy(), perp.cpu().numpy()
         reached = res.time_to_log2_over_n is not None
+        rose = not res.log_loss <= float(net.log_loss(B0))  # not a flow still converging: its rows decide
         q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
                  flow_rejected=res.rejected, flow_events=res.stats["events"], flow_sliding=res.stats["sliding"],
                  flow_accept_ratio=res.stats["accept_ratio"], time_to_log2_over_n=res.time_to_log2_over_n,
@@ -240,6 +241,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q.update(stall_quantities(net, res.B, q["R_min"], len(yn)))
         if reached:
             q["reached_log2_over_n"] = 1.0
+        elif rose:  # the loss rose (or blew up): a GF never does that
+            q["reached_log2_over_n"] = 0.0
         elif q["field_norm_relative"] <= p["stall_tol"]:
             q["reached_log2_over_n"] = 0.0  # stalled above log(2)/n: a counterexample to Theorem 3.4
         else:
@@ -302,8 +305,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         series = {"s": res.record.s, "log_loss": res.record.log_loss, "log_t": res.record.log_t,
                   "normalized_margin": res.record.normalized_margin, "singular_values": res.record.singular_values}
         nan_why = {"aligned_is_global": q.get("global_certificate_note", "")} if q.get("aligned_is_global") != 1.0 else {}
-        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series, data=desc,
-                               nan_reasons=nan_why, certificate=cert))
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=None if rose else inconc,
+                               series=series, data=desc, nan_reasons=nan_why, certificate=cert))
     return out
 
 

@@ -26,7 +26,7 @@ from ..base import CheckSpec, Context, Measurement
 from ..lai2026.common import constant_params
 from ..params import Param
 from .gf import PARAMS as GF_PARAMS
-from .gf import init_B
+from .gf import boundary_agreement, init_B
 
 
 def err_tol(err: float, N: int) -> float:
@@ -58,7 +58,25 @@ def _test_errors(data, f_of_Xx, p: dict, seed: int, q: dict) -> None:
 
 
 def _train_error(margins: torch.Tensor) -> float:
-    return float((margins <= 0).double().mean())
+    """Fraction of training points not classified (a NaN margin, from a blown-up W, is an error)."""
+    return float(((margins <= 0) | ~torch.isfinite(margins)).double().mean())
+
+
+def theorem32_structure(net: Net, B: torch.Tensor, log_loss: float, seed: int) -> dict:
+    """What Theorem 3.2 says of the limit beyond fitting the data: rank ≤ 2 (σ₃/σ₁ of W, through WWᵀ), equal
+    margins (spread (max q − min q)/min q against 10/|log L̂|) and a linear boundary (agreement of sign f with
+    sign⟨z,x⟩ on 2·10⁴ points) — an output that only fits the labels lacks them."""
+    G = net.weight_gram(B)
+    if not bool(torch.isfinite(G).all()):  # a blown-up W (a broken trainer): no structure to measure
+        return {"sigma3_over_sigma1": math.nan, "margin_spread": math.nan, "spread_tol": math.nan,
+                "boundary_agreement": math.nan}
+    sv = torch.linalg.eigvalsh(G).clamp_min(0).sqrt().flip(0)
+    marg = net.margins(B)
+    lo = float(marg.min())
+    return {"sigma3_over_sigma1": float(sv[2] / sv[0]) if len(sv) >= 3 else 0.0,
+            "margin_spread": float((marg.max() - marg.min()) / lo) if lo > 0 else math.inf,
+            "spread_tol": 10.0 / abs(log_loss) if log_loss != 0 else math.inf,
+            "boundary_agreement": boundary_agreement(net, B, 10_000, seed)}
 
 
 def measure_gf_sec5(kind: str):
@@ -80,10 +98,15 @@ def measure_gf_sec5(kind: str):
                                 max_steps=p["max_steps"], keep_B=False, progress=flow_note)
             B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
             q.update(mu_norm=data.mu_norm, log_loss_final=res.log_loss, train_error=_train_error(net.margins(B)))
+            if kind == "xor":
+                q.update(theorem32_structure(net, B, res.log_loss, seed))
             _test_errors(data, lambda Xx: (a * leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
             ref = q["test_error_optimal"] if kind == "gmm" else 0.5
             q["error_tol"] = err_tol(ref, p["n_test"])
+            log_loss_0 = float(net.log_loss(B0))
             inconc = None if res.reached_target else "flow did not reach its target loss within its step budget"
+            if not res.log_loss <= log_loss_0:  # the loss ended above its start (or NaN): not a flow still converging
+                inconc = None
             out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
                                    quantities=q, inconclusive=inconc, data=data.describe()))
         return out
@@ -155,4 +178,5 @@ XOR_SPEC = CheckSpec(
                        ">= 2"),
             "mu_norm": Param("mu_norm", float, 30.0, "‖μ₁‖ = ‖μ₂‖", lambda v: v > 0, "> 0")},
     quick=[{}, {"gamma": 1.0, "d": 100000}], full=[{"n": 20, "d": 10 ** 8, "mu_norm": 50.0}, {"gamma": 0.3, "d": 10 ** 8}])
+XOR_SPEC.params.update(constant_params(st.XOR))
 SPECS = [GMM_SPEC, GMM_BAYES_SPEC, XOR_SPEC]

@@ -3,7 +3,8 @@
 One GD run per (γ, data, m, σ₀, η, steps, seeds) feeds the five claims (memoised for pure runs).
 Injection points (tests only): ``Hooks.trainer`` — keyword arguments of ``numerics.kou_gd.kou_gd`` (``deriv``:
 a wrong σ'; ``sign``: −1 for ascent); ``Hooks.reference(kind, value)`` — ``kind = "full_limit"`` maps the
-derived full-W stable-rank limit.
+derived full-W stable-rank limit; ``Hooks.limit(record) -> record`` replaces a seed's recorded series (``steps``,
+``srank_pos``, ``srank_neg``, ``srank_full``, ``log_loss``, ``margin_ratio``) by a wrong answer's.
 """
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ def run(ctx: Context) -> dict:
                         "srank_neg": [float(v[s]) for v in rec.srank_neg], "srank_full": [float(v[s]) for v in rec.srank_full],
                         "log_loss": [float(v[s]) for v in rec.log_loss], "margin_ratio": [float(v[s]) for v in rec.margin_ratio],
                         "K": K[s].numpy(), "y": y[s].numpy()})
-        return out
+        return out if ctx.hooks.limit is None else [ctx.hooks.limit(r) for r in out]
     return _MEMO.get(("kou", keys, tuple(ctx.seeds)), go) if pure(ctx) else go()
 
 
@@ -121,6 +122,7 @@ def _leaky(ctx, r, q, series):
     ex_p = [r["srank_pos"][i] - 1 for i in idx]
     ex_n = [r["srank_neg"][i] - 1 for i in idx]
     q.update(srank_excess_increases=count_increases(ex_p) + count_increases(ex_n),
+             log_loss_increases=count_increases([r["log_loss"][i] for i in idx]),
              srank_excess_final=max(ex_p[-1], ex_n[-1]), srank_pos_final=r["srank_pos"][-1],
              srank_neg_final=r["srank_neg"][-1], srank_full_final=r["srank_full"][-1],
              decade_steps=[r["steps"][i] for i in idx], srank_excess_pos=ex_p, srank_excess_neg=ex_n)

@@ -1,9 +1,9 @@
-"""vardishamir2021.balancedness_only: a_j² − ‖w_j‖² along GF of a one-hidden-layer ReLU net on generic data.
+"""vardishamir2021.balancedness_conserved: a_j² − ‖w_j‖² along GF of a one-hidden-layer ReLU net on generic data.
 
 Same trainer as boursier2022.balancedness (``numerics.relu_square.gradient_flow``) on Gaussian, non-orthogonal
 inputs with an unbalanced init; on generic data preactivations also slide along kinks (Filippov: σ' ∈ [0,1]
 solved for), which the conservation law survives since σ(0) = σ'(0)·0 for any σ'(0). Injection point (tests only): ``Hooks.trainer`` — keyword arguments of
-``gradient_flow`` (``deriv``, ``a_rate``).
+``gradient_flow`` (``deriv``, ``a_rate``, ``rate``).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from ibcheck.theory.vardishamir2021 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param
+from ..trends import count_increases
 
 PARAMS = {
     "n": Param("n", int, 10, "examples", lambda v: 2 <= v <= 500, "in [2, 500]"),
@@ -48,17 +49,23 @@ def measure(ctx: Context) -> list[Measurement]:
                            **(ctx.hooks.trainer or {}))
         c, sc = np.array(fl.grid_balancedness), np.array(fl.grid_scale)
         drift = float(np.max(np.abs(c - c[0]) / np.maximum(sc, 1e-300)))
-        q = {"balancedness_drift": drift, "ode_rtol": p["rtol"], "loss_initial": fl.grid_loss[0],
+        gl = list(fl.grid_loss) + ([fl.loss] if fl.t > fl.grid_t[-1] or fl.t < p["t_end"] else [])  # and where it stopped
+        floor = 1e-14 * gl[0]  # below it, ½‖f − y‖² is float64 round-off of the residual: its wiggles are no rise
+        rises = count_increases([max(v, floor) for v in gl], 1e-9)
+        q = {"balancedness_drift": drift, "ode_rtol": p["rtol"], "loss_initial": gl[0],
+             "loss_decrease": 1.0 - fl.loss / gl[0] if gl[0] > 0 else 0.0,
+             "loss_increases": rises,
              "loss_final": fl.loss, "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0])),
              "activation_events": fl.events, "sliding_episodes": fl.sliding, "t_reached": fl.t, "flow_message": fl.message}
         inconc = None if fl.t >= p["t_end"] * (1 - 1e-12) else \
             f"the flow stopped at t = {fl.t:.3g} < {p['t_end']:g} ({fl.message}): conservation checked on [0, {fl.t:.3g}] only"
+        inconc = None if rises else inconc  # a loss that grew on [0, t] already contradicts the flow, at any horizon
         out.append(Measurement(seed=seed, values={k: float(v) for k, v in q.items() if not isinstance(v, str)},
                                quantities=q, inconclusive=inconc,
                                series={"t": fl.grid_t, "drift": (np.abs(c - c[0]) / np.maximum(sc, 1e-300)).max(1).tolist()}))
     return out
 
 
-SPECS = [CheckSpec(claim=st.BALANCED_ONLY, params=PARAMS, measure=measure, quick=[{}],
+SPECS = [CheckSpec(claim=st.BALANCED, params=PARAMS, measure=measure, quick=[{}],
                    full=[{"n": 50, "d": 20, "m": 50}, {"n": 20, "d": 200, "m": 20}], accepts_data=True,
                    data_note="X (n×d) and real y")]

@@ -2,7 +2,8 @@
 
 One γ sweep (stiff GF per γ) feeds single_neuron_construction and not_min_norm (memoised for pure runs).
 Injection points (tests only): ``Hooks.trainer`` — keyword arguments of ``numerics.single_neuron.neuron_flow``
-(``deriv``: a wrong activation derivative); ``Hooks.reference(kind, obj)`` — ``kind = "fixture"`` maps the
+(``deriv``: a wrong activation derivative; ``rate``: −1 ascends, 0 freezes); ``Hooks.limit(X, y, γ, w) -> w``
+replaces a flow's limit (its loss is recomputed); ``Hooks.reference(kind, obj)`` — ``kind = "fixture"`` maps the
 exact ``(X, y)`` (sympy matrices) before the analysis and the flows; ``kind = "w_min"`` maps the exact
 min-norm point (a float array).
 """
@@ -16,6 +17,7 @@ import torch
 
 from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.single_neuron import loss as neuron_loss
 from ibcheck.numerics.single_neuron import neuron_flow
 from ibcheck.theory.vardishamir2021 import construction as C
 from ibcheck.theory.vardishamir2021 import statements as st
@@ -85,6 +87,14 @@ def exact_analysis(ctx: Context, gammas: list[float]) -> dict:
             "min_norm_is_spec": float(np.allclose(w_min, [5.0, -1.0, 0.0], rtol=0, atol=0))}
 
 
+def _limit(ctx: Context, X, y, gamma, fl) -> tuple[np.ndarray, float]:
+    """The flow's limit and loss, or ``Hooks.limit(X, y, γ, w)`` in its place (a wrong answer; its loss recomputed)."""
+    if ctx.hooks.limit is None:
+        return fl.w, fl.loss
+    w = np.asarray(ctx.hooks.limit(X, y, gamma, fl.w.copy()), dtype=float)
+    return w, neuron_loss(X, y, w)
+
+
 def sweep(ctx: Context) -> dict:
     p = ctx.params
     gammas = sorted(set(_gammas(p["gammas"])) | {p["gamma_a"], p["gamma_b"]})
@@ -97,8 +107,9 @@ def sweep(ctx: Context) -> dict:
             Xf, yf = np.array(X.tolist(), dtype=float), np.array(y.tolist(), dtype=float).ravel()
             w0 = np.full(3, p["eps"])
             fl = neuron_flow(Xf, yf, w0, rtol=p["rtol"], record=40, **(ctx.hooks.trainer or {}))
+            w, L = _limit(ctx, Xf, yf, g, fl)
             live = np.abs(Xf).sum(1) > 0
-            runs[g] = {"w": fl.w.tolist(), "loss": fl.loss, "t": fl.t, "events": fl.events, "nfev": fl.nfev,
+            runs[g] = {"w": w.tolist(), "loss": L, "t": fl.t, "events": fl.events, "nfev": fl.nfev,
                        "init_min_preact": float((Xf @ w0)[live].min()), "trajectory": fl.trajectory}
         return ex, runs
     key = ("vs-sweep", tuple(sorted(p.items())))
@@ -137,6 +148,7 @@ def measure_not_min_norm(ctx: Context) -> list[Measurement]:
     dists = {str(g): float(np.linalg.norm(np.array(runs[g]["w"]) - w_min)) for g in pos}
     q = _common(ex, runs, pos)
     q.update(dist_to_min_norm=min(dists.values()) if dists else math.nan, distances=dists,
+             loss_max=max(runs[g]["loss"] for g in pos) if pos else math.nan,
              w_min=w_min.tolist(), w3_limit={str(g): runs[g]["w"][2] for g in pos})
     values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
     return [Measurement(seed=s, values=values, quantities=q) for s in ctx.seeds]
@@ -163,8 +175,9 @@ def measure_approximate(ctx: Context) -> list[Measurement]:
                 discarded += 1
                 continue
             fl = neuron_flow(Xf, yf, w0, rtol=p["rtol"], **(ctx.hooks.trainer or {}))
-            losses.append(fl.loss)
-            ratios.append(float(np.linalg.norm(fl.w) / np.linalg.norm(w_min)))
+            w, L = _limit(ctx, Xf, yf, p["gamma"], fl)
+            losses.append(L)
+            ratios.append(float(np.linalg.norm(w) / np.linalg.norm(w_min)))
         unconv = sum(L > 1e-20 for L in losses)  # docs/claims-ext.md §6's zero-loss threshold
         ok = [r for r, L in zip(ratios, losses) if L <= 1e-20]
         q = {"gamma": p["gamma"], "runs": len(ratios), "discarded_inits": discarded, "unconverged_runs": unconv,

@@ -109,13 +109,21 @@ ALIGNMENT = Claim(
                     "λ = 1e-6: median 0.9974, quartiles 0.977/0.9999 (m = 100); 0.982 at λ = 1e-4 (less time to align)"),),
     exploratory=True)
 
+loss_drop = Sym("loss_decrease", r"1-\frac{L(T)}{L(0)}", "relative decrease of the square loss along the flow", "1")
+loss_rises = Sym("loss_increases", r"\#\uparrow L(t_k)", "grid steps over which the loss grew (beyond 1e-9 relative)",
+                 "1")
 BALANCED = Claim(
     id="boursier2022.balancedness", title="gradient flow conserves a_j² − ‖w_j‖² (each neuron)", source=SOURCE,
     summary="[standard knowledge: Du, Hu, Lee 2018] d/dt(a_j² − ‖w_j‖²) = −(2/n)Σ_k r_k a_j(σ(z_jk) − σ'(z_jk)z_jk) = 0 "
             "for a positively homogeneous σ with σ(0) = 0. Checked from an unbalanced init along the event-driven flow.",
-    symbols=(drift, rtol), hypotheses=(),
+    symbols=(drift, rtol, loss_drop, loss_rises), hypotheses=(),
     conclusions=(le("a_j² − ‖w_j‖² conserved", drift.s, 10 * rtol.s,
-                    reason="docs/claims-ext.md §4: 10× the ODE tolerance (DOP853 is not a conservative integrator)"),))
+                    reason="docs/claims-ext.md §4: 10× the ODE tolerance (DOP853 is not a conservative integrator)"),
+                 eq("the loss never grows along the flow", loss_rises.s, 0, provenance="standard",
+                    reason="dL/dt = −‖∇L‖² ≤ 0 (an ascending or frozen trainer conserves the law too); 1e-9 relative "
+                           "per grid step ≫ the ODE's tolerance"),
+                 ge("the loss falls: L(T) < L(0)", loss_drop.s, sp.Float(1e-6), provenance="standard",
+                    reason="GF from a non-critical init decreases L strictly; 1e-6 ≫ the ODE's tolerance")))
 
 BALANCED_GD = Claim(
     id="boursier2022.balancedness_gd", title="gradient descent: Δ(a_j² − ‖w_j‖²) = η²(g_a² − ‖g_w‖²) at every step",

@@ -204,11 +204,18 @@ XOR = _claim(
     "Seed (Section 5): on noisy 2-XOR every linear classifier has 50% test error, and 'by Theorem 3.2 the limit of "
     "gradient flow produces a neural network which has a linear decision boundary and thus achieves 50% test error' "
     "— while it fits its training data.",
-    (train_err, err_net, err_tol),
+    (train_err, err_net, err_tol, s31, rank_tol, spread, spread_tol, agree),
     (eq("the network fits its training data (training error 0)", train_err.s, 0,
         reason="exact sign test on every training point"),
      le("test error = ½", sp.Abs(err_net.s - sp.Rational(1, 2)), err_tol.s,
-        reason="binomial sampling error on N_test points")))
+        reason="binomial sampling error on N_test points"),
+     le("rank(W) ≤ 2 (Theorem 3.2): σ₃/σ₁ → 0", s31.s, rank_tol.s,
+        reason="as frei2023.thm3.2.rank: the init leaves a residue O(init_scale/‖W‖) ≪ 1e-3"),
+     le("all margins equal (Theorem 3.2, finite-time spread)", spread.s, spread_tol.s,
+        reason="as frei2023.thm3.2.margins: spread·|log L̂| stays O(log(λ_max/λ_min)) ≤ 10"),
+     eq("linear decision boundary: sign f(x;W) = sign⟨z,x⟩", agree.s, 1,
+        reason="exact sign test on every point (as frei2023.thm3.2.boundary)")),
+    constants={"rank_tol": 1e-3})
 
 CLAIMS = (LEM33, THM34, THM31, MARGINS, NEURONS, RANK, GLOBAL, BOUNDARY, FACTOR, GMM, GMM_BAYES, XOR)
 

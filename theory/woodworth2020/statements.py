@@ -21,6 +21,10 @@ l1_inc = Sym("l1_excess_increases", r"\#\uparrow\big(\tfrac{\|w_\alpha\|_1}{\|w_
              "steps of the α sweep (α falling) at which the ℓ1 excess grows", "1")
 dl1_inc = Sym("dist_l1_increases", r"\#\uparrow\tfrac{\|w_\alpha-w_{\ell_1}\|}{\|w_{\ell_1}\|}",
               "steps of the α sweep (α falling) at which the distance to w_ℓ1 grows", "1")
+l1_stall = Sym("l1_excess_not_falling", r"\#\not\downarrow\big(\tfrac{\|w_\alpha\|_1}{\|w_{\ell_1}\|_1}-1\big)",
+               "steps of the α sweep (α falling) at which the ℓ1 excess does not fall strictly", "1")
+sweep_dev = Sym("flow_vs_reference_max", r"\max_\alpha\frac{\|w_\infty(\alpha)-w_\alpha\|}{\|w_\alpha\|}",
+                "largest relative distance of the flow's limit to argmin_{Xw=y} Q_α over the sweep", "1")
 l1_min = Sym("l1_excess_min", r"\min_\alpha\big(\tfrac{\|w_\alpha\|_1}{\|w_{\ell_1}\|_1}-1\big)",
              "smallest ℓ1 excess over the sweep (≥ 0: w_ℓ1 has the least ℓ1 norm of all interpolants)", "1")
 dl2_inc = Sym("dist_l2_increases", r"\#\uparrow\tfrac{\|w_\alpha-w_{\ell_2}\|}{\|w_{\ell_2}\|}",
@@ -60,11 +64,14 @@ RICH = Claim(
     summary="[standard knowledge] As α → 0 the flow's limit tends to argmin ‖w‖₁ s.t. Xw = y (the rich regime); "
             "the rate is logarithmic and its constant UNKNOWN, so it is measured: the fitted exponent p of "
             "excess ∝ (1/log(1/α))^p and the products excess·log(1/α) are reported.",
-    symbols=_SYMS + (l1_inc, dl1_inc, l1_min), hypotheses=_HYP,
-    conclusions=(eq("ℓ1 excess shrinks as α falls", l1_inc.s, 0, reason="integer count over the sweep"),
+    symbols=_SYMS + (l1_stall, dl1_inc, l1_min, sweep_dev), hypotheses=_HYP,
+    conclusions=(eq("ℓ1 excess shrinks as α falls", l1_stall.s, 0,
+                    reason="integer count over the sweep; strict: a constant excess never reaches the rich limit"),
                  eq("distance to w_ℓ1 shrinks as α falls", dl1_inc.s, 0, reason="integer count over the sweep"),
                  ge("‖w_α‖₁ ≥ ‖w_ℓ1‖₁ (w_ℓ1 is ℓ1-minimal)", l1_min.s, 0, atol=1e-9,
-                    reason="the LP is certified to a 1e-9 duality gap")),
+                    reason="the LP is certified to a 1e-9 duality gap"),
+                 le("limit = argmin Q_α at every α of the sweep", sweep_dev.s, sp.Float(1e-6), provenance="standard",
+                    reason="as woodworth2020.limit: flow stopped at 1e-13‖y‖, unique dual optimum")),
     references=("w_ℓ1: LP (HiGHS), certified by its dual (‖Xᵀμ‖_∞ ≤ 1, yᵀμ = ‖w‖₁)",))
 
 KERNEL = Claim(
