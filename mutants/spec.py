@@ -106,8 +106,8 @@ SPEC = [
          old="    y = torch.sign(X[:, 0].abs() - X[:, 1].abs())", new="    y = torch.sign(X[:, 0] - X[:, 1])",
          what="the explicit XOR labels from the signed coordinates (a linearly separable rule)",
          tests=["tests/test_gram_law.py", "-k", "xor_labels"]),
-    dict(id="26-flow-rk-weight", file="numerics/flow.py", old="_B = [35 / 384, 0.0, 500 / 1113,",
-         new="_B = [35 / 385, 0.0, 500 / 1113,", what="a Dormand–Prince weight mistyped (35/385)",
+    dict(id="26-flow-rk-weight", file="numerics/dopri.py", old="B = [35 / 384, 0.0, 500 / 1113,",
+         new="B = [35 / 385, 0.0, 500 / 1113,", what="a Dormand–Prince weight mistyped (35/385)",
          tests=["tests/test_frei_numerics.py"]),
     # ---- checks -------------------------------------------------------------------------------------------
     dict(id="27-label-spread-inverted", file="checks/lai2026/common.py",

@@ -189,9 +189,10 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
             break
         tau, y = solver.t, solver.y.copy()
         ll = float(net.forward_np(y[:P])[3])
-        if mark == tau_end and ll > target_log_loss:  # onto the level along the flow (Δτ ~ rtol: Euler exact)
-            dtau = math.log(-target_log_loss / -ll) * (1 + 1e-12)
-            y = y + dtau * sys_.rhs(tau, y)
+        for _ in range(3):  # onto the level along the flow (Δτ ~ tol: an Euler step is exact to Δτ²); 1e-13 past it
+            if mark != tau_end or ll <= target_log_loss:
+                break
+            y = y + (math.log(target_log_loss / ll) + 1e-13) * sys_.rhs(tau, y)
             ll = float(net.forward_np(y[:P])[3])
         info["checkpoints"].append(-ll)
         if record:
