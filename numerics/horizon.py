@@ -20,7 +20,8 @@ Analytic Jacobian: ``DF = Σ_n ω_n ∇²q_n − Jᵀdiag(ω)J + FFᵀ`` with th
 differences. A replaced derivative (``net.deriv``, the negative controls) has no known σ'': scipy then takes a
 finite-difference Jacobian.
 
-``horizon_flow`` hands off from the explicit event-free DP5 (``numerics.flow.integrate``, every step recorded)
+``horizon_flow`` hands off from the explicit DP5 (``numerics.flow_events.integrate_switched`` without surfaces,
+numpy, every step recorded, the level located on the dense output)
 at ``ℓ = handoff`` (default 1: the loss below 1/e, the saddle escape from a small init done)
 and records every accepted implicit step plus the geometric checkpoints ``ℓ = 10^{k/per_decade}`` exactly (the
 integration is restarted there, so each checkpoint is a step end of the method, not an interpolant).
@@ -111,6 +112,37 @@ class LogLossClock:
         return out
 
 
+class _Smooth:
+    """The augmented field ``(θ, J)`` in ``ds = 𝓛 dt`` as a system without surfaces for
+    ``flow_events.integrate_switched`` (numpy DP5 with the target level located on the dense output)."""
+
+    switching = False
+
+    class _Mode:
+        slide: dict = {}
+
+    class _Poly:
+        def __init__(self, f):
+            self.log_loss = f
+
+    def __init__(self, net):
+        self.net = net
+
+    def start(self, y):
+        return self._Mode()
+
+    def field(self, y, mode):
+        net = self.net
+        F, ll, q, om, _, _ = field_and_jacobian(net, y[:-1], jac=False)
+        return np.concatenate([F, [net.degree * float(om @ q)]]), ll, None
+
+    def dense(self, y, CB, mode):
+        def log_loss(ths):
+            return np.array([self.net.forward_np(y[:-1] + sum(CB[p, :-1] * t ** (p + 1) for p in range(4)))[3]
+                             for t in np.asarray(ths)])
+        return self._Poly(log_loss)
+
+
 def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float = 1e-10, handoff: float = 1.0,
                  per_decade: int = 4, max_steps: int = 200000, record: Callable | None = None,
                  euler: bool = True) -> dict:
@@ -123,34 +155,27 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
     The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.
     """
-    import torch
     from scipy.integrate import Radau
 
-    from .flow import integrate
+    from .flow_events import integrate_switched
 
     P, L = net.size, net.degree
     theta0 = np.asarray(theta0, dtype=np.float64)
 
-    def field(yt):
-        y = yt.numpy()
-        F, ll, q, om, _, _ = field_and_jacobian(net, y[:P], jac=False)
-        return torch.from_numpy(np.concatenate([F, [L * float(om @ q)]])), ll
-
-    def rec1(s, log_t, ll, steps, yt):
+    def rec1(s, log_t, ll, steps, y):
         if record:
-            y = yt.numpy()
             record(s, log_t, ll, steps, (y if euler else y[:P]).copy())
 
     stop1 = -max(handoff, 1.0) if target_log_loss < -max(handoff, 1.0) else target_log_loss
-    yt, info = integrate(field, torch.from_numpy(np.concatenate([theta0, [0.0]])), target_log_loss=stop1, rtol=rtol,
-                         max_steps=max_steps, record=rec1 if record else None, record_every=1.0, n=1)
+    y1, info = integrate_switched(_Smooth(net), np.concatenate([theta0, [0.0]]), target_log_loss=stop1, rtol=rtol,
+                                  max_steps=max_steps, record=rec1 if record else None, record_every=1.0, n=1)
     info = dict(info)
     info["handoff_log_loss"] = info["log_loss"]
     info["checkpoints"] = []
     if not info["reached_target"] or info["log_loss"] <= target_log_loss:
         info["reached_target"] = info["log_loss"] <= target_log_loss
+        info["state"] = y1 if euler else y1[:P]
         return info
-    y1 = yt.numpy()
     sys_ = LogLossClock(net)
     ell0 = -info["log_loss"]
     y = np.concatenate([y1[:P], [y1[P], info["s"], info["log_t"] - ell0]])

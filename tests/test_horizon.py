@@ -34,7 +34,8 @@ def test_jacobian_matches_central_differences(act, p):
 
 
 def test_agrees_with_explicit_flow(net0):
-    """Both integrators to the same level log(1/𝓛) ≈ 1000: states within 1e-10 (rtol 1e-10 each)."""
+    """Both integrators to the same level log(1/𝓛) ≈ 1000: states within 1e-9 (two rtol-1e-10 integrations with
+    different controllers; measured 3.0e-10, each within 2.2e-10 / 0.9e-10 of an rtol-1e-12 run)."""
     import torch
 
     from ibcheck.numerics.flow import integrate
@@ -44,8 +45,8 @@ def test_agrees_with_explicit_flow(net0):
     yt, info = integrate(field, th0, target_log_loss=-1000.0, rtol=1e-10, max_steps=60000)
     h = horizon_flow(net, th0.numpy(), target_log_loss=info["log_loss"], rtol=1e-10, euler=False)
     assert h["reached_target"] and abs(h["log_loss"] - info["log_loss"]) <= 1e-9 * 1000
-    assert np.linalg.norm(h["state"] - yt.numpy()) <= 1e-10 * np.linalg.norm(yt.numpy())
-    assert abs(h["s"] - info["s"]) <= 1e-10 * info["s"]
+    assert np.linalg.norm(h["state"] - yt.numpy()) <= 1e-9 * np.linalg.norm(yt.numpy())
+    assert abs(h["s"] - info["s"]) <= 1e-9 * info["s"]
     assert h["state"].shape == (P,) and isinstance(yt, torch.Tensor)
 
 
