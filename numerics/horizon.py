@@ -137,9 +137,18 @@ class _Smooth:
         return np.concatenate([F, [net.degree * float(om @ q)]]), ll, None
 
     def dense(self, y, CB, mode):
-        def log_loss(ths):
-            return np.array([self.net.forward_np(y[:-1] + sum(CB[p, :-1] * t ** (p + 1) for p in range(4)))[3]
-                             for t in np.asarray(ths)])
+        net = self.net
+        X, lab = net._np()
+        m, r = net.m, net.r
+
+        def log_loss(ths):  # log 𝓛 on the dense output at every θ at once
+            t = np.asarray(ths, dtype=np.float64)[:, None]
+            Y = y[None, :-1] + sum(CB[p, None, :-1] * t ** (p + 1) for p in range(4))  # (k, P)
+            Z = Y[:, m:].reshape(-1, m, r) @ X.T  # (k, m, n)
+            q = lab * (Y[:, None, :m] @ net.sigma(Z))[:, 0, :]
+            mx = (-q).max(1)
+            ll = mx + np.log(np.exp(-q - mx[:, None]).sum(1))
+            return ll - math.log(net.n) if net.reduction == "mean" else ll
         return self._Poly(log_loss)
 
 
