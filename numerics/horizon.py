@@ -20,8 +20,8 @@ Analytic Jacobian: ``DF = Σ_n ω_n ∇²q_n − Jᵀdiag(ω)J + FFᵀ`` with th
 differences. A replaced derivative (``net.deriv``, the negative controls) has no known σ'': scipy then takes a
 finite-difference Jacobian.
 
-``horizon_flow`` hands off from the explicit DP5 (``numerics.flow_events.integrate_switched`` without surfaces,
-numpy, every step recorded, the level located on the dense output)
+``horizon_flow`` hands off from LSODA in ``ds = 𝓛 dt`` (``_early``: Adams, then BDF once stiff, with the same
+analytic Jacobian; every step recorded, the level located on the dense output)
 at ``ℓ = handoff`` (default 1: the loss below 1/e, the saddle escape from a small init done)
 and records every accepted implicit step plus the geometric checkpoints ``ℓ = 10^{k/per_decade}`` exactly (the
 integration is restarted there, so each checkpoint is a step end of the method, not an interpolant).
@@ -112,44 +112,53 @@ class LogLossClock:
         return out
 
 
-class _Smooth:
-    """The augmented field ``(θ, J)`` in ``ds = 𝓛 dt`` as a system without surfaces for
-    ``flow_events.integrate_switched`` (numpy DP5 with the target level located on the dense output)."""
+def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA):
+    """The flow in ``ds = 𝓛 dt`` from θ₀ to ``log 𝓛 = stop_log_loss`` by LSODA (Adams while non-stiff, BDF after;
+    the analytic Jacobian), state ``(θ, J, t)`` (``dt/ds = 1/𝓛``: at most n here), every step recorded, the level
+    located on the dense output (Brent). Returns the state there and ``flow.integrate``'s info keys."""
+    from scipy.optimize import brentq
+    P, L = net.size, net.degree
 
-    switching = False
+    def f(s, y):
+        F, ll, q, om, _, _ = field_and_jacobian(net, y[:P], jac=False)
+        return np.concatenate([F, [L * float(om @ q), math.exp(-ll)]])
 
-    class _Mode:
-        slide: dict = {}
+    def jac(s, y):
+        F, ll, q, om, DF, Jq = field_and_jacobian(net, y[:P])
+        e = float(om @ q)
+        out = np.zeros((P + 2, P + 2))
+        out[:P, :P] = DF
+        out[P, :P] = L * (Jq.T @ (om - om * q + om * e))
+        out[P + 1, :P] = math.exp(-ll) * F
+        return out
 
-    class _Poly:
-        def __init__(self, f):
-            self.log_loss = f
+    def rec(s, y, ll, k):
+        if record:
+            record(s, math.log(y[P + 1]) if y[P + 1] > 0 else -math.inf, ll, k, (y[:P + 1] if euler else y[:P]).copy())
 
-    def __init__(self, net):
-        self.net = net
-
-    def start(self, y):
-        return self._Mode()
-
-    def field(self, y, mode):
-        net = self.net
-        F, ll, q, om, _, _ = field_and_jacobian(net, y[:-1], jac=False)
-        return np.concatenate([F, [net.degree * float(om @ q)]]), ll, None
-
-    def dense(self, y, CB, mode):
-        net = self.net
-        X, lab = net._np()
-        m, r = net.m, net.r
-
-        def log_loss(ths):  # log 𝓛 on the dense output at every θ at once
-            t = np.asarray(ths, dtype=np.float64)[:, None]
-            Y = y[None, :-1] + sum(CB[p, None, :-1] * t ** (p + 1) for p in range(4))  # (k, P)
-            Z = Y[:, m:].reshape(-1, m, r) @ X.T  # (k, m, n)
-            q = lab * (Y[:, None, :m] @ net.sigma(Z))[:, 0, :]
-            mx = (-q).max(1)
-            ll = mx + np.log(np.exp(-q - mx[:, None]).sum(1))
-            return ll - math.log(net.n) if net.reduction == "mean" else ll
-        return self._Poly(log_loss)
+    y = np.concatenate([theta0, [0.0, 0.0]])
+    ll = float(net.forward_np(theta0)[3])
+    atol = np.concatenate([np.full(P, 1e-4 * rtol * float(np.abs(theta0).max())), [1e-6 * rtol] * 2])
+    sol = LSODA(f, 0.0, y, 1e300, rtol=rtol, atol=atol, jac=jac if net.deriv is None else None)
+    rec(0.0, y, ll, 0)
+    steps, s = 0, 0.0
+    while ll > stop_log_loss and steps < max_steps and sol.status == "running":
+        if sol.step() is not None:
+            break
+        steps += 1
+        s, y = sol.t, sol.y.copy()
+        ll = float(net.forward_np(y[:P])[3])
+        if ll <= stop_log_loss:
+            d = sol.dense_output()
+            s = brentq(lambda u: float(net.forward_np(d(u)[:P])[3]) - stop_log_loss, sol.t_old, sol.t, xtol=1e-15 * sol.t,
+                       rtol=4 * EPS)
+            y = d(s)
+            ll = float(net.forward_np(y[:P])[3])
+        rec(s, y, ll, steps)
+    info = {"s": s, "log_t": math.log(y[P + 1]) if y[P + 1] > 0 else -math.inf, "log_loss": ll, "steps": steps,
+            "rejected": 0, "reached_target": ll <= stop_log_loss, "time_to_log2_over_n": None,
+            "stats": {"field_evals": sol.nfev, "early_jacobians": sol.njev}}
+    return y, info
 
 
 def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float = 1e-10, handoff: float = 1.0,
@@ -164,26 +173,17 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
     The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.
     """
-    from scipy.integrate import Radau
-
-    from .flow_events import integrate_switched
+    from scipy.integrate import LSODA, Radau
 
     P, L = net.size, net.degree
     theta0 = np.asarray(theta0, dtype=np.float64)
-
-    def rec1(s, log_t, ll, steps, y):
-        if record:
-            record(s, log_t, ll, steps, (y if euler else y[:P]).copy())
-
     stop1 = -max(handoff, 1.0) if target_log_loss < -max(handoff, 1.0) else target_log_loss
-    y1, info = integrate_switched(_Smooth(net), np.concatenate([theta0, [0.0]]), target_log_loss=stop1, rtol=rtol,
-                                  max_steps=max_steps, record=rec1 if record else None, record_every=1.0, n=1)
-    info = dict(info)
+    y1, info = _early(net, theta0, stop1, rtol, max_steps, record, euler, LSODA)
     info["handoff_log_loss"] = info["log_loss"]
     info["checkpoints"] = []
     if not info["reached_target"] or info["log_loss"] <= target_log_loss:
         info["reached_target"] = info["log_loss"] <= target_log_loss
-        info["state"] = y1 if euler else y1[:P]
+        info["state"] = y1[:P + 1] if euler else y1[:P]
         return info
     sys_ = LogLossClock(net)
     ell0 = -info["log_loss"]
@@ -193,7 +193,7 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     marks = [k * LOG10 / per_decade for k in range(k0, math.ceil(per_decade * tau_end / LOG10 - 1e-9))]
     marks = [t for t in marks if tau < t < tau_end] + [tau_end]
     steps, rejected = info["steps"], info["rejected"]
-    stats = {"explicit_steps": steps, "implicit_steps": 0, "field_evals": info["stats"]["field_evals"],
+    stats = {"early_steps": steps, "implicit_steps": 0, "field_evals": info["stats"]["field_evals"],
              "jacobians": 0, "lu": 0}
     h = None
     use_jac = net.deriv is None
