@@ -150,8 +150,11 @@ def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA):
         ll = float(net.forward_np(y[:P])[3])
         if ll <= stop_log_loss:
             d = sol.dense_output()
-            s = brentq(lambda u: float(net.forward_np(d(u)[:P])[3]) - stop_log_loss, sol.t_old, sol.t, xtol=1e-15 * sol.t,
-                       rtol=4 * EPS)
+            g = lambda u: float(net.forward_np(d(u)[:P])[3]) - stop_log_loss  # noqa: E731
+            if g(sol.t_old) <= 0:  # the interpolant already below at the step's start (rounding): take it there
+                s = sol.t_old
+            elif g(sol.t) <= 0:
+                s = brentq(g, sol.t_old, sol.t, xtol=1e-15 * sol.t, rtol=4 * EPS)
             y = d(s)
             ll = float(net.forward_np(y[:P])[3])
         rec(s, y, ll, steps)
@@ -172,12 +175,15 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     ``rejected``, ``reached_target``, ``stats``) plus ``handoff_log_loss`` and ``checkpoints`` (the ℓ recorded
     exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
     The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.
+    A replaced derivative (``net.deriv``) makes F not the gradient of ℓ: the whole flow then runs in s (LSODA).
     """
     from scipy.integrate import LSODA, Radau
 
     P, L = net.size, net.degree
     theta0 = np.asarray(theta0, dtype=np.float64)
     stop1 = -max(handoff, 1.0) if target_log_loss < -max(handoff, 1.0) else target_log_loss
+    if net.deriv is not None:  # a replaced σ' (negative controls): F is not ∇ℓ, the clock ℓ = e^τ does not hold
+        stop1 = target_log_loss
     y1, info = _early(net, theta0, stop1, rtol, max_steps, record, euler, LSODA)
     info["handoff_log_loss"] = info["log_loss"]
     info["checkpoints"] = []
