@@ -1,7 +1,8 @@
 """lyuli2020 (gradient flow) and jitelgarsky2020: one homogeneous-network flow, every per-step quantity.
 
 The flow (``numerics.homogeneous_net``: two-layer, both layers trained, exponential SUM loss) is integrated by the
-project's Dormand–Prince integrator in ``ds = 𝓛 dt`` at rtol 1e-10 with every accepted step recorded; the state
+horizon engine (``numerics.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then Radau in the log-loss clock) at rtol
+1e-10 with every accepted step and the geometric checkpoints of log(1/𝓛) (``per_decade``) recorded; the state
 is augmented by ``J(s) = ∫ LΣe^{−q}q dt`` for the integrated Euler identity. One memoised measurement per setting
 feeds the nine claims (lyuli2020: smoothed_margin_monotone, sandwich, lemma5_1, euler_identity, rates, kkt;
 jitelgarsky2020: direction, alignment).
