@@ -169,8 +169,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
     Stops, located exactly on the dense output: at ``log L̂ = target_log_loss``, at ``s = s_end`` (last step
     clipped), at a checkpoint where ``stop(y)`` is True, or after ``max_steps`` accepted steps.
     ``record(s, log_t, log_loss, steps, y)`` at ``s = 0``, at the checkpoints ``s_k = h₀ r^k`` (``r =
-    record_every``, ``h₀`` the initial step guess: a function of ``y0`` and the field only) and at the end;
-    ``record_every ≤ 1``: after every accepted step instead (``stop`` is then not consulted).
+    record_every``, ``h₀`` the initial step guess: a function of ``y0`` and the field only) and at the end.
     ``progress(log_loss, target_log_loss)``: after an accepted step (not the last), at most every
     ``progress_every`` s of wall time. ``event_log``: a list that receives ``{"s", "hits", "leaving",
     "sliding"}`` per event (for tests).
@@ -277,7 +276,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             theta = illinois(f_t, 0.0, l1 - target_log_loss, theta, l_end - target_log_loss)
             l_end = float(lat(np.array([theta]))[0])
             theta_ev, hits, leaving, done, at_target = None, [], [], True, True
-        while record_every > 1 and (record or stop) and rec_next > s and rec_next - s <= theta * h:  # checkpoints
+        while (record or stop) and rec_next > s and rec_next - s <= theta * h:  # checkpoints inside the step
             th = (rec_next - s) / h
             yr, lr = dense(th), float(lat(np.array([th]))[0])
             if record:
@@ -322,7 +321,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
         if at_target:  # log L̂ on the dense output at the located end (≤ target; = l1 up to rounding)
             l1 = l_end
         done = done or l1 <= target_log_loss or s >= s_end
-        if record and ((done and not stopped) or (record_every <= 1 and not done)):
+        if done and record and not stopped:
             record(s, log_t, l1, st["steps"], y)
         if progress is not None and not done and time.monotonic() - t_prog >= progress_every:
             progress(l1, target_log_loss)
