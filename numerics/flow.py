@@ -20,17 +20,8 @@ from typing import Callable
 import numpy as np
 import torch
 
+from .dopri import A, B, E, log_increment, logaddexp
 from .two_layer import Net
-
-# Dormand–Prince 5(4) tableau (FSAL): c, A, b (5th order), e = b − b̂ (error estimate).
-_C = [0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0]
-_A = [[], [1 / 5], [3 / 40, 9 / 40], [44 / 45, -56 / 15, 32 / 9],
-      [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729],
-      [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656],
-      [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84]]
-_B = [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84, 0.0]
-_E = [71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40]
-
 
 @dataclass
 class FlowRecord:
@@ -73,21 +64,6 @@ def snapshot(net: Net, B: torch.Tensor) -> dict:
             "singular_values": sv.tolist()}
 
 
-def _logaddexp(a: float, b: float) -> float:
-    if a == -math.inf:
-        return b
-    if b == -math.inf:
-        return a
-    return max(a, b) + math.log1p(math.exp(-abs(a - b)))
-
-
-def _log_increment(h: float, logs: list[float]) -> float:
-    """``log(h Σ_i b_i e^{−l_i})`` without overflow (shift by the largest exponent)."""
-    mx = max(-l for l in logs)
-    tot = sum(b * math.exp(-l - mx) for b, l in zip(_B, logs))
-    return math.log(h) + mx + math.log(tot) if tot > 0 else -math.inf
-
-
 def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
               rtol: float = 1e-9, max_steps: int = 200000, record: Callable | None = None,
               record_every: float = 1.25, n: int = 1, stop: Callable | None = None,
@@ -121,15 +97,15 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
         h = min(h, s_end - s)
         ks, logs = [k1], [logL]
         for i in range(1, 7):
-            ki, li = field(y + h * sum(a * k for a, k in zip(_A[i], ks)))
+            ki, li = field(y + h * sum(a * k for a, k in zip(A[i], ks)))
             ks.append(ki)
             logs.append(float(li))
-        y_new = y + h * sum(b * k for b, k in zip(_B, ks))
-        err = h * sum(e * k for e, k in zip(_E, ks))
+        y_new = y + h * sum(b * k for b, k in zip(B, ks))
+        err = h * sum(e * k for e, k in zip(E, ks))
         sc = rtol * (torch.maximum(y.abs(), y_new.abs()) + 1e-6 * float(y_new.abs().max()) + 1e-300)
         ratio = float((err.abs() / sc).max())
         if ratio <= 1.0 and math.isfinite(ratio):
-            log_t = _logaddexp(log_t, _log_increment(h, logs))
+            log_t = logaddexp(log_t, log_increment(h, logs))
             s, y, k1, logL = s + h, y_new, ks[6], logs[6]
             steps += 1
             if t_cross is None and logL < log_target_t:

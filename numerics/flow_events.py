@@ -24,27 +24,15 @@ coefficients ``g0, gc`` and ``log_loss(θs)`` on the step's dense output ``y + �
 """
 from __future__ import annotations
 
-import bisect
 import math
 import time
 from typing import Callable
 
 import numpy as np
 
-from .flow import _A, _E, _logaddexp
+from .dopri import AN, EN, P, illinois, log_quad, logaddexp, powers
 
 EPS = np.finfo(np.float64).eps
-# Dense output of DP5 (Shampine 1986, as in Hairer–Wanner and scipy's RK45): b_i(θ) = Σ_p P[i, p] θ^{p+1}.
-_P = np.array([
-    [1, -8048581381 / 2820520608, 8663915743 / 2820520608, -12715105075 / 11282082432],
-    [0, 0, 0, 0],
-    [0, 131558114200 / 32700410799, -68118460800 / 10900136933, 87487479700 / 32700410799],
-    [0, -1754552775 / 470086768, 14199869525 / 1410260304, -10690763975 / 1880347072],
-    [0, 127303824393 / 49829197408, -318862633887 / 49829197408, 701980252875 / 199316789632],
-    [0, -282668133 / 205662961, 2019193451 / 616988883, -1453857185 / 822651844],
-    [0, 40617522 / 29380423, -110615467 / 29380423, 69997945 / 29380423]])
-_An = [np.array(r, dtype=np.float64) for r in _A]
-_En = np.array(_E, dtype=np.float64)
 _GRID = np.linspace(0.0, 1.0, 9)  # where every switching function is sampled within a step
 _GRID_POW = np.stack([_GRID ** (p + 1) for p in range(4)], 1)  # (9, 4)
 _DIP = (1 / 8) ** 2 / 8  # a quartic dips below its chord between samples by ≤ δ²/8·max|g''|
@@ -57,81 +45,6 @@ _ZERO_PROGRESS_MAX = 4
 # bounded by stability (the Hessian of log L̂ scales like ‖x‖²), where the plain controller cycles accept/reject;
 # β = 0.08 removed every rejection there (β = 0.04: 0.6 accepted/total on the frei2023 default).
 _BETA = 0.08
-
-
-def _weights(theta: float) -> np.ndarray:
-    """``b_i(θ)`` for the 7 stages."""
-    return _P @ _powers(theta)
-
-
-def _powers(theta: float) -> np.ndarray:
-    return np.array([theta, theta ** 2, theta ** 3, theta ** 4])
-
-
-def _gl_cmax(k: int) -> float:
-    """Largest ``c`` for which k-point Gauss–Legendre integrates ``e^{cx}`` on [0, 1] to 1e-15 (error bound
-    ``(k!)⁴/((2k+1)((2k)!)³)·c^{2k}``)."""
-    log_c = (math.log(1e-15 * (2 * k + 1)) + 3 * math.lgamma(2 * k + 1) - 4 * math.lgamma(k + 1)) / (2 * k)
-    return math.exp(log_c)
-
-
-_GL_K = list(range(2, 64))
-_GL_CMAX = [_gl_cmax(k) for k in _GL_K]
-_GL: dict = {}
-
-
-def _gl_nodes(delta: float):
-    """Gauss–Legendre nodes/weights on [0, 1] for ``∫e^{−l}`` when ``l`` falls by ``delta`` over the interval:
-    the fewest nodes exact to 1e-15 for ``e^{cx}``, ``c = 1.5·delta``."""
-    k = _GL_K[min(bisect.bisect_left(_GL_CMAX, 1.5 * delta), len(_GL_K) - 1)]
-    if k not in _GL:
-        x, w = np.polynomial.legendre.leggauss(k)
-        _GL[k] = (0.5 * (x + 1), 0.5 * w)
-    return _GL[k]
-
-
-def _log_quad(h: float, theta: float, logs: list[float], l_theta: float, logl_at: Callable) -> float:
-    """``log ∫₀^{θh} e^{−log L̂} ds``. Where ``log L̂`` moves by less than 1e-4 over the piece: the step's own
-    5th-order quadrature on the stage values (``b_i(θ)``); else Gauss–Legendre on the dense output (late in
-    the flow ``log L̂`` falls by O(1) per step and the integrand by e^{O(1)}: the RK weights are then off by
-    ~1e-3 in ``log t``)."""
-    if theta <= 0:
-        return -math.inf
-    delta = abs(logs[0] - l_theta)
-    if delta <= 1e-4:
-        b = _weights(theta)
-        mx = max(-l for l in logs)
-        tot = float(sum(bi * math.exp(-l - mx) for bi, l in zip(b, logs)))
-        return math.log(h) + mx + math.log(tot) if tot > 0 else -math.inf
-    x, w = _gl_nodes(delta)
-    ls = logl_at(theta * x)
-    mx = float((-ls).max())
-    return math.log(h * theta) + mx + math.log(float(w @ np.exp(-ls - mx)))
-
-
-def _illinois(f: Callable[[float], float], a: float, fa: float, b: float, fb: float, xtol: float = 1e-15,
-              maxit: int = 100) -> float:
-    """A root of ``f`` in ``[a, b]`` with ``fa > 0 ≥ fb`` (Illinois regula falsi); returns the right end
-    of the final bracket (``f ≤ 0`` there: the event has happened)."""
-    side = 0
-    for _ in range(maxit):
-        if b - a <= xtol * max(1.0, abs(b)):
-            break
-        c = (a * fb - b * fa) / (fb - fa) if fb != fa else 0.5 * (a + b)
-        if not (a < c < b):
-            c = 0.5 * (a + b)
-        fc = f(c)
-        if fc <= 0:
-            b, fb = c, fc
-            if side == -1:
-                fa *= 0.5
-            side = -1
-        else:
-            a, fa = c, fc
-            if side == 1:
-                fb *= 0.5
-            side = 1
-    return b
 
 
 def _first_crossing(g0: float, c: np.ndarray, tol: float) -> float | None:
@@ -295,14 +208,14 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
         ks[0] = k1.ravel()
         logs, Ds = [l1], [D1]
         for i in range(1, 7):
-            yi = y + h * (_An[i] @ ks[:i]).reshape(shape)
+            yi = y + h * (AN[i] @ ks[:i]).reshape(shape)
             ki, li, Di = system.field(yi, mode)
             ks[i] = ki.ravel()
             logs.append(float(li))
             Ds.append(Di)
         st["field_evals"] += 6
         y_new = yi  # stage 7 sits at the 5th-order solution (FSAL)
-        err = h * (_En @ ks)
+        err = h * (EN @ ks)
         yf, ynf = y.ravel(), y_new.ravel()
         sc = rtol * (np.maximum(np.abs(yf), np.abs(ynf)) + 1e-6 * float(np.abs(ynf).max()) + 1e-300)
         ratio = float((np.abs(err) / sc).max())
@@ -316,8 +229,8 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             fac = min(fac, 1.0)
         err_old, last_rejected = max(ratio, 1e-4), False
 
-        CB = h * (_P.T @ ks)  # y(θ) = y + Σ_p CB_p θ^{p+1}
-        dense = lambda th: y + (_powers(th) @ CB).reshape(shape)  # noqa: E731
+        CB = h * (P.T @ ks)  # y(θ) = y + Σ_p CB_p θ^{p+1}
+        dense = lambda th: y + (powers(th) @ CB).reshape(shape)  # noqa: E731
         poly = system.dense(y, CB.reshape((4,) + shape), mode)
 
         # 1. switching functions along the step: the first θ where one leaves side·g ≥ 0
@@ -345,7 +258,7 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
             t_hi = 1.0 if theta_ev is None else theta_ev
             f0, fh = float(system.exit_margins(mode, D1).min()), fx(t_hi)
             if fh < -_EXIT_TOL:
-                tx = 0.0 if f0 <= 0 else _illinois(fx, 0.0, f0, t_hi, fh)
+                tx = 0.0 if f0 <= 0 else illinois(fx, 0.0, f0, t_hi, fh)
                 mg = system.exit_margins(mode, system.field(dense(tx), mode)[2])
                 ents = system.exit_entries(mode)
                 leaving = [ents[k] for k in np.nonzero(mg <= _EXIT_TOL)[0]]
@@ -360,26 +273,26 @@ def integrate_switched(system, y0: np.ndarray, *, target_log_loss: float = -2000
         l_end = logs[6] if theta == 1.0 else float(lat(np.array([theta]))[0])
         if l_end <= target_log_loss:
             f_t = lambda th: float(lat(np.array([th]))[0]) - target_log_loss  # noqa: E731
-            theta = _illinois(f_t, 0.0, l1 - target_log_loss, theta, l_end - target_log_loss)
+            theta = illinois(f_t, 0.0, l1 - target_log_loss, theta, l_end - target_log_loss)
             l_end = float(lat(np.array([theta]))[0])
             theta_ev, hits, leaving, done, at_target = None, [], [], True, True
         while (record or stop) and rec_next > s and rec_next - s <= theta * h:  # checkpoints inside the step
             th = (rec_next - s) / h
             yr, lr = dense(th), float(lat(np.array([th]))[0])
             if record:
-                lt = _logaddexp(log_t, _log_quad(h, th, logs, lr, lat)) if track_log_t else log_t
+                lt = logaddexp(log_t, log_quad(h, th, logs, lr, lat)) if track_log_t else log_t
                 record(rec_next, lt, lr, st["steps"] + 1, yr)
             rec_next *= record_every
             if stop is not None and stop(yr):
                 theta, l_end = th, lr
                 theta_ev, hits, leaving, done, stopped = None, [], [], True, True
         if t_cross is None and l_end < level:
-            th = _illinois(lambda t: float(lat(np.array([t]))[0]) - level, 0.0, l1 - level, theta, l_end - level)
-            t_cross = math.exp(_logaddexp(log_t, _log_quad(h, th, logs, level, lat)))
+            th = illinois(lambda t: float(lat(np.array([t]))[0]) - level, 0.0, l1 - level, theta, l_end - level)
+            t_cross = math.exp(logaddexp(log_t, log_quad(h, th, logs, level, lat)))
 
         # 4. advance (to θ = 1: the step's own 5th-order solution; else the dense output)
         if track_log_t:
-            log_t = _logaddexp(log_t, _log_quad(h, theta, logs, l_end, lat))
+            log_t = logaddexp(log_t, log_quad(h, theta, logs, l_end, lat))
         progressed = s + theta * h > s
         s = s_end if (clipped and theta == 1.0) else s + theta * h
         y = y_new if theta == 1.0 else dense(theta)

@@ -1,11 +1,17 @@
 """The hard-margin linear SVM through the origin, ``ŵ = argmin ½‖w‖² s.t. Zw ≥ 𝟙`` (``z_n = y_n x_n``).
 
-Posed in the span with n variables (``w = Zᵀc``, objective ``½cᵀKc`` through a factor of ``K = ZZᵀ``) and
-solved by Clarabel (``theory.solver.solve``: status checked, infeasible = not separable). The constraint duals
+First by NNLS (Lawson–Hanson's least-distance programming): with a factor ``K/s = RᵀR`` (``Zᵀ/√s`` when d ≤ n,
+else Cholesky; an eigen-factor when K is singular), ``u = argmin_{u≥0} ‖[R; 𝟙ᵀ]u − e_{n+1}‖`` gives the dual ``α = u/(s(1 − 𝟙ᵀu))``
+(``1 − 𝟙ᵀu = 0``: no separator); a few n×n products instead of an interior-point solve. When that answer fails
+the re-verification below, the program is posed in the span with n variables (``w = Zᵀc``, objective ``½cᵀKc``
+through a factor of ``K = ZZᵀ``) and solved by Clarabel (``theory.solver.solve``: status checked, infeasible =
+not separable), and re-verified the same way; so it is when an active constraint has a zero NNLS multiplier
+(degenerate or duplicated support vectors: the multipliers are not unique, and the interior point's
+relative-interior answer, every active constraint in S, is the one the residual theory reads). The constraint duals
 ``α ≥ 0`` give ``ŵ = Zᵀα``. The support set ``S = {α_n > 10⁻⁷ max α}`` is then **polished**: ``K_SS α_S = 𝟙``
 by an exact least-squares solve (min-norm when ``K_SS`` is singular; NNLS when that is not ≥ 0), and
 re-verified in our own code: ``min_n z_nᵀŵ ≥ 1 − 10⁻⁹``, ``‖ŵ − Zᵀα‖ ≤ 10⁻⁸‖ŵ‖``, ``α ≥ 0``, and agreement
-with the interior-point ``ŵ``. (The spec's threshold ``α_n > 10⁻⁷`` is taken relative to ``max α`` so that
+with the solver's (NNLS or interior-point) ``ŵ``. (The spec's threshold ``α_n > 10⁻⁷`` is taken relative to ``max α`` so that
 ``S`` does not change when the data are rescaled, ``x → cx`` scales ``α`` by ``c⁻²``.)
 
 ``svm_by_enumeration`` is the independent cross-check for small ``n``: every candidate support set, solved
@@ -81,13 +87,70 @@ def _polish(Z: np.ndarray, S: np.ndarray) -> np.ndarray | None:
     return a
 
 
-def hard_margin_svm(Z: np.ndarray) -> SVM:
-    """See the module docstring. ``Z`` is (n, d) with rows ``z_n = y_n x_n``."""
+def _nnls_dual(Zt: np.ndarray, Kt: np.ndarray) -> np.ndarray | None:
+    """``α̃ ≥ 0`` of ``min ½‖w‖² s.t. Z̃w ≥ 𝟙`` (``Z̃ = Zt``, ``Z̃Z̃ᵀ = Kt``) by least-distance programming, or
+    None. The factor: ``Z̃ᵀ`` itself when d ≤ n, else Cholesky of Kt (an eigen-factor when that fails)."""
+    n, d = Zt.shape
+    if d <= n:
+        R = Zt.T
+    else:
+        try:
+            R = np.linalg.cholesky(Kt).T
+        except np.linalg.LinAlgError:
+            R = _factor(Kt).T
+    E = np.vstack([R, np.ones((1, n))])
+    f = np.zeros(E.shape[0])
+    f[-1] = 1.0
+    try:
+        u = nnls(E, f, maxiter=50 * n)[0]
+    except RuntimeError:  # iteration limit
+        return None
+    den = 1.0 - float(u.sum())
+    return u / den if den > 1e-12 else None  # den = 0: the origin is in the hull of the z_n (or no answer)
+
+
+def _certify(Z: np.ndarray, alpha_s: np.ndarray, w_s: np.ndarray, status: str) -> SVM:
+    """Support set, polish and the re-verified record of a solver's ``(α, ŵ)``."""
+    n = Z.shape[0]
+    S = alpha_s > SUPPORT_RTOL * max(alpha_s.max(), 1e-300)
+    alpha = np.zeros(n)
+    polished = False
+    aS = _polish(Z, S) if S.any() else None
+    if aS is not None:
+        alpha[S] = aS
+        w = Z.T @ alpha
+        polished = True
+    else:  # keep the solver's solution; the re-verification below decides whether it is usable
+        alpha, w = alpha_s, w_s
+    nw = float(np.linalg.norm(w))
+    marg = Z @ w
+    theta = float(marg[~S].min()) if (~S).any() else math.inf
+    return SVM(separable=True, w=w, alpha=alpha, support=S, status=status, polished=polished,
+               min_margin=float(marg.min()), repr_residual=float(np.linalg.norm(w - Z.T @ alpha) / nw),
+               agreement=float(np.linalg.norm(w - w_s) / nw), theta=theta)
+
+
+def hard_margin_svm(Z: np.ndarray, method: str = "auto") -> SVM:
+    """See the module docstring. ``Z`` is (n, d) with rows ``z_n = y_n x_n``. ``method``: ``auto`` (NNLS, the
+    interior point when its answer is not certified), ``nnls`` (NNLS only: ``status='nnls failed'`` when not
+    certified) or ``clarabel`` (the interior point only)."""
     Z = np.asarray(Z, dtype=np.float64)
     n, d = Z.shape
     K = Z @ Z.T
     s = float(np.mean(np.diag(K)))
     Kt = K / s
+    if method in ("auto", "nnls"):
+        a = _nnls_dual(Z / math.sqrt(s), Kt)
+        if a is not None:
+            out = _certify(Z, a / s, Z.T @ (a / s), "optimal (nnls)")
+            # an active constraint without a positive dual (duplicated or degenerate support vectors): the
+            # multipliers are not unique and NNLS returns a vertex; the interior point's relative-interior
+            # answer (every active constraint in S) is what the residual theory reads
+            degenerate = bool(out.w is not None and ((Z @ out.w <= 1 + FEAS_TOL) & ~out.support).any())
+            if (out.certified and not degenerate) or method == "nnls":
+                return out
+        elif method == "nnls":
+            return SVM(False, None, None, None, "nnls failed", False, math.nan, math.nan, math.nan, math.nan)
     c = cp.Variable(n)
     cons = [Kt @ c >= 1]
     prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(_factor(Kt).T @ c)), cons)
@@ -97,22 +160,7 @@ def hard_margin_svm(Z: np.ndarray) -> SVM:
     # primal w = Zᵀc/s (objective scaled by s: duals of Kt c ≥ 1 are s·α)
     w_ip = Z.T @ (np.asarray(c.value) / s)
     alpha_ip = np.clip(np.asarray(cons[0].dual_value, dtype=float), 0, None) / s
-    S = alpha_ip > SUPPORT_RTOL * max(alpha_ip.max(), 1e-300)
-    alpha = np.zeros(n)
-    polished = False
-    aS = _polish(Z, S) if S.any() else None
-    if aS is not None:
-        alpha[S] = aS
-        w = Z.T @ alpha
-        polished = True
-    else:  # keep the interior-point solution; the re-verification below decides whether it is usable
-        alpha, w = alpha_ip, w_ip
-    nw = float(np.linalg.norm(w))
-    marg = Z @ w
-    theta = float(marg[~S].min()) if (~S).any() else math.inf
-    return SVM(separable=True, w=w, alpha=alpha, support=S, status=info.status, polished=polished,
-               min_margin=float(marg.min()), repr_residual=float(np.linalg.norm(w - Z.T @ alpha) / nw),
-               agreement=float(np.linalg.norm(w - w_ip) / nw), theta=theta)
+    return _certify(Z, alpha_ip, w_ip, info.status)
 
 
 def svm_by_enumeration(Z: np.ndarray, max_n: int = 14) -> tuple[np.ndarray, np.ndarray]:

@@ -1,7 +1,8 @@
 """lyuli2020 (gradient flow) and jitelgarsky2020: one homogeneous-network flow, every per-step quantity.
 
 The flow (``numerics.homogeneous_net``: two-layer, both layers trained, exponential SUM loss) is integrated by the
-project's Dormand–Prince integrator in ``ds = 𝓛 dt`` at rtol 1e-10 with every accepted step recorded; the state
+horizon engine (``numerics.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then Radau in the log-loss clock) at rtol
+1e-10 with every accepted step and the geometric checkpoints of log(1/𝓛) (``per_decade``) recorded; the state
 is augmented by ``J(s) = ∫ LΣe^{−q}q dt`` for the integrated Euler identity. One memoised measurement per setting
 feeds the nine claims (lyuli2020: smoothed_margin_monotone, sandwich, lemma5_1, euler_identity, rates, kkt;
 jitelgarsky2020: direction, alignment).
@@ -27,7 +28,6 @@ import torch
 
 from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.flow import integrate
 from ibcheck.numerics.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.lyuli2020 import statements as st
 from ibcheck.theory.asymptotic import Series, geometric
@@ -55,6 +55,8 @@ def params(act="relu", p=2.0, target=-1000.0) -> dict:
         "samples": Param("samples", int, 1000, "θ samples of the static Lemma 5.1 test", lambda v: v >= 10, "must be >= 10"),
         "decades": Param("decades", int, 2, "decades of log(1/𝓛) read by the trends: checkpoints ℓ·10^{−k}, k ≤ decades",
                          lambda v: 2 <= v <= 4, "2, 3 or 4"),
+        "per_decade": Param("per_decade", int, 4, "geometric checkpoints of log(1/𝓛) recorded exactly per decade",
+                            lambda v: 1 <= v <= 20, "in 1..20"),
     }
 
 
@@ -103,26 +105,21 @@ def measure(ctx: Context) -> list[Measurement]:
 
 
 def _flow(net, theta0, p):
-    """Augmented flow ``(θ, J)``, ``dθ/ds = −∇𝓛/𝓛``, ``dJ/ds = LΣ softmax(−q)_n q_n`` (= d(½‖θ‖²)/ds)."""
-    L = net.degree
-    P = theta0.shape[0]
-
-    def field(y):
-        th = y[:P].numpy()
-        g, ll, q = net.grad_over_loss_np(th)
-        full = ll + (math.log(net.n) if net.reduction == "mean" else 0.0)
-        w = np.exp(-q - full)
-        return torch.from_numpy(np.concatenate([g, [L * float(w @ q)]])), ll
-
-    rec = {"s": [], "log_t": [], "log_loss": [], "y": []}
+    """Augmented flow ``(θ, J)``, ``dθ/ds = −∇𝓛/𝓛``, ``dJ/ds = LΣ softmax(−q)_n q_n`` (= d(½‖θ‖²)/ds): explicit
+    DP5 to 𝓛 = 1/e, then the log-loss clock with Radau (``numerics.horizon``); every step recorded, and the
+    geometric checkpoints ``log(1/𝓛) = 10^{k/per_decade}`` exactly (``rec["geometric"]``: their indices)."""
+    from ibcheck.numerics.horizon import horizon_flow
+    rec = {"s": [], "log_t": [], "log_loss": [], "y": [], "geometric": []}
 
     def record(s, log_t, log_loss, steps, y):
         rec["s"].append(float(s)), rec["log_t"].append(float(log_t)), rec["log_loss"].append(float(log_loss))
-        rec["y"].append(y.numpy().copy())
+        rec["y"].append(np.array(y, dtype=np.float64))
 
-    y0 = torch.cat([theta0, torch.zeros(1, dtype=theta0.dtype)])
-    _, info = integrate(field, y0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
-                        record=record, record_every=1.0, n=1)
+    info = horizon_flow(net, theta0.numpy(), target_log_loss=p["target_log_loss"], rtol=p["rtol"],
+                        max_steps=p["max_steps"], record=record, per_decade=p["per_decade"])
+    ll = np.array(rec["log_loss"])
+    for c in info["checkpoints"]:
+        rec["geometric"].append(int(np.argmin(np.abs(ll + c))))
     return rec, info
 
 
@@ -265,7 +262,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     q.update({k: (list(v.values) if isinstance(v, Series) else v) for k, v in values.items() if k not in q})
     series = {"log_t": log_t.tolist(), "log_loss": ll.tolist(), "gamma_bar": gbar.tolist(), "gamma_tilde": gtil.tolist(),
               "lower": (gbar - math.log(N) / rhoL).tolist(), "k0": k0, "checkpoint_index": idx,
-              "alignment_gap": cos, "kkt_stationarity": ck["kkt_stationarity"]}
+              "alignment_gap": cos, "kkt_stationarity": ck["kkt_stationarity"], "geometric_index": rec["geometric"]}
     return Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series)
 
 

@@ -1,0 +1,209 @@
+"""ibcheck's integrators, references and trainers against library peers, in one run, interleaved.
+
+Each row runs ours and every peer in alternation (``--reps`` rounds, best CPU time of each, one thread), checks the
+answers against a reference and prints the CPU-time ratio peer/ours (> 1: ours is faster) and each one's error.
+
+Rows:
+* ``flow ℓ=L``: lyuli2020's default homogeneous flow (n=8, d=20, m=10, relu², init 1e-3) from θ₀ to
+  log(1/𝓛) = L: ``numerics.horizon.horizon_flow`` (DP5 to 𝓛 = 1/e, then Radau in the log-loss clock) against
+  scipy's ``solve_ivp`` (RK45, DOP853, LSODA, Radau with its finite-difference Jacobian) on ``dθ/ds = −∇𝓛/𝓛``
+  with a terminal event at the level, and torchdiffeq's ``dopri5`` (where installed; fixed end s from our run).
+  Error: ‖θ − θ_ref‖/‖θ_ref‖ at the level (reference: ours at rtol 1e-12 — its log t agrees to 6e-10 with
+  rtol 1e-10/1e-11). All at rtol 1e-10, atol 1e-14; ours also at rtol 1e-9 (its column's ratio < 1: faster
+  than ours at 1e-10), for the comparison at equal error.
+* ``svm n``: the hard-margin SVM through the origin on planted data (n, 2n): ``theory.svm.hard_margin_svm``
+  (NNLS, re-verified) against the Clarabel + polish path, scikit-learn's ``LinearSVC(fit_intercept=False,
+  C=1e6, loss='hinge', tol=1e-12)`` and raw ``scipy.optimize.nnls`` (no verification). Error: ‖w − w_ref‖/‖w_ref‖.
+* ``minnorm n``: lai2026's m=1 min-norm program (d = 40n, half the labels negative): ``min_norm_m1`` (reduced
+  NNLS, polished, KKT re-verified) against cvxpy's default solve of the same span program (no polish).
+* ``gd n``: lai2026 span GD (m=1, n, d = 40n, 500 steps): the numpy loop against the torch loop and a plain
+  autograd loop on w ∈ R^d (per step).
+
+Usage: python benchmarks/peers.py [--reps 3] [--quick] [--ells 1e3,1e4] [--only flow,svm,minnorm,gd]
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+from ibcheck.numerics.threads import limited  # noqa: E402
+
+
+def interleaved(fns: dict, reps: int) -> dict:
+    """Best CPU time of each callable over ``reps`` alternating rounds, and its last result."""
+    best = {k: math.inf for k in fns}
+    out = {}
+    for _ in range(reps):
+        for k, f in fns.items():
+            t = time.process_time()
+            out[k] = f()
+            best[k] = min(best[k], time.process_time() - t)
+    return {k: (best[k], out[k]) for k in fns}
+
+
+def row(name, res, err, ours="ours"):
+    t0 = res[ours][0]
+    cells = []
+    for k, (t, _) in res.items():
+        if k == ours:
+            continue
+        cells.append(f"{k} {t / t0:6.2f}× (err {err[k]:.1e})")
+    print(f"{name:<14} ours {t0 * 1e3:9.2f} ms (err {err[ours]:.1e}) | " + " | ".join(cells), flush=True)
+
+
+def flows(ell: float, reps: int):
+    from scipy.integrate import solve_ivp
+
+    from ibcheck.numerics.homogeneous_net import make_net, teacher_data
+    from ibcheck.numerics.horizon import horizon_flow
+    X, y = teacher_data(8, 20, 0)
+    net, th0 = make_net(X, y, 10, "relu", 2.0, init_scale=1e-3, seed=0)
+    th0 = th0.numpy()
+    P = net.size
+    ref = horizon_flow(net, th0, target_log_loss=-ell, rtol=1e-12, euler=False)["state"]
+
+    def f(s, th):
+        return net.grad_over_loss_np(th)[0]
+
+    def level(s, th):
+        return net.forward_np(th)[3] + ell
+    level.terminal, level.direction = True, -1
+
+    def ivp(method):
+        def run():
+            r = solve_ivp(f, (0.0, 1e9), th0, method=method, rtol=1e-10, atol=1e-14, events=level)
+            return r.y_events[0][0] if r.status == 1 else r.y[:, -1]
+        return run
+
+    fns = {"ours": lambda: horizon_flow(net, th0, target_log_loss=-ell, euler=False)["state"],
+           "ours rtol 1e-9": lambda: horizon_flow(net, th0, target_log_loss=-ell, rtol=1e-9, euler=False)["state"]}
+    for m in ("RK45", "DOP853", "LSODA", "Radau"):
+        fns[m] = ivp(m)
+    try:
+        import torchdiffeq
+        if ell > 1e4:  # ~1 ms of torch overhead per step: minutes at 1e5
+            raise ImportError
+        s_end = horizon_flow(net, th0, target_log_loss=-ell, euler=False)["s"]
+        tf = lambda s, th: torch.from_numpy(f(s, th.numpy()))  # noqa: E731
+        fns["torchdiffeq"] = lambda: torchdiffeq.odeint(
+            tf, torch.from_numpy(th0), torch.tensor([0.0, s_end], dtype=torch.float64), method="dopri5",
+            rtol=1e-10, atol=1e-14)[-1].numpy()
+    except ImportError:
+        print("  (torchdiffeq not installed, or ℓ > 1e4: its column is left out)")
+    res = interleaved(fns, reps)
+    err = {k: float(np.linalg.norm(v[1][:P] - ref) / np.linalg.norm(ref)) for k, v in res.items()}
+    row(f"flow ℓ={ell:g}", res, err)
+
+
+def svms(n: int, reps: int):
+    from scipy.optimize import nnls
+    from sklearn.svm import LinearSVC
+
+    from ibcheck.numerics.linear_data import planted
+    from ibcheck.theory.svm import hard_margin_svm
+    Z = planted(n, 2 * n, 0).Z
+    ref = hard_margin_svm(Z, method="clarabel").w
+
+    def raw_nnls():
+        R = np.linalg.cholesky(Z @ Z.T).T
+        E = np.vstack([R, np.ones((1, n))])
+        f = np.zeros(n + 1)
+        f[-1] = 1
+        u = nnls(E, f)[0]
+        return Z.T @ (u / (1 - u.sum()))
+
+    def svc():
+        c = LinearSVC(fit_intercept=False, C=1e6, loss="hinge", tol=1e-12, max_iter=100000, dual=True)
+        c.fit(np.vstack([Z, -Z]), np.r_[np.ones(n), -np.ones(n)])  # z_n and −z_n: the same SVM through 0
+        return c.coef_[0]
+
+    fns = {"ours": lambda: hard_margin_svm(Z).w, "clarabel+polish": lambda: hard_margin_svm(Z, method="clarabel").w,
+           "LinearSVC": svc, "raw NNLS": raw_nnls}
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = interleaved(fns, reps)
+    err = {k: float(np.linalg.norm(v[1] - ref) / np.linalg.norm(ref)) for k, v in res.items()}
+    row(f"svm n={n}", res, err)
+
+
+def minnorms(n: int, reps: int):
+    import cvxpy as cp
+
+    from ibcheck.theory.lai2026.minnorm import _factor, min_norm_m1
+    rng = np.random.default_rng(n)
+    d = 40 * n
+    X = rng.standard_normal((n, d))
+    K = X @ X.T
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0) * rng.uniform(1, 2, n)
+    ref = min_norm_m1(K, y, d, method="clarabel").alpha
+
+    def plain():
+        Kt = K / d
+        a = cp.Variable(n)
+        P, N = y > 0, y <= 0
+        cons = [(Kt @ a)[np.flatnonzero(P)] == y[P], (Kt @ a)[np.flatnonzero(N)] <= 0]
+        cp.Problem(cp.Minimize(0.5 * cp.sum_squares(_factor(Kt).T @ a)), cons).solve()
+        return np.asarray(a.value) / d
+
+    fns = {"ours": lambda: min_norm_m1(K, y, d).alpha, "clarabel+polish": lambda: min_norm_m1(K, y, d, method="clarabel").alpha,
+           "cvxpy default": plain}
+    res = interleaved(fns, reps)
+    nr = math.sqrt(ref @ K @ ref)
+    err = {k: float(math.sqrt(max((v[1] - ref) @ K @ (v[1] - ref), 0.0)) / nr) for k, v in res.items()}
+    row(f"minnorm n={n}", res, err)
+
+
+def gds(n: int, reps: int, steps: int = 500):
+    from ibcheck.numerics.relu_gd import gd_direct, gd_span
+    g = torch.Generator().manual_seed(n)
+    d = 40 * n
+    X = torch.randn(n, d, generator=g, dtype=torch.float64)
+    K = X @ X.T
+    y = torch.where(torch.arange(n) % 2 == 0, 1.0, -1.0).double() * (1 + torch.rand(n, generator=g, dtype=torch.float64))
+    a = torch.ones(1, dtype=torch.float64)
+    a0 = 1e-3 * torch.rand(1, 1, n, generator=g, dtype=torch.float64)
+    eta = 0.5 / float(torch.linalg.eigvalsh(K)[-1])
+    kw = dict(max_steps=steps, grad_rtol=0.0)
+    fns = {"ours": lambda: gd_span(K[None], y[None], a, a0, eta, **kw).alpha[0, 0],
+           "torch loop": lambda: gd_span(K[None], y[None], a, a0, eta, backend="torch", **kw).alpha[0, 0],
+           "autograd R^d": lambda: gd_direct(X, y, a, a0[0] @ X, eta, keep_betas=False, **kw).W[0]}
+    res = interleaved(fns, reps)
+    ref = (res["torch loop"][1] @ X).numpy()
+    err = {}
+    for k, (t, v) in res.items():
+        w = (v @ X).numpy() if v.shape[-1] == n else v.numpy()
+        err[k] = float(np.linalg.norm(w - ref) / np.linalg.norm(ref))
+    row(f"gd n={n}", res, err)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--quick", action="store_true", help="one size per row")
+    ap.add_argument("--ells", default="1e3,1e4", help="flow horizons log(1/𝓛), comma-separated")
+    ap.add_argument("--only", default="flow,svm,minnorm,gd", help="rows to run, comma-separated")
+    args = ap.parse_args()
+    only = set(args.only.split(","))
+    print(f"numpy {np.__version__}, torch {torch.__version__}; CPU time, best of {args.reps} interleaved, 1 thread; "
+          "ratio = peer/ours (> 1: ours faster)")
+    with limited(1):
+        for ell in ((1e3,) if args.quick else [float(e) for e in args.ells.split(",")]) if "flow" in only else ():
+            flows(ell, args.reps)
+        for n in ((100,) if args.quick else (100, 200, 300)) if "svm" in only else ():
+            svms(n, args.reps)
+        for n in ((40,) if args.quick else (40, 100, 300)) if "minnorm" in only else ():
+            minnorms(n, args.reps)
+        for n in ((100,) if args.quick else (40, 100)) if "gd" in only else ():
+            gds(n, args.reps)
+
+if __name__ == "__main__":
+    main()

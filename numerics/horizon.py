@@ -1,0 +1,246 @@
+"""Far horizons for homogeneous-net flows: gradient flow in the log-loss clock, integrated by an implicit method.
+
+Late in a flow on a positively homogeneous network (degree L, ``ρ = ‖θ‖``, ``ℓ = log(1/𝓛) ~ ρ^L``) the field
+``F = −∇𝓛/𝓛`` (the flow in ``ds = 𝓛 dt``) grows like ``ρ^{L−1}`` while the Jacobian ``DF`` has a stiff part
+``−Jᵀdiag(ω)J`` (ω = softmax(−q), J the margins' Jacobian) of size ``ρ^{2L−2}``: measured in the time a decade
+of ℓ takes, the stiffness grows like ℓ, so an explicit solver's steps per decade grow like ℓ (stability, not
+accuracy, limits them). The direction of the flow does not depend on the clock; here it runs in
+
+    τ = log ℓ:   dθ/dτ = c F,   c = ℓ/‖F‖²   (so dℓ/dτ = ⟨F, dθ/dτ⟩ = ℓ exactly: ℓ = e^τ on the path),
+
+the continuous analogue of Lyu–Li's loss-based step, in which a decade of ℓ is ``Δτ = log 10`` whatever ℓ, and
+by an L-stable implicit Runge–Kutta method (Radau IIA, order 5, scipy's ``Radau`` driven step by step) with the
+analytic Jacobian, so the stiff modes (eigenvalues ~ −ℓ in τ) cost nothing in step size. Carried along:
+``J`` with ``dJ/ds = LΣω_n q_n`` (the integrated Euler identity, = d(½‖θ‖²)/ds), the reparametrised time s
+(``ds/dτ = c``) and ``w = log(t·𝓛)`` (``dw/dτ = e^{−w}c − ℓ``; O(log ℓ) in size where ``log t`` itself is ~ℓ,
+so relative control on w is absolute control on log t = w + ℓ).
+
+Analytic Jacobian: ``DF = Σ_n ω_n ∇²q_n − Jᵀdiag(ω)J + FFᵀ`` with the per-sample Hessians of the two-layer net
+(``∂²q_n/∂a_j∂w_j = y_nσ'(z_jn)x_n``, ``∂²q_n/∂w_j² = y_n a_j σ''(z_jn)x_nx_nᵀ``); tested against finite
+differences. A replaced derivative (``net.deriv``, the negative controls) has no known σ'': scipy then takes a
+finite-difference Jacobian.
+
+``horizon_flow`` hands off from LSODA in ``ds = 𝓛 dt`` (``_early``: Adams, then BDF once stiff, with the same
+analytic Jacobian; every step recorded, the level located on the dense output)
+at ``ℓ = handoff`` (default 1: the loss below 1/e, the saddle escape from a small init done)
+and records every accepted implicit step plus the geometric checkpoints ``ℓ = 10^{k/per_decade}`` exactly (the
+integration is restarted there, so each checkpoint is a step end of the method, not an interpolant).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+LOG10 = math.log(10.0)
+EPS = float(np.finfo(np.float64).eps)
+_ROUNDING_FACTOR = 20.0  # the implicit phase's rtol is at least 20·ℓ·EPS (see horizon_flow)
+
+
+def _d2sigma(net, Z: np.ndarray) -> np.ndarray:
+    """σ'' of the net's activation (relu^p: p(p−1)max(z,0)^{p−2}, 0 for p = 1 off the kink)."""
+    if net.act == "relu":
+        if net.p == 1:
+            return np.zeros_like(Z)
+        if net.p == 2:
+            return 2.0 * (Z > 0)
+        return net.p * (net.p - 1) * np.maximum(Z, 0.0) ** (net.p - 2)
+    return np.full_like(Z, 2.0) if net.act == "square" else np.zeros_like(Z)
+
+
+def field_and_jacobian(net, th: np.ndarray, jac: bool = True):
+    """``F = −∇𝓛/𝓛``, ``log 𝓛``, the margins q, ω = softmax(−q) and (``jac``) ``DF`` (P×P) and the margins'
+    Jacobian ``Jq`` (n×P)."""
+    Z, S, q, ll = net.forward_np(th)
+    full = ll + (math.log(net.n) if net.reduction == "mean" else 0.0)
+    omega = np.exp(-q - full)
+    F = net.weighted_grad_np(th, omega, Z, S)
+    if not jac:
+        return F, ll, q, omega, None, None
+    X, y = net._np()
+    m, r = net.m, net.r
+    a = th[:m]
+    Jq = net.per_sample_grads(th)
+    DF = -(Jq.T * omega) @ Jq + np.outer(F, F)
+    cw = omega * y
+    cross = (net.dsigma(Z) * cw[None, :]) @ X  # (m, r): Σ_n ω_n y_n σ'(z_jn) x_n
+    blocks = np.einsum("jn,nk,nl->jkl", a[:, None] * _d2sigma(net, Z) * cw[None, :], X, X)
+    for j in range(m):
+        sl = slice(m + j * r, m + (j + 1) * r)
+        DF[j, sl] += cross[j]
+        DF[sl, j] += cross[j]
+        DF[sl, sl] += blocks[j]
+    return F, ll, q, omega, DF, Jq
+
+
+class LogLossClock:
+    """The augmented system ``y = (θ, J, s, w)`` in ``τ = log ℓ`` (module docstring), with its Jacobian."""
+
+    def __init__(self, net):
+        self.net = net
+        self.P = net.size
+        self.evals = 0
+        self.jevals = 0
+
+    def rhs(self, tau, y):
+        self.evals += 1
+        P, L = self.P, self.net.degree
+        F, ll, q, om, _, _ = field_and_jacobian(self.net, y[:P], jac=False)
+        ell = -ll
+        c = ell / float(F @ F)
+        return np.concatenate([c * F, [c * L * float(om @ q), c, math.exp(-y[P + 2]) * c - ell]])
+
+    def jac(self, tau, y):
+        self.jevals += 1
+        P, L = self.P, self.net.degree
+        F, ll, q, om, DF, Jq = field_and_jacobian(self.net, y[:P])
+        ell = -ll
+        N2 = float(F @ F)
+        c = ell / N2
+        DFF = DF @ F
+        gc = F / N2 - 2.0 * ell * DFF / (N2 * N2)  # ∇c (∇ℓ = F, ∇‖F‖² = 2 DF F, DF symmetric)
+        e = float(om @ q)
+        ge = Jq.T @ (om - om * q + om * e)  # ∇(ωᵀq)
+        ew = math.exp(-y[P + 2])
+        out = np.zeros((P + 3, P + 3))
+        out[:P, :P] = c * DF + np.outer(F, gc)
+        out[P, :P] = L * (c * ge + e * gc)
+        out[P + 1, :P] = gc
+        out[P + 2, :P] = ew * gc - F
+        out[P + 2, P + 2] = -ew * c
+        return out
+
+
+def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA):
+    """The flow in ``ds = 𝓛 dt`` from θ₀ to ``log 𝓛 = stop_log_loss`` by LSODA (Adams while non-stiff, BDF after;
+    the analytic Jacobian), state ``(θ, J, t)`` (``dt/ds = 1/𝓛``: at most n here), every step recorded, the level
+    located on the dense output (Brent). Returns the state there and ``flow.integrate``'s info keys."""
+    from scipy.optimize import brentq
+    P, L = net.size, net.degree
+
+    def f(s, y):
+        F, ll, q, om, _, _ = field_and_jacobian(net, y[:P], jac=False)
+        return np.concatenate([F, [L * float(om @ q), math.exp(-ll)]])
+
+    def jac(s, y):
+        F, ll, q, om, DF, Jq = field_and_jacobian(net, y[:P])
+        e = float(om @ q)
+        out = np.zeros((P + 2, P + 2))
+        out[:P, :P] = DF
+        out[P, :P] = L * (Jq.T @ (om - om * q + om * e))
+        out[P + 1, :P] = math.exp(-ll) * F
+        return out
+
+    def rec(s, y, ll, k):
+        if record:
+            record(s, math.log(y[P + 1]) if y[P + 1] > 0 else -math.inf, ll, k, (y[:P + 1] if euler else y[:P]).copy())
+
+    y = np.concatenate([theta0, [0.0, 0.0]])
+    ll = float(net.forward_np(theta0)[3])
+    atol = np.concatenate([np.full(P, 1e-4 * rtol * float(np.abs(theta0).max())), [1e-6 * rtol] * 2])
+    sol = LSODA(f, 0.0, y, 1e300, rtol=rtol, atol=atol, jac=jac if net.deriv is None else None)
+    rec(0.0, y, ll, 0)
+    steps, s = 0, 0.0
+    while ll > stop_log_loss and steps < max_steps and sol.status == "running":
+        if sol.step() is not None:
+            break
+        steps += 1
+        s, y = sol.t, sol.y.copy()
+        ll = float(net.forward_np(y[:P])[3])
+        if ll <= stop_log_loss:
+            d = sol.dense_output()
+            g = lambda u: float(net.forward_np(d(u)[:P])[3]) - stop_log_loss  # noqa: E731
+            if g(sol.t_old) <= 0:  # the interpolant already below at the step's start (rounding): take it there
+                s = sol.t_old
+            elif g(sol.t) <= 0:
+                s = brentq(g, sol.t_old, sol.t, xtol=1e-15 * sol.t, rtol=4 * EPS)
+            y = d(s)
+            ll = float(net.forward_np(y[:P])[3])
+        rec(s, y, ll, steps)
+    info = {"s": s, "log_t": math.log(y[P + 1]) if y[P + 1] > 0 else -math.inf, "log_loss": ll, "steps": steps,
+            "rejected": 0, "reached_target": ll <= stop_log_loss, "time_to_log2_over_n": None,
+            "stats": {"field_evals": sol.nfev, "early_jacobians": sol.njev}}
+    return y, info
+
+
+def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float = 1e-10, handoff: float = 1.0,
+                 per_decade: int = 4, max_steps: int = 200000, record: Callable | None = None,
+                 euler: bool = True) -> dict:
+    """Gradient flow of ``net`` from ``theta0`` to ``log 𝓛 = target_log_loss`` (module docstring).
+
+    ``record(s, log_t, log_loss, steps, y)`` with ``y = (θ, J)`` (``J`` the Euler integral; ``euler=False``:
+    ``y = θ``) at every accepted step of both phases and at the checkpoints ``ℓ = 10^{k/per_decade}`` beyond the
+    handoff. Returns the info dict of ``numerics.flow.integrate`` (``s``, ``log_t``, ``log_loss``, ``steps``,
+    ``rejected``, ``reached_target``, ``stats``) plus ``handoff_log_loss`` and ``checkpoints`` (the ℓ recorded
+    exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
+    The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.
+    A replaced derivative (``net.deriv``) makes F not the gradient of ℓ: the whole flow then runs in s (LSODA).
+    """
+    from scipy.integrate import LSODA, Radau
+
+    P, L = net.size, net.degree
+    theta0 = np.asarray(theta0, dtype=np.float64)
+    stop1 = -max(handoff, 1.0) if target_log_loss < -max(handoff, 1.0) else target_log_loss
+    if net.deriv is not None:  # a replaced σ' (negative controls): F is not ∇ℓ, the clock ℓ = e^τ does not hold
+        stop1 = target_log_loss
+    y1, info = _early(net, theta0, stop1, rtol, max_steps, record, euler, LSODA)
+    info["handoff_log_loss"] = info["log_loss"]
+    info["checkpoints"] = []
+    if not info["reached_target"] or info["log_loss"] <= target_log_loss:
+        info["reached_target"] = info["log_loss"] <= target_log_loss
+        info["state"] = y1[:P + 1] if euler else y1[:P]
+        return info
+    sys_ = LogLossClock(net)
+    ell0 = -info["log_loss"]
+    y = np.concatenate([y1[:P], [y1[P], info["s"], info["log_t"] - ell0]])
+    tau, tau_end = math.log(ell0), math.log(-target_log_loss)
+    k0 = math.floor(per_decade * tau / LOG10 + 1e-9) + 1
+    marks = [k * LOG10 / per_decade for k in range(k0, math.ceil(per_decade * tau_end / LOG10 - 1e-9))]
+    marks = [t for t in marks if tau < t < tau_end] + [tau_end]
+    steps, rejected = info["steps"], info["rejected"]
+    stats = {"early_steps": steps, "implicit_steps": 0, "field_evals": info["stats"]["field_evals"],
+             "jacobians": 0, "lu": 0}
+    h = None
+    use_jac = net.deriv is None
+    for mark in marks:
+        # the margins q ~ ℓ carry rounding ~ℓ·EPS, the weights e^{−q} that much relative error: a tolerance below
+        # it is noise, and Radau's Newton iteration (tolerance ~1e-5·rtol) stalls on it (measured: rtol 1e-10
+        # stalls at ℓ ≈ 1.5e5, 1e-9 at ℓ ≈ 5e6)
+        tol = max(rtol, _ROUNDING_FACTOR * EPS * math.exp(mark))
+        scale = np.abs(y)
+        atol = np.concatenate([np.full(P, 1e-6 * tol * float(scale[:P].max())), tol * (1e-6 + scale[P:])])
+        solver = Radau(sys_.rhs, tau, y, mark, rtol=tol, atol=atol, jac=sys_.jac if use_jac else None,
+                       first_step=min(h, mark - tau) if h else None)
+        while solver.status == "running" and steps < max_steps:
+            t_old = solver.t
+            msg = solver.step()
+            if msg is not None:
+                break
+            h = solver.t - t_old
+            steps += 1
+            stats["implicit_steps"] += 1
+            tau, y = solver.t, solver.y
+            if record and solver.status == "running":
+                ll = float(net.forward_np(y[:P])[3])
+                record(y[P + 1], y[P + 2] - ll, ll, steps, np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy())
+        stats["lu"] += solver.nlu
+        if solver.status != "finished":
+            break
+        tau, y = solver.t, solver.y.copy()
+        ll = float(net.forward_np(y[:P])[3])
+        for _ in range(3):  # onto the level along the flow (Δτ ~ tol: an Euler step is exact to Δτ²); 1e-13 past it
+            if mark != tau_end or ll <= target_log_loss:
+                break
+            y = y + (math.log(target_log_loss / ll) + 1e-13) * sys_.rhs(tau, y)
+            ll = float(net.forward_np(y[:P])[3])
+        info["checkpoints"].append(-ll)
+        if record:
+            record(y[P + 1], y[P + 2] - ll, ll, steps, np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy())
+    ll = float(net.forward_np(y[:P])[3])
+    stats["field_evals"] += sys_.evals
+    stats["jacobians"] = sys_.jevals
+    info.update({"s": float(y[P + 1]), "log_t": float(y[P + 2] - ll), "log_loss": ll, "steps": steps,
+                 "rejected": rejected, "reached_target": ll <= target_log_loss, "stats": stats,
+                 "state": np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy()})
+    return info

@@ -1,0 +1,36 @@
+"""The hard-margin SVM by least-distance NNLS (theory.svm): the interior point's answer, KKT re-verified, and the
+fall-backs (degenerate multipliers, no separator)."""
+import numpy as np
+import pytest
+
+from ibcheck.numerics.linear_data import fig1, planted
+from ibcheck.theory.svm import hard_margin_svm
+
+
+@pytest.mark.parametrize("n,d,seed", [(30, 60, 0), (60, 10, 1), (40, 40, 2), (120, 240, 3)])
+def test_nnls_matches_interior_point(n, d, seed):
+    Z = planted(n, d, seed).Z
+    a, b = hard_margin_svm(Z, method="nnls"), hard_margin_svm(Z, method="clarabel")
+    assert a.status == "optimal (nnls)" and a.certified
+    assert np.linalg.norm(a.w - b.w) <= 1e-9 * b.norm  # both polished on the same support set
+    assert np.array_equal(a.support, b.support)
+    assert (Z @ a.w).min() >= 1 - 1e-9 and a.alpha.min() >= 0
+    np.testing.assert_allclose(Z[a.support] @ a.w, 1.0, atol=1e-10)  # complementarity: SVs on the margin
+    assert hard_margin_svm(Z).status == "optimal (nnls)"  # auto takes it
+
+
+def test_degenerate_multipliers_fall_back_to_the_interior_point():
+    """fig1 duplicates its support vectors: NNLS returns a vertex (α on 2 of 4 copies); auto answers the interior
+    point's split (1/8 each) as before."""
+    Z = fig1(0).Z
+    v = hard_margin_svm(Z, method="nnls")
+    assert v.certified and v.n_support == 2
+    auto = hard_margin_svm(Z)
+    assert auto.status == "optimal" and auto.n_support == 4
+    np.testing.assert_allclose(auto.alpha[:4], 0.125, atol=1e-12)
+
+
+def test_not_separable():
+    Z = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]])
+    assert hard_margin_svm(Z, method="nnls").status == "nnls failed"
+    assert not hard_margin_svm(Z).separable
