@@ -17,47 +17,8 @@ from dataclasses import dataclass
 import cvxpy as cp
 import numpy as np
 
+from ..label_aligned import KKTPoint, aligned_slopes, closed_form_kkt, second_layer  # noqa: F401  (Problem (1)'s API)
 from ..solver import SolveInfo, solve
-
-
-def aligned_slopes(y: np.ndarray, m1: int, m2: int, gamma: float) -> np.ndarray:
-    """``S`` (m × n): 1 where the neuron's sign matches the label, γ elsewhere."""
-    pos = np.where(y > 0, 1.0, gamma)
-    neg = np.where(y < 0, 1.0, gamma)
-    return np.vstack([np.tile(pos, (m1, 1)), np.tile(neg, (m2, 1))])
-
-
-def second_layer(m1: int, m2: int) -> np.ndarray:
-    m = m1 + m2
-    return np.concatenate([np.ones(m1), -np.ones(m2)]) / np.sqrt(m)
-
-
-@dataclass
-class KKTPoint:
-    """A candidate optimum ``W = BX`` with multipliers ``λ`` and the checks that certify it."""
-
-    B: np.ndarray  # (m, n)
-    lam: np.ndarray  # (n,)
-    norm: float  # ‖W‖_F
-    valid: bool  # λ > 0 and every preactivation has the pattern's sign
-    residual: float  # ‖Mλ − 𝟙‖_∞
-    sign_violation: float  # worst preactivation of the wrong sign, relative to max |Z|
-
-
-def closed_form_kkt(K: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> KKTPoint:
-    """The label-aligned KKT point by solving ``Mλ = 𝟙`` (all constraints tight)."""
-    a = second_layer(m1, m2)
-    S = aligned_slopes(y, m1, m2, gamma)
-    M = np.outer(y, y) * K * ((a[:, None] ** 2 * S).T @ S)
-    lam = np.linalg.solve(M, np.ones_like(y))
-    B = a[:, None] * S * (lam * y)[None, :]
-    Z = B @ K
-    want_pos = S == 1.0
-    wrong = np.where(want_pos, np.clip(-Z, 0, None), np.clip(Z, 0, None)) if gamma < 1 else np.zeros_like(Z)
-    sv = float(wrong.max() / max(np.abs(Z).max(), 1e-300))
-    norm = float(np.sqrt(max(np.einsum("ji,ik,jk->", B, K, B), 0.0)))
-    return KKTPoint(B=B, lam=lam, norm=norm, valid=bool(lam.min() > 0 and sv == 0.0),
-                    residual=float(np.abs(M @ lam - 1).max()), sign_violation=sv)
 
 
 @dataclass

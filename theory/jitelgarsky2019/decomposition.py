@@ -20,7 +20,7 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.special import expit
 
-from ..soudry2018.residual import row_space
+from ..span import row_space
 from ..solver import SolverError, solve
 from ..svm import SVM, hard_margin_svm
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..frei2023.problem1 import closed_form_kkt
+from ..label_aligned import closed_form_kkt
 
 
 def srank(G: np.ndarray) -> float:

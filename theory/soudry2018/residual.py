@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..span import kernel_projection, row_space  # noqa: F401  (kernel_projection: part of this module's API)
 from ..svm import SVM
 
 
@@ -33,21 +34,6 @@ class ResidualLimit:
     @property
     def rank_condition(self) -> bool:
         return self.rank_ZS == self.rank_Z
-
-
-def row_space(Z: np.ndarray) -> np.ndarray:
-    """Orthonormal basis (d, r) of ``range Zᵀ`` (the span of the rows)."""
-    if Z.shape[0] == 0:
-        return np.zeros((Z.shape[1], 0))
-    U, s, Vt = np.linalg.svd(Z, full_matrices=False)
-    r = int((s > s.max() * max(Z.shape) * np.finfo(float).eps).sum()) if s.size else 0
-    return Vt[:r].T
-
-
-def kernel_projection(Z: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """``P_{ker Z} w = w − V Vᵀ w`` with ``V`` a basis of ``range Zᵀ``."""
-    V = row_space(Z)
-    return w - V @ (V.T @ w)
 
 
 def residual_limit(Z: np.ndarray, svm: SVM, eta_e: float, w0: np.ndarray | None = None) -> ResidualLimit:
