@@ -1,0 +1,49 @@
+"""The small fixed cases the pinned tests feed the checks (n ≤ 8, hand-checkable, deliberately asymmetric).
+
+Each case is plain numbers: positives and negatives with different label ranges, Gram matrices with negative
+off-diagonal entries, so that a quantity computed over the wrong subset, with a dropped absolute value or with
+the other class's range gives a different number.
+"""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from ibcheck.numerics.data import Dataset
+
+# lai2026: n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative).
+# Positives |y| ∈ [1.0, 2.0], negatives |y| ∈ [0.5, 1.2]: y_min/y_max differ between the classes and overall.
+LAI_X = np.array([
+    [1.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.10, 0.05],
+    [0.00, 0.95, 0.00, 0.00, 0.00, 0.00, -0.10, 0.10],
+    [0.00, 0.00, 1.05, 0.00, 0.00, 0.00, 0.05, -0.10],
+    [0.00, 0.00, 0.00, 0.90, 0.00, 0.00, 0.10, -0.05],
+    [0.00, 0.00, 0.00, 0.00, 1.10, 0.00, -0.05, 0.10],
+    [0.00, 0.00, 0.00, 0.00, 0.00, 1.00, 0.10, 0.00],
+])
+LAI_Y = np.array([1.5, -0.5, 1.0, -1.2, 2.0, -0.8])
+LAI_TRACE = 1.0  # ‖λ‖₁ given, not estimated (mean ‖x_i‖² = 1.0225 would be the estimate)
+
+
+def lai_dataset(y: np.ndarray = LAI_Y) -> Dataset:
+    X = torch.tensor(LAI_X, dtype=torch.float64)
+    return Dataset(X=X, y=torch.tensor(y, dtype=torch.float64), K=X @ X.T, trace_sigma=LAI_TRACE, kind="fixed")
+
+
+# frei2023: n = 6 examples in d = 8, labels ±1 (4 positives, 2 negatives), nearly orthogonal rows of different
+# norms (R_max/R_min = 1.25) with negative and positive overlaps ⟨x_i, x_k⟩ — inside (H) for γ = 1/2 at small n.
+FREI_X = np.array([
+    [2.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.05, 0.02],
+    [0.00, 1.80, 0.00, 0.00, 0.00, 0.00, -0.04, 0.03],
+    [0.00, 0.00, 2.20, 0.00, 0.00, 0.00, 0.03, -0.05],
+    [0.00, 0.00, 0.00, 1.90, 0.00, 0.00, 0.02, 0.04],
+    [0.00, 0.00, 0.00, 0.00, 2.10, 0.00, -0.05, -0.02],
+    [0.00, 0.00, 0.00, 0.00, 0.00, 2.25, 0.04, 0.01],
+])
+FREI_Y = np.array([1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
+
+
+def frei_dataset() -> Dataset:
+    X = torch.tensor(FREI_X, dtype=torch.float64)
+    return Dataset(X=X, y=torch.tensor(FREI_Y, dtype=torch.float64), K=X @ X.T,
+                   trace_sigma=float((X * X).sum(1).mean()), kind="fixed")
