@@ -14,14 +14,14 @@ from ibcheck.checks.registry import REGISTRY
 RECOMPUTED = "recomputed independently"
 
 
-def measure(cid: str, overrides: dict | None = None, dataset=None, seeds: int = 1) -> list[Measurement]:
+def measure(cid: str, overrides: dict | None = None, dataset=None, seeds: int = 1, hooks=None) -> list[Measurement]:
     """The check's own measurements (``values`` feed the statement, ``quantities`` go to the JSON)."""
     spec = REGISTRY[cid]
     params = resolve(spec.params, overrides or {}, cid)
     if dataset is not None:
         params.update({k: v for k, v in (("n", dataset.n), ("d", dataset.d)) if k in params})
     ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)],
-                  device=torch.device("cpu"), data=dataset)
+                  device=torch.device("cpu"), data=dataset, **({"hooks": hooks} if hooks is not None else {}))
     return spec.measure(ctx)
 
 
