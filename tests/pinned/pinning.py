@@ -56,6 +56,8 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
         got = reported[k]
         r, a = (tols or {}).get(k, (rtol, atol))
         if isinstance(want, (list, tuple, np.ndarray)):
+            if isinstance(got, (list, tuple)) and got and isinstance(got[0], dict):  # rows of a table: by column
+                got = [[float(v) for v in row.values()] for row in got]
             g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
             ok = g.shape == w.shape and np.allclose(g, w, rtol=r, atol=a, equal_nan=True)
         elif isinstance(want, str):
