@@ -11,18 +11,20 @@ import torch
 
 from ibcheck.numerics.data import Dataset
 
-# lai2026: n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative).
+# lai2026: n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
+# the most negative eigenvalue of K/‖λ‖₁ − I (≈ −0.26, row norm 0.85) outweighs the most positive (≈ +0.12), so
+# ‖K/‖λ‖₁ − I‖₂ taken without the absolute value differs.
 # Positives |y| ∈ [1.0, 2.0], negatives |y| ∈ [0.5, 1.2]: y_min/y_max differ between the classes and overall.
 LAI_X = np.array([
     [1.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.10, 0.05],
     [0.00, 0.95, 0.00, 0.00, 0.00, 0.00, -0.10, 0.10],
     [0.00, 0.00, 1.05, 0.00, 0.00, 0.00, 0.05, -0.10],
-    [0.00, 0.00, 0.00, 0.90, 0.00, 0.00, 0.10, -0.05],
-    [0.00, 0.00, 0.00, 0.00, 1.10, 0.00, -0.05, 0.10],
+    [0.00, 0.00, 0.00, 0.85, 0.00, 0.00, 0.10, -0.05],
+    [0.00, 0.00, 0.00, 0.00, 1.02, 0.00, -0.05, 0.10],
     [0.00, 0.00, 0.00, 0.00, 0.00, 1.00, 0.10, 0.00],
 ])
 LAI_Y = np.array([1.5, -0.5, 1.0, -1.2, 2.0, -0.8])
-LAI_TRACE = 1.0  # ‖λ‖₁ given, not estimated (mean ‖x_i‖² = 1.0225 would be the estimate)
+LAI_TRACE = 1.0  # ‖λ‖₁ given, not estimated
 
 
 def lai_dataset(y: np.ndarray = LAI_Y) -> Dataset:
@@ -47,3 +49,17 @@ def frei_dataset() -> Dataset:
     X = torch.tensor(FREI_X, dtype=torch.float64)
     return Dataset(X=X, y=torch.tensor(FREI_Y, dtype=torch.float64), K=X @ X.T,
                    trace_sigma=float((X * X).sum(1).mean()), kind="fixed")
+
+
+# soudry2018 / jitelgarsky2019 (linear, ±1 labels): n = 5 in d = 2. The support vectors are the two negatives
+# (SVM duals 0.520 and 0.662, distinct); the positives sit far out (θ = min non-support margin = 2.17).
+SOUDRY_X = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.2, -1.0]])
+SOUDRY_Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
+# the same with the last negative moved to (−0.6, −1.8): one support vector only, rank Z_S = 1 < rank Z = 2
+SOUDRY_X_RANK1 = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.6, -1.8]])
+
+
+def labelled(X: np.ndarray, y: np.ndarray, kind: str = "fixed") -> Dataset:
+    Xt = torch.tensor(X, dtype=torch.float64)
+    return Dataset(X=Xt, y=torch.tensor(y, dtype=torch.float64), K=Xt @ Xt.T,
+                   trace_sigma=float((Xt * Xt).sum(1).mean()), kind=kind)
