@@ -63,3 +63,11 @@ def labelled(X: np.ndarray, y: np.ndarray, kind: str = "fixed") -> Dataset:
     Xt = torch.tensor(X, dtype=torch.float64)
     return Dataset(X=Xt, y=torch.tensor(y, dtype=torch.float64), K=Xt @ Xt.T,
                    trace_sigma=float((Xt * Xt).sum(1).mean()), kind=kind)
+
+
+# woodworth2020 (regression, d > n): n = 3 in d = 5, labels of both signs and different sizes; X has a negative
+# entry in every row, so argmin Q_α has coordinates of both signs (an absolute value dropped in ‖w‖₁ shows).
+WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
+                   [-0.4, 1.2, 0.6, 0.9, 0.0],
+                   [0.2, -0.7, 1.1, 0.3, -0.5]])
+WOOD_Y = np.array([1.5, -0.7, 0.3])
