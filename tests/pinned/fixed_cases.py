@@ -71,3 +71,11 @@ WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
                    [-0.4, 1.2, 0.6, 0.9, 0.0],
                    [0.2, -0.7, 1.1, 0.3, -0.5]])
 WOOD_Y = np.array([1.5, -0.7, 0.3])
+
+
+# jitelgarsky2019: z_i = y_i x_i in d = 3. Four non-separable points positively spanning S = span(e₁, e₂) (angles
+# 27°, 97°, 194°, 281°) and two separable points with an S-component (mix) and different e₃ heights; labels alternate
+# so X = y·Z differs from Z.
+JT_Z = np.array([[1.0, 0.5, 0.0], [-1.2, -0.3, 0.0], [0.2, -1.0, 0.0], [-0.1, 0.8, 0.0],
+                 [0.3, -0.2, 1.0], [-0.5, 0.4, 2.0]])
+JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
