@@ -79,3 +79,10 @@ WOOD_Y = np.array([1.5, -0.7, 0.3])
 JT_Z = np.array([[1.0, 0.5, 0.0], [-1.2, -0.3, 0.0], [0.2, -1.0, 0.0], [-0.1, 0.8, 0.0],
                  [0.3, -0.2, 1.0], [-0.5, 0.4, 2.0]])
 JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
+
+
+# boursier2022: n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
+# coordinate, some negative), labels of both signs and different sizes: D₊ = ‖1.5x₁ + 0.6x₂‖/4 ≠ D₋.
+BOURSIER_X = np.array([[1.0, 0.0, 0.0, 0.0, 0.05], [0.0, 1.5, 0.0, 0.0, -0.08],
+                       [0.0, 0.0, 0.8, 0.0, 0.03], [0.0, 0.0, 0.0, 1.2, -0.02]])
+BOURSIER_Y = np.array([1.5, 0.6, -1.0, -0.4])
