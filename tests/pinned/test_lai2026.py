@@ -256,3 +256,73 @@ def test_lai2026_rate_slopes_recomputed_from_its_series():
     compare("lai2026.m1.rate", m, exp, PINNED["lai2026.m1.rate"], tols={"slope_trace": (1e-9, 1e-12),
                                                                        "slope_n_minus": (1e-9, 1e-12)})
 
+
+
+# ---- exploratory claims (generated data by definition: they sweep datasets, inits and d) ----------------------
+from ibcheck.numerics.inits import random_init  # noqa: E402
+
+ROWS = "per-setting rows of the sweep; "
+PINNED["lai2026.random-init"] = table("by_scale runs dead_positive_fraction_large_init missed_fraction_large_init "
+                                      "dead_positive_fraction_small_init")
+PINNED["lai2026.moderate-d"] = table("first_mismatch_d_over_n_median init_disagreement_high_d init_disagreement_low_d",
+                                     {"by_ratio": ROWS + "GD runs from the check's random positive inits (its "
+                                      "summaries are recomputed from them)",
+                                      "first_mismatch_d_over_n_per_run": ROWS + "the largest d/n with a step-1 "
+                                      "mismatch per run (its median is recomputed)"})
+PINNED["lai2026.m-gt-2"] = table("rel_gap_shared_large_d slope_pattern_gap patterns_stayed_disjoint",
+                                 {"by_d": ROWS + "GD from the disjoint init and the check's per-pattern QP "
+                                  "(its summaries are recomputed from the rows)", "slope_tol": "a constant"})
+
+
+def test_lai2026_random_init_recomputed():
+    """Each run: GD from the check's Gaussian init draw (an input), re-run here in weight space."""
+    n, d, runs, scales = 6, 60, 2, (0.01, 1.0)
+    [m] = measure("lai2026.random-init", {"n": n, "d": d, "runs": runs, "init_scales": "0.01,1", "max_steps": 5000,
+                                          "sampler": "explicit"})
+    dss = [make_gaussian(n, d, r, sampler="explicit") for r in range(runs)]
+    rows = []
+    for s_ in scales:
+        dead0, dead, missed, conv = [], [], [], []
+        for r, ds in enumerate(dss):
+            X, y, tr = ds.X.numpy(), ds.y.numpy(), ds.trace_sigma
+            a0 = random_init(None, ds.K, 1, s_, tr, r, d=d)[0].numpy()  # as the check draws it (K only): w₀ = Xᵀα₀
+            W, steps, c, _, _ = _gd_steps(X, y, a0 @ X, 1.0 / tr, 5000)
+            P = y > 0
+            b0, b = X @ (a0 @ X)[0], X @ W[0]
+            dead0.append(((b0 <= 0) & P).sum() / P.sum()), dead.append(((b <= 0) & P).sum() / P.sum())
+            loss, min_loss = 0.5 * ((np.maximum(b, 0) - y) ** 2).sum(), 0.5 * (np.minimum(y, 0) ** 2).sum()
+            missed.append(loss > min_loss * (1 + 1e-6) + 1e-9), conv.append(c)
+        rows.append([s_, np.mean(dead0), np.mean(dead), np.mean(missed), np.mean(conv)])
+    exp = {"by_scale": rows, "runs": runs, "dead_positive_fraction_large_init": rows[-1][2],
+           "missed_fraction_large_init": rows[-1][3], "dead_positive_fraction_small_init": rows[0][2]}
+    compare("lai2026.random-init", m, exp, PINNED["lai2026.random-init"])
+
+
+def _gd_steps(X, y, W0, eta, max_steps):
+    global MAX_STEPS
+    keep, MAX_STEPS = MAX_STEPS, max_steps
+    try:
+        return gd(X, y, np.ones(1), np.atleast_2d(W0), eta)
+    finally:
+        MAX_STEPS = keep
+
+
+def test_lai2026_moderate_d_summaries_recomputed():
+    [m] = measure("lai2026.moderate-d", {"n": 6, "runs": 2, "ratios": "8,2", "n_inits": 2, "max_steps": 3000})
+    q = m.quantities
+    exp = {"first_mismatch_d_over_n_median": float(np.median(q["first_mismatch_d_over_n_per_run"])),
+           "init_disagreement_high_d": q["by_ratio"][0]["init_disagreement"],
+           "init_disagreement_low_d": q["by_ratio"][-1]["init_disagreement"]}
+    assert [r["d_over_n"] for r in q["by_ratio"]] == [8.0, 2.0]  # d/n falling: "high d" first
+    compare("lai2026.moderate-d", m, exp, PINNED["lai2026.moderate-d"])
+
+
+def test_lai2026_m_gt_2_summaries_recomputed():
+    [m] = measure("lai2026.m-gt-2", {"n": 6, "m": 4, "d_grid": "60,600", "max_steps": 5000})
+    rows = m.quantities["by_d"]
+    x, v = np.log([r["trace_sigma"] for r in rows]), np.log([r["gap_pattern"] for r in rows])
+    exp = {"rel_gap_shared_large_d": rows[-1]["rel_gap_shared"],
+           "slope_pattern_gap": float(np.linalg.lstsq(np.vstack([x, np.ones(2)]).T, v, rcond=None)[0][0]),
+           "patterns_stayed_disjoint": all(r["pattern_stayed_disjoint"] for r in rows)}
+    assert [r["d"] for r in rows] == [60, 600]  # the last row is the largest d
+    compare("lai2026.m-gt-2", m, exp, PINNED["lai2026.m-gt-2"], tols={"slope_pattern_gap": (1e-9, 1e-12)})
