@@ -351,7 +351,9 @@ def _sec5_expected(kind, p, B, act, a):
 def test_frei2023_sec5_flows_recomputed():
     a = np.concatenate([np.ones(2), -np.ones(2)]) / 2.0
     leaky_ = lambda z: np.maximum(0.5 * z, z)  # noqa: E731
-    for cid, kind, extra in (("frei2023.sec5.gmm-bayes", "gmm", {"beta": 0.3}), ("frei2023.sec5.xor", "xor", {"mu_norm": 30.0})):
+    # β = 0.05: ‖μ‖ = d^β ≈ 2, so the Bayes classifier errs on ~2% of the test points and the network's error differs
+    # from it (an error tolerance sized at the wrong one of the two then shows)
+    for cid, kind, extra in (("frei2023.sec5.gmm-bayes", "gmm", {"beta": 0.05}), ("frei2023.sec5.xor", "xor", {"mu_norm": 30.0})):
         p = {"n": 6, "d": 10 ** 6, "m1": 2, "m2": 2, "target_log_loss": -50.0, "n_test": 200, **extra}
         cap = {}
         [m] = measure(cid, p, hooks=Hooks(limit=lambda K, y, B: cap.setdefault("B", B.clone())))
