@@ -114,6 +114,10 @@ def _judge(cond):
 def test_row_flips_at_its_bound(cid, part, cond):
     if cond.kind in SKIP_KINDS:
         pytest.skip(f"{cond.kind} row: {SKIP_KINDS[cond.kind]}")
+    check_row(cid, cond, set(REGISTRY[cid].claim.constants))
+
+
+def check_row(cid, cond, consts):
     rel = cond.rel
     sides = {"lhs": {s.name for s in rel.lhs.free_symbols}, "rhs": {s.name for s in rel.rhs.free_symbols}}
     assert sides["lhs"] | sides["rhs"], f"{cid}: row {cond.name!r} has no operand"
@@ -121,6 +125,12 @@ def test_row_flips_at_its_bound(cid, part, cond):
 
     judge = _judge(cond)
     flipped = _check_flips(sides, judge, values, f"{cid}: {cond.name!r}")
+    # A measured operand on one side only must move the row: a quantity compared with itself (a checkpoint fed
+    # to both sides, ``q_T ≤ c·q_T``) has none, whatever constant multiplies it.
+    own = {s_ for s_ in (sides["lhs"] ^ sides["rhs"]) if s_ not in consts}
+    assert own, f"{cid}: {cond.name!r} has no measured operand on one side only (a quantity compared with itself)"
+    assert any(_crossing(judge, s_, values) is not None for s_ in sorted(own)), \
+        f"{cid}: {cond.name!r}: no measured operand exclusive to one side moves the row across its bound"
     # At the crossing the relation's own tolerance is met exactly: lhs − rhs = ±(atol + rtol|rhs|).
     for side, (s, v_in, v_out) in flipped.items():
         for v in (v_in, v_out):
@@ -152,3 +162,23 @@ def test_conjecture_row_flips_at_its_bound(cid, i, rel):
 def test_every_claim_has_rows():
     """No registered claim without a conclusion row (the flip test above would then test nothing)."""
     assert not [cid for cid, s in REGISTRY.items() if not s.claim.conclusions]
+
+
+def test_the_flip_test_rejects_broken_rows():
+    """The generic test above fails on a checkpoint compared with itself (even times a constant), on a side
+    constant in its operands, and on a slack with the wrong sign; it passes the intended row."""
+    from ibcheck.theory.statement import Condition, ge, le
+    a, b, c = sp.symbols("q_late q_early c_rho", real=True)
+    check_row("x", le("ok", a, c * b), {"c_rho"})
+    for bad in (le("itself", a, c * a), le("itself2", a, a), ge("const side", a * 0 + 1, b * 0 + 2)):
+        with pytest.raises((AssertionError, pytest.fail.Exception)):
+            check_row("x", bad, {"c_rho"})
+
+    class WrongSlack(Condition):  # a slack computed as lhs − rhs for "≤" (sign error): the judge disagrees
+        def evaluate(self, values):
+            row = super().evaluate(values)
+            row["holds"] = None if row["holds"] is None else not row["holds"]
+            return row
+    wrong = WrongSlack("wrong", sp.Le(a, b, evaluate=False))
+    with pytest.raises(AssertionError):
+        check_row("x", wrong, set())
