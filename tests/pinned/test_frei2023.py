@@ -14,8 +14,12 @@ import math
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import logsumexp
+from scipy.stats import norm
 
 from ibcheck.checks.base import Hooks
+from ibcheck.checks.registry import REGISTRY
+from ibcheck.numerics.classification import gaussian_pm1, gmm, sample_test_points, xor
+from ibcheck.numerics.two_layer import gaussian_init
 
 from . import fixed_cases as F
 from .pinning import compare, measure, table
@@ -129,11 +133,6 @@ def test_frei2023_section3_quantities_recomputed():
 
 
 # ---- Lemma 3.3, the activation, Theorem 4.2, Figures 1–2, Section 5 ----------------------------------------
-from scipy.stats import norm  # noqa: E402
-
-from ibcheck.numerics.classification import gaussian_pm1, gmm, sample_test_points, xor  # noqa: E402
-from ibcheck.numerics.two_layer import gaussian_init  # noqa: E402
-
 
 def h_slack(K, g):
     """(H): R_min² ≥ 3γ⁻³R²np with R = R_max/R_min, p = max_{i≠k}|⟨x_i,x_k⟩| — the slack is the ratio of the sides."""
@@ -162,9 +161,7 @@ def test_frei2023_lem33_recomputed():
                 hs = [h_slack(K, g) for K in Ks]
                 rows.append([n, d, g, n / (g ** 3 * math.sqrt(d / math.log(n))), np.mean([h >= 1 for h in hs]),
                              np.median(hs)])
-    c = m.values.get("c_lemma", 1.0)
-    from ibcheck.checks.registry import REGISTRY
-    c = REGISTRY["frei2023.lem3.3"].claim.constants.get("c_lemma", c)
+    c = REGISTRY["frei2023.lem3.3"].claim.constants["c_lemma"]
     p_req = REGISTRY["frei2023.lem3.3"].claim.constants.get("p_required")
     inside = [r for r in rows if r[3] <= c]
     c_emp = 0.0
@@ -369,15 +366,12 @@ def test_frei2023_sec5_gmm_gd_recomputed():
     cap = {}
     [m] = measure("frei2023.sec5.gmm", p, hooks=Hooks(limit=lambda K, y, B: cap.setdefault("B", B.clone())))
     exp, K, y, B = _sec5_expected("gmm", p, cap["B"], sm, a)
-    c = m.values.get("c_minimax", 1.0)
-    from ibcheck.checks.registry import REGISTRY
-    c = REGISTRY["frei2023.sec5.gmm"].claim.constants.get("c_minimax", c)
+    c = REGISTRY["frei2023.sec5.gmm"].claim.constants["c_minimax"]
     mu2 = exp["mu_norm"] ** 2
     ratio = mu2 / math.sqrt(mu2 + p["d"] / p["n"])
     rate = float(norm.cdf(-c * ratio))
     err = min(max(exp["test_error"], 0.5 / p["n_test"]), 0.5)
-    # the loss the check records is at the last step, before the final update is applied to the returned B:
-    # recomputed from one step back is not available, so from the returned state after the update (same step)
+    # the loss of the returned (final) state
     q = y * (a[:, None] * sm(B @ K)).sum(0)
     exp.update(loss_final=float(np.logaddexp(0, -q).mean()), eta_rmax2=1.0, snr_ratio=ratio, minimax_rate=rate,
                error_tol=_err_tol(rate, p["n_test"]), c_measured=float(-norm.ppf(err) / ratio))
