@@ -73,12 +73,13 @@ WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
 WOOD_Y = np.array([1.5, -0.7, 0.3])
 
 
-# jitelgarsky2019: z_i = y_i x_i in d = 3. Four non-separable points positively spanning S = span(e₁, e₂) (angles
-# 27°, 97°, 194°, 281°) and two separable points with an S-component (mix) and different e₃ heights; labels alternate
-# so X = y·Z differs from Z.
-JT_Z = np.array([[1.0, 0.5, 0.0], [-1.2, -0.3, 0.0], [0.2, -1.0, 0.0], [-0.1, 0.8, 0.0],
-                 [0.3, -0.2, 1.0], [-0.5, 0.4, 2.0]])
-JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
+# jitelgarsky2019: z_i = y_i x_i in d = 4. Four non-separable points positively spanning S = span(e₁, e₂) (angles
+# 27°, 97°, 194°, 281°) and three separable points with an S-component (mix) spread over S^⊥ = span(e₃, e₄) (so
+# the direction ū in S^⊥ is a genuine max-margin direction, approached like 1/log t); labels alternate so
+# X = y·Z differs from Z.
+JT_Z = np.array([[1.0, 0.5, 0.0, 0.0], [-1.2, -0.3, 0.0, 0.0], [0.2, -1.0, 0.0, 0.0], [-0.1, 0.8, 0.0, 0.0],
+                 [0.3, -0.2, 1.0, 0.4], [-0.5, 0.4, 2.0, -0.3], [0.1, 0.2, 0.5, 1.5]])
+JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
 
 
 # boursier2022: n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
