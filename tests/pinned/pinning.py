@@ -1,0 +1,77 @@
+"""The pinned tests' common machinery: run a check's measuring function on a fixed case, and compare every
+reported number with the test's own recomputation (or a stated reason why it is not recomputed)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+
+from ibcheck.checks.base import Context, Measurement
+from ibcheck.checks.params import resolve
+from ibcheck.checks.registry import REGISTRY
+
+RECOMPUTED = "recomputed independently"
+
+
+def measure(cid: str, overrides: dict | None = None, dataset=None, seeds: int = 1, hooks=None) -> list[Measurement]:
+    """The check's own measurements (``values`` feed the statement, ``quantities`` go to the JSON)."""
+    spec = REGISTRY[cid]
+    params = resolve(spec.params, overrides or {}, cid)
+    if dataset is not None:
+        params.update({k: v for k, v in (("n", dataset.n), ("d", dataset.d)) if k in params})
+    ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)],
+                  device=torch.device("cpu"), data=dataset, **({"hooks": hooks} if hooks is not None else {}))
+    return spec.measure(ctx)
+
+
+def _num(v):
+    if isinstance(v, (bool, np.bool_)):
+        return float(v)
+    if isinstance(v, (int, float, np.integer, np.floating)):
+        return float(v)
+    if isinstance(v, torch.Tensor) and v.numel() == 1:
+        return float(v)
+    return None
+
+
+def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: float = 1e-10, atol: float = 1e-10,
+            tols: dict | None = None) -> None:
+    """Every key of ``m.quantities`` and ``m.values`` is either recomputed (in ``expected``, and equal to it within
+    the tolerance; lists element-wise) or explained (``pinned[key]`` is the reason it is not recomputed).
+    ``pinned`` is the claim's entry of the module's ``PINNED`` table (what docs/pinned.md lists): its
+    "recomputed independently" keys must be exactly those of ``expected``. ``tols`` maps a key to its own
+    ``(rtol, atol)`` where the documented tolerance is looser (an iterative solver's or a trainer's accuracy)."""
+    marked = {k for k, v in pinned.items() if v == RECOMPUTED}
+    assert marked == set(expected), (f"{cid}: PINNED says recomputed {sorted(marked - set(expected))} but the test "
+                                     f"does not; recomputes {sorted(set(expected) - marked)} unlisted")
+    reasons = {k: v for k, v in pinned.items() if v != RECOMPUTED}
+    reported = {**m.quantities, **m.values}
+    unexplained = sorted(set(reported) - set(expected) - set(reasons))
+    assert not unexplained, f"{cid}: quantities neither recomputed nor explained: {unexplained}"
+    missing = sorted(set(expected) - set(reported))
+    assert not missing, f"{cid}: recomputed quantities the check no longer reports: {missing}"
+    bad = []
+    for k, want in expected.items():
+        got = reported[k]
+        r, a = (tols or {}).get(k, (rtol, atol))
+        if want is None:  # the check reports "none" (e.g. no separable point): so must the recomputation
+            ok = got is None
+        elif isinstance(want, (list, tuple, np.ndarray)):
+            if isinstance(got, (list, tuple)) and got and isinstance(got[0], dict):  # rows of a table: by column
+                got = [[float(v) for v in row.values()] for row in got]
+            g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+            ok = g.shape == w.shape and np.allclose(g, w, rtol=r, atol=a, equal_nan=True)
+        elif isinstance(want, str):
+            ok = got == want
+        else:
+            g, w = _num(got), float(want)
+            ok = g is not None and ((math.isnan(g) and math.isnan(w)) or abs(g - w) <= a + r * abs(w))
+        if not ok:
+            bad.append(f"{k}: reported {got!r}, recomputed {want!r}")
+    assert not bad, f"{cid}: " + "; ".join(bad)
+
+
+def table(recomputed, reasons: dict | None = None) -> dict:
+    """A claim's PINNED entry: each recomputed key → "recomputed independently", each other key → its reason."""
+    return {**{k: RECOMPUTED for k in recomputed.split()}, **(reasons or {})}

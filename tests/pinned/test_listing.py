@@ -1,0 +1,16 @@
+"""The generated list docs/pinned.md is current, and no claim lacks its fixed case."""
+from __future__ import annotations
+
+from ibcheck.checks.conjectures import SHIPPED
+from ibcheck.checks.registry import REGISTRY
+
+from .listing import DOC, render, tables
+
+
+def test_every_claim_has_a_fixed_case():
+    missing = sorted((set(REGISTRY) | set(SHIPPED)) - set(tables()))
+    assert not missing, f"claims without a pinned fixed case: {missing}"
+
+
+def test_docs_pinned_md_is_current():
+    assert DOC.read_text() == render(), "docs/pinned.md is stale: python -m tests.pinned.listing > docs/pinned.md"

@@ -1,0 +1,184 @@
+"""Every comparison row flips at its bound: fed a value just inside it holds, just outside it fails.
+
+Generic over the statements themselves (``Claim.conclusions`` and ``Claim.hypotheses`` of every registered check,
+and the sympy relations of every shipped conjecture), so a row added later is covered without editing this file.
+For each row and each side that carries a measured symbol, some symbol of that side must move the row across its
+bound: a row that compares a checkpoint with itself (``q_T ≤ q_T``) or whose side is constant in every operand
+fails here. At the crossing the row's own tolerance is re-derived from the relation (``lhs − rhs = ±tol``, with
+``tol = atol + rtol·|rhs|``), so a slack computed with the wrong sign or tolerance fails too.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from ibcheck.checks.conjectures import SHIPPED
+from ibcheck.checks.registry import REGISTRY
+
+SKIP_KINDS = {"limit": "judged from geometric checkpoints by theory.asymptotic, not a single substitution",
+              "rate": "judged from geometric checkpoints by theory.asymptotic, not a single substitution"}
+
+ROWS = [(cid, part, c) for cid, spec in sorted(REGISTRY.items())
+        for part in ("conclusions", "hypotheses") for c in getattr(spec.claim, part)]
+CONJ_ROWS = [(cid, i, rel) for cid, cj in sorted(SHIPPED.items())
+             for i, rel in enumerate([cj.conclusion, *cj.hypotheses]) if isinstance(rel, sp.Basic)]
+
+# Candidate values of one operand, both signs over twelve decades, and the values a boolean/count takes.
+GRID = np.unique(np.concatenate([-np.logspace(-6, 6, 49), [0.0, 1.0, 2.0, 3.0], np.logspace(-6, 6, 49)]))
+
+
+def _base(symbols, seed: int) -> dict:
+    """Asymmetric positive base values (no two equal, so no accidental identity between operands)."""
+    rng = np.random.default_rng(seed)
+    return {s: float(v) for s, v in zip(sorted(symbols), rng.uniform(0.3, 3.0, len(symbols)))}
+
+
+def _sides(rel, values: dict) -> tuple[float, float]:
+    """lhs and rhs evaluated by sympy substitution (independent of the model's lambdify)."""
+    def ev(e):
+        try:
+            v = complex(sp.N(e.subs({s: values[s.name] for s in e.free_symbols})))
+        except (TypeError, ValueError, ZeroDivisionError):
+            return math.nan
+        return v.real if abs(v.imag) < 1e-300 and math.isfinite(v.real) else math.nan
+    return ev(rel.lhs), ev(rel.rhs)
+
+
+def _crossing(holds, s: str, values: dict):
+    """The first grid interval of operand ``s`` where ``holds`` changes value, bisected to a point ``v*``;
+    returns ``(v_in, v_out)`` a hair either side, or None if the operand never moves the row. The grid is refined
+    near the other operands' values (a relative window such as ``|a/b − 1| ≤ 1e-2`` is narrow)."""
+    near = [v * (1 + k) for v in values.values() for k in np.concatenate([-np.logspace(-9, 0, 19), [0.0], np.logspace(-9, 0, 19)])]
+    prev = None
+    for v in np.unique(np.concatenate([GRID, near])):
+        h = holds({**values, s: float(v)})
+        if h is None:
+            prev = None
+            continue
+        if prev is not None and h != prev[1]:
+            lo, hi = prev[0], float(v)
+            for _ in range(120):
+                mid = 0.5 * (lo + hi)
+                hm = holds({**values, s: mid})
+                if hm is None:
+                    break
+                lo, hi = (mid, hi) if hm == prev[1] else (lo, mid)
+                if hi - lo <= 1e-13 * max(1.0, abs(lo)):
+                    break
+            return (lo, hi) if prev[1] else (hi, lo)
+        prev = (float(v), h)
+    return None
+
+
+def _check_flips(rel_symbols_by_side, holds, values, label):
+    flipped = {}
+    for side, syms in rel_symbols_by_side.items():
+        for s in sorted(syms):
+            cross = _crossing(holds, s, values)
+            if cross is not None:
+                v_in, v_out = cross
+                assert holds({**values, s: v_in}) is True, f"{label}: just inside ({s}={v_in!r}) does not hold"
+                assert holds({**values, s: v_out}) is False, f"{label}: just outside ({s}={v_out!r}) still holds"
+                flipped[side] = (s, v_in, v_out)
+                break
+        else:
+            if syms:
+                pytest.fail(f"{label}: no operand of its {side} ({sorted(syms)}) moves the row across its bound "
+                            "(a side constant in its operands, or a quantity compared with itself)")
+    return flipped
+
+
+def _judge(cond):
+    """The row's verdict re-derived from its relation: ``lhs REL rhs`` within ``atol + rtol·|rhs|`` (None on NaN)."""
+    names = sorted(cond.symbols)
+    syms = [sp.Symbol(n, real=True) for n in names]
+    fl, fr = sp.lambdify(syms, cond.rel.lhs, "math"), sp.lambdify(syms, cond.rel.rhs, "math")
+
+    def holds(v):
+        args = [v[n] for n in names]
+        try:
+            lhs, rhs = float(fl(*args)), float(fr(*args))
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            return None
+        if math.isnan(lhs) or math.isnan(rhs):
+            return None
+        tol = cond.atol + cond.rtol * abs(rhs)
+        return {"<=": lhs <= rhs + tol, ">=": lhs >= rhs - tol, "==": abs(lhs - rhs) <= tol}[cond.relation]
+    return holds
+
+
+@pytest.mark.parametrize("cid,part,cond", ROWS, ids=[f"{c}:{p[:4]}:{k.name}" for c, p, k in ROWS])
+def test_row_flips_at_its_bound(cid, part, cond):
+    if cond.kind in SKIP_KINDS:
+        pytest.skip(f"{cond.kind} row: {SKIP_KINDS[cond.kind]}")
+    check_row(cid, cond, set(REGISTRY[cid].claim.constants))
+
+
+def check_row(cid, cond, consts):
+    rel = cond.rel
+    sides = {"lhs": {s.name for s in rel.lhs.free_symbols}, "rhs": {s.name for s in rel.rhs.free_symbols}}
+    assert sides["lhs"] | sides["rhs"], f"{cid}: row {cond.name!r} has no operand"
+    values = _base(sides["lhs"] | sides["rhs"], seed=sum(map(ord, cid + cond.name)))
+
+    judge = _judge(cond)
+    flipped = _check_flips(sides, judge, values, f"{cid}: {cond.name!r}")
+    # A measured operand on one side only must move the row: a quantity compared with itself (a checkpoint fed
+    # to both sides, ``q_T ≤ c·q_T``) has none, whatever constant multiplies it.
+    own = {s_ for s_ in (sides["lhs"] ^ sides["rhs"]) if s_ not in consts}
+    assert own, f"{cid}: {cond.name!r} has no measured operand on one side only (a quantity compared with itself)"
+    assert any(_crossing(judge, s_, values) is not None for s_ in sorted(own)), \
+        f"{cid}: {cond.name!r}: no measured operand exclusive to one side moves the row across its bound"
+    # At the crossing the relation's own tolerance is met exactly: lhs − rhs = ±(atol + rtol|rhs|).
+    for side, (s, v_in, v_out) in flipped.items():
+        for v in (v_in, v_out):
+            lhs, rhs = _sides(rel, {**values, s: v})
+            if not (math.isfinite(lhs) and math.isfinite(rhs)):
+                continue
+            tol = cond.atol + cond.rtol * abs(rhs)
+            diff = lhs - rhs
+            edge = {"<=": diff - tol, ">=": diff + tol, "==": abs(diff) - tol}[cond.relation]
+            row = cond.evaluate({**values, s: v})
+            assert row["holds"] is judge({**values, s: v}), f"{cid}: {cond.name!r} judged differently at {s}={v!r}"
+            assert row["lhs"] == pytest.approx(lhs, rel=1e-9, abs=1e-12), f"{cid}: {cond.name!r} lhs"
+            assert row["rhs"] == pytest.approx(rhs, rel=1e-9, abs=1e-12), f"{cid}: {cond.name!r} rhs"
+            assert row["tolerance"] == pytest.approx(tol, rel=1e-9, abs=1e-15), f"{cid}: {cond.name!r} tolerance"
+            scale = 1e-6 * max(1.0, abs(lhs), abs(rhs), abs(v))
+            assert abs(edge) <= scale, f"{cid}: {cond.name!r} crosses at lhs−rhs={diff:.3g}, tol={tol:.3g}"
+            # the sign of the slack is the row's verdict
+            assert (row["slack"] >= 0) == row["holds"]
+
+
+@pytest.mark.parametrize("cid,i,rel", CONJ_ROWS, ids=[f"{c}:{i}" for c, i, _ in CONJ_ROWS])
+def test_conjecture_row_flips_at_its_bound(cid, i, rel):
+    cj = SHIPPED[cid]
+    sides = {"lhs": {s.name for s in rel.lhs.free_symbols}, "rhs": {s.name for s in rel.rhs.free_symbols}}
+    values = _base(sides["lhs"] | sides["rhs"], seed=sum(map(ord, cid)) + i)
+    _check_flips(sides, lambda v: cj.holds(rel, v), values, f"{cid} relation {i}")
+
+
+def test_every_claim_has_rows():
+    """No registered claim without a conclusion row (the flip test above would then test nothing)."""
+    assert not [cid for cid, s in REGISTRY.items() if not s.claim.conclusions]
+
+
+def test_the_flip_test_rejects_broken_rows():
+    """The generic test above fails on a checkpoint compared with itself (even times a constant), on a side
+    constant in its operands, and on a slack with the wrong sign; it passes the intended row."""
+    from ibcheck.theory.statement import Condition, ge, le
+    a, b, c = sp.symbols("q_late q_early c_rho", real=True)
+    check_row("x", le("ok", a, c * b), {"c_rho"})
+    for bad in (le("itself", a, c * a), le("itself2", a, a), ge("const side", a * 0 + 1, b * 0 + 2)):
+        with pytest.raises((AssertionError, pytest.fail.Exception)):
+            check_row("x", bad, {"c_rho"})
+
+    class WrongSlack(Condition):  # a slack computed as lhs − rhs for "≤" (sign error): the judge disagrees
+        def evaluate(self, values):
+            row = super().evaluate(values)
+            row["holds"] = None if row["holds"] is None else not row["holds"]
+            return row
+    wrong = WrongSlack("wrong", sp.Le(a, b, evaluate=False))
+    with pytest.raises(AssertionError):
+        check_row("x", wrong, set())
