@@ -19,16 +19,18 @@ Richardson extrapolation with Roache's grid convergence index, the judge reads `
   - *stable*: ≥ ``MIN_ORDERS`` consecutive orders with spread ``max − min ≤ STABLE`` (the order no longer drifts,
     the leading term dominates);
   - *super-convergent* (for the one-sided ``O(·)`` statement, and for Richardson's fits with a stated limit): the
-    error falls faster than the scale and ever faster — every order ``≥ p − tol`` (so ``|e|`` strictly decreases),
-    each order at least the one before less ``SUPER_TOL`` (``p_{k+1} ≥ p_k − SUPER_TOL``: non-decreasing up to
-    rounding), over ≥ ``SUPER_POINTS`` checkpoints spanning ≥ ``SUPER_SPAN`` (a decade) of the clock. This is what
-    ``e = C u^{p'}`` with ``p' > p``, or a geometric decay read against a logarithmic scale, looks like.
+    error falls faster than the scale at every step — every order ``≥ p − tol`` (so ``|e|`` strictly decreases) over
+    ≥ ``SUPER_POINTS`` checkpoints spanning ≥ ``SUPER_SPAN`` (a decade) of the clock — and either *ever faster*
+    (each order at least the one before less ``SUPER_TOL``: ``p_{k+1} ≥ p_k − SUPER_TOL``, non-decreasing up to
+    rounding; what ``e = C u^{p'}`` with ``p' > p``, or a geometric decay read against a logarithmic scale, looks
+    like) or by a decade of the error itself (``|e_first|/|e_last| ≥ SUPER_SPAN``, strictly at every step: a
+    noisy fast decay such as lyuli2020's δ read against the slow scale 1/log log(1/𝓛), orders 2.2 … 17).
 
   Why both are needed: "every order ≥ p − tol" alone is not evidence. Over a short window on a slow scale
   (``u = 1/log t`` changes by 2% per quarter decade at t = 10⁵) any noisy sequence that happens to fall at a few
   consecutive checkpoints has orders ≥ 1 — a random trajectory (errors 35.7, 30.2, 28.8, 25.5, 18.5 ≈ 10× the
-  limit's scale, orders 3.4, 1.0, 2.8, 7.5) was read as converging. A decreasing error with orders that jump up and
-  down is noise, not a regime. A transient (saddle plateau, pre-asymptotic curvature) fails both patterns, and is
+  limit's scale, orders 3.4, 1.0, 2.8, 7.5; the error fell only 1.9× over that decade of t) was read as converging.
+  A slightly decreasing error whose orders jump up and down is noise, not a regime. A transient (saddle plateau, pre-asymptotic curvature) fails both patterns, and is
   never read as a counterexample;
 * **intervals**: the order interval is ``[min, max]`` of the window's orders; the limit interval is the hull of the
   last ``MIN_ORDERS`` fits' ``L_k`` in the window and the band ``L_last ± F_s|q_last − L_last|`` (Roache's safety factor ``F_s = 1.25`` for three or
@@ -166,7 +168,8 @@ def three_point(u: tuple, q: tuple) -> tuple[float, float]:
     return p, q[2] - C * (u[2] ** p if abs(p) > 1e-9 else math.log(u[2]))
 
 
-def window(orders: list, floor_order: float | None, ceiling: float = math.inf, clock: list | None = None) -> int | None:
+def window(orders: list, floor_order: float | None, ceiling: float = math.inf, clock: list | None = None,
+           size: list | None = None) -> int | None:
     """Index of the first order of the longest asymptotic tail (stable, or super-convergent above ``floor_order``
     and below ``ceiling``; see the module docstring), else None. ``clock``: every checkpoint (an order from
     checkpoint k on, two- or three-point, starts at ``clock[k]``), for the span of a super-convergent window
@@ -176,20 +179,25 @@ def window(orders: list, floor_order: float | None, ceiling: float = math.inf, c
         tail = orders[start:]
         if any(not math.isfinite(o) for o in tail):
             break
-        if max(tail) - min(tail) <= STABLE or _super(tail, floor_order, ceiling, clock, start):
+        if max(tail) - min(tail) <= STABLE or _super(tail, floor_order, ceiling, clock, start, size):
             best = start  # stability only shrinks and super-convergence only grows with the tail: scan every start
     return best
 
 
-def _super(tail: list, floor_order: float | None, ceiling: float, clock: list | None, start: int) -> bool:
-    """The super-convergence pattern: every order in ``[max(floor_order, 0+), ceiling]`` (|e| strictly falls), each
-    order ≥ the one before − ``SUPER_TOL``, ≥ ``SUPER_POINTS`` checkpoints spanning a clock ratio ≥ ``SUPER_SPAN``."""
+def _super(tail: list, floor_order: float | None, ceiling: float, clock: list | None, start: int,
+           size: list | None = None) -> bool:
+    """The super-convergence pattern: every order in ``[max(floor_order, 0+), ceiling]`` (|e| strictly falls) over
+    ≥ ``SUPER_POINTS`` checkpoints spanning a clock ratio ≥ ``SUPER_SPAN``, and either each order ≥ the one before
+    − ``SUPER_TOL`` (non-decreasing), or the error's ``size`` (|e_k|, or |q_{k+1} − q_k| for three-point orders)
+    falls by ≥ ``SUPER_SPAN`` over the window (a decade of decay, faster than stated at every step)."""
     if floor_order is None or clock is None or len(clock) - start < SUPER_POINTS:
         return False
     if clock[-1] / clock[start] < SUPER_SPAN:
         return False
     if min(tail) < floor_order or min(tail) <= 0 or max(tail) > ceiling:
         return False
+    if size is not None and size[-1] > 0 and size[start] / size[-1] >= SUPER_SPAN:
+        return True
     return all(b >= a - SUPER_TOL for a, b in zip(tail, tail[1:]))
 
 
@@ -242,7 +250,7 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     p3 = [f[0] for f in fits]
     # with a stated limit, a tail of three-point orders all ≥ the stated one (converging faster than r: Richardson's
     # correction then shrinks quickly) is as good a window as a stable one
-    w3 = window(p3, None if limit is None else order, clock=tau)
+    w3 = window(p3, None if limit is None else order, clock=tau, size=[abs(b - a) for a, b in zip(q, q[1:])])
     if w3 is not None:
         Ls = [f[1] for f in fits[max(w3, len(fits) - MIN_ORDERS):]]  # the most asymptotic fits
         dq = abs(q[-1] - Ls[-1])  # the correction Richardson applies to the last value
@@ -282,7 +290,7 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         return j
     p2 = two_point_orders(u, e)
     j.orders = p2
-    w = window(p2, need, order + order_tol if two_sided else math.inf, clock=tau)
+    w = window(p2, need, order + order_tol if two_sided else math.inf, clock=tau, size=[abs(x) for x in e])
     fast = _tail_above(p2, order + order_tol) if two_sided else 0
     if w is None and fast >= MIN_ORDERS:  # Θ: faster than r^{p+tol} at every step of a tail — the Ω side fails
         tail = p2[-fast:]

@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
-from ibcheck.numerics.linear_gd import LOSSES, gd
+from ibcheck.numerics.linear_gd import LOSSES, gd, log_total_loss
 from ibcheck.numerics.device import generator
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.soudry2018 import statements as st
@@ -207,6 +207,8 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "gap_late": float(max(lt[i] * gap[i] for i in last2)), "gap_early": float(max(lt[i] * gap[i] for i in first2)),
         "eta_t_loss": float(eta * T * loss_T[-1] / nw ** 2),
         "max_log_loss_increase": float(run.max_log_loss_increase[0]),
+        # recomputed from the (possibly hooked) iterates, never the trainer's record: a trajectory that is not GD's shows
+        "loss_increase_iterates": float(np.max(np.diff(log_total_loss(U.T, p["loss"], "sum")))),
         "residual_growth": float(resid[dec[-1]] / resid[dec[0]]),
     }
     targets = geometric(10.0 ** (K - 3), float(T), 13)  # 4 recorded states per decade over the last 3 decades
