@@ -44,10 +44,10 @@ _LB_E1 = "observed (exploratory): constant step η = 1: γ̄_loss-based/γ̄_con
 
 EXPECTED = {
     # quick profile
-    "soudry2018.residual_limit[n=8,d=20,seed=1]": Expected("outside-hypotheses", _RANK, "TTFT|FFFTT"),
+    "soudry2018.residual_limit[n=8,d=20,seed=1]": Expected("outside-hypotheses", _RANK, "TTFT|FTFFTT"),
     "soudry2018.stepsize[eta_scale=20.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP20, "TF|TF"),
-    "soudry2018.residual_limit[seed=0]": Expected("inconclusive", _THETA_1, "TTTT|?TFTT"),
-    "soudry2018.direction_rate[seed=0]": Expected("inconclusive", _DIR0, "TT|??TFF"),
+    "soudry2018.residual_limit[seed=0]": Expected("inconclusive", _THETA_1, "TTTT|?TTFTT"),
+    "soudry2018.direction_rate[seed=0]": Expected("inconclusive", _DIR0, "TT|?T?TFF"),
     "lyuli2020.loss_based_lr[seed=0]": Expected("observed", _LB, "TT|FT"),
     # full profile
     "soudry2018.stepsize[eta_scale=200.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP200, "TF|FT"),
