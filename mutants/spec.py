@@ -403,8 +403,8 @@ SPEC = [
          what="a super-convergent window accepted over less than a decade of the clock",
          tests=["tests/test_asymptotic.py", "-k", "super_convergence"]),
     dict(id="soudry-descent-from-trainer", file="checks/soudry2018/gd.py",
-         old='        "loss_increase_iterates": float(np.max(np.diff(log_total_loss(U.T, p["loss"], "sum")))),',
-         new='        "loss_increase_iterates": float(run.max_log_loss_increase[0]),',
-         what="soudry2018's descent row read from the trainer's record: random iterates with GD's norms unseen",
+         old='    ll_w = log_total_loss(U.T, p["loss"], "sum")',
+         new='    ll_w = run.log_loss[0]',
+         what="soudry2018's loss read from the trainer's record: random iterates (descent row) and c·W(t) (ηtL) unseen",
          tests=["tests/test_discrimination.py", "-k", "cheapest and soudry2018"]),
 ]
