@@ -61,6 +61,10 @@ EXPECTED = {
         what="e_⊥", orders="4.5, 6.0, 5.8, 4.5, 3.6, 3.1", h="1e7"), "TTT|T?TTTF"),
     "jitelgarsky2019.separable_edge[seed=1]": Expected("inconclusive", _JT19_DRIFT.format(
         what="direction error", orders="3.6, 3.4, 2.8, 2.3, 2.0, 1.9", h="3.2e6"), "TT|?TT"),
+    "lyuli2020.kkt[target_log_loss=-10000.0,decades=3,seed=0]": Expected(
+        "inconclusive", "finite time, not a counterexample: to log(1/𝓛) = 10⁴, ε/‖θ̃‖ falls faster than 1/log log(1/𝓛) "
+        "at every checkpoint but its observed order rises to 1.78 and falls back to 1.05 (not stable, not a decade "
+        "of decay): needs log(1/𝓛) ≈ 2.2e4; δ → 0 is verified (a decade of decay at orders 2.2–17)", "T|T?TTTFTT"),
     "lyuli2020.loss_based_lr[eta=1.0,seed=0]": Expected("observed", _LB_E1, "TT|FT"),
     "lyuli2020.loss_based_lr[seed=1]": Expected("observed", _LB1, "TT|FT"),
 }
