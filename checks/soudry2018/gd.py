@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
-from ibcheck.numerics.linear_gd import LOSSES, gd
+from ibcheck.numerics.linear_gd import LOSSES, gd, log_total_loss
 from ibcheck.numerics.device import generator
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.soudry2018 import statements as st
@@ -171,7 +171,10 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     e_sharp = np.linalg.norm(Wd / np.where(ok, wn, 1)[:, None] - b / np.where(bn > 0, bn, 1)[:, None], axis=1)
     U = Z @ Wd.T  # (n, T)
     gap = 1.0 / nw - np.where(ok, U.min(0) / np.where(ok, wn, 1), np.nan)
-    loss_T = np.exp(run.log_loss[0])
+    # the loss of the iterates the rows read (hooked or not), never the trainer's record: a trajectory that is not
+    # GD's (random directions, c·W(t)) shows in the descent row and in ηtL/‖ŵ‖²
+    ll_w = log_total_loss(U.T, p["loss"], "sum")
+    loss_T = np.exp(ll_w)
     dec = [run.at(10 ** k) for k in range(K - 3, K + 1)]
     last2, first2 = dec[2:], dec[:2]
     q.update(steps=T, checkpoints=[10 ** k for k in range(K - 3, K + 1)],
@@ -182,7 +185,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
              # reported (ratio ≤ 1), not checked; what it implies with ρ → w̃ is checked (sharp_direction_increases)
              sharp_form_ratio=[float(e_sharp[i] * wn[i] / (2 * resid[i])) if resid[i] > 0 else None for i in dec],
              eta_t_loss_by_decade=[float(eta * t[i] * loss_T[i] / nw ** 2) for i in dec],
-             log_loss_final=float(run.log_loss[0, -1]), max_normalized_margin=float(run.max_normalized_margin[0]),
+             log_loss_final=float(ll_w[-1]), max_normalized_margin=float(run.max_normalized_margin[0]),
              first_loss_increase=int(run.first_loss_increase[0]))
     ts = np.array([10.0 ** k for k in range(K - 3, K + 1)])
     band_vals = [lt[i] * e[i] for i in dec]
@@ -207,6 +210,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "gap_late": float(max(lt[i] * gap[i] for i in last2)), "gap_early": float(max(lt[i] * gap[i] for i in first2)),
         "eta_t_loss": float(eta * T * loss_T[-1] / nw ** 2),
         "max_log_loss_increase": float(run.max_log_loss_increase[0]),
+        "loss_increase_iterates": float(np.max(np.diff(ll_w))),
         "residual_growth": float(resid[dec[-1]] / resid[dec[0]]),
     }
     targets = geometric(10.0 ** (K - 3), float(T), 13)  # 4 recorded states per decade over the last 3 decades
