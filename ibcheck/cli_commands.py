@@ -131,7 +131,7 @@ def cmd_report(args) -> int:
     except OSError as exc:
         raise InputError(f"--out {args.out}: cannot write ({exc.strerror})") from None
     from ibcheck.reports.status import summary_line, unexpected
-    print(f"wrote {path} and {path.parent / 'results.json'}: {summary_line(results)}")
+    print(f"wrote {path} and {path.parent / 'results.json'}: {summary_line(results, sup.get('_conjectures'))}")
     return 1 if args.fail_on_unexpected and unexpected(results) else 0
 
 

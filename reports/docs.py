@@ -191,6 +191,12 @@ def findings_cases() -> list[str]:
     return [k for k, e in builtin_expected().items() if k in quick or e.verdict == "violated"]
 
 
+def needed_cases() -> list[str]:
+    """The case ids whose measured rows findings.md shows: the documented quick cases and the exploratory defaults."""
+    return findings_cases() + [case_id(cid, {}) for cid, c in builtin_claims().items()
+                               if c.exploratory and cid in REGISTRY]
+
+
 def measure(keys: list[str], progress: bool = True) -> dict[str, dict]:
     """Run each case (serial: the frei2023 flows are shared) and the exploratory claims' defaults."""
     from ibcheck.checks.runner import run_check
@@ -283,6 +289,13 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
             measured = {r["case"]: r for r in data if r.get("case")}
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise InputError(f"--results {results}: not a report's results.json ({exc})") from None
+        if not catalogue_only:
+            missing = [k for k in needed_cases() if k not in measured]
+            if missing:  # a partial run (--claims) would turn measured rows into "full profile only": refuse
+                raise InputError(f"--results {results}: lacks {len(missing)} of the {len(needed_cases())} cases "
+                                 f"findings.md reports (first: {missing[0]}), so their measured rows would be lost; "
+                                 "use the results.json of a whole `ibcheck report --profile quick` (no --claims), "
+                                 "or run `ibcheck docs`")
     written = []
     (out / "catalogue.md").write_text(catalogue_markdown(), encoding="utf-8")
     written.append(out / "catalogue.md")
