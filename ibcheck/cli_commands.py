@@ -78,8 +78,8 @@ def cmd_check(args) -> int:
     writable_file(args.json, "--json")
     if not isinstance(args.seeds, int) or args.seeds < 1:
         raise InputError(f"--seeds must be >= 1, got {args.seeds}")
-    from ibcheck.checks.runner import get_spec
-    get_spec(args.claim)  # an unknown ID fails here, before the progress line
+    from ibcheck.checks.index import spec
+    spec(args.claim)  # an unknown ID fails here, before the heavy imports; a known one imports only its module
     from ibcheck.checks.runner import run_check
     from ibcheck.numerics.progress import listening
     from ibcheck.table import render
@@ -149,8 +149,8 @@ def cmd_sweep(args) -> int:
     grids = parse_grids(args.grid)
     if args.seeds < 1:
         raise InputError(f"--seeds must be >= 1, got {args.seeds}")
+    from ibcheck.checks.index import spec as get_spec
     from ibcheck.checks.params import resolve
-    from ibcheck.checks.runner import get_spec
     spec = get_spec(args.claim)
     base = parse_sets(args.set)
     flags = {k: "--grid" for k, _ in grids}

@@ -225,6 +225,13 @@ def test_report_has_no_duplicate_ids(report):
     assert not dup, sorted(dup)[:10]
 
 
+def test_false_relation_in_blocks_is_marked():
+    from ibcheck.reports.blocks import measured_vs_bound
+    assert measured_vs_bound({"lhs": 1.0, "rhs": 2.0, "relation": ">=", "holds": False}).endswith("✗</span>")
+    assert "✗" not in measured_vs_bound({"lhs": 3.0, "rhs": 2.0, "relation": ">=", "holds": True})
+    assert "✗" not in measured_vs_bound({"lhs": None, "rhs": 2.0, "relation": ">=", "holds": None})
+
+
 def test_a_false_relation_is_marked(report):
     """A finding row's key number whose relation is false carries ✗ (the summary, the findings table, the blocks)."""
     path, results, _ = report
