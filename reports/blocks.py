@@ -31,8 +31,9 @@ def badge(status: str, text: str | None = None) -> str:
 
 
 def breakable(claim_id: str) -> str:
-    """An ID that may wrap only after its dots (``lai2026.<wbr>m1.<wbr>gap``), never mid-word."""
-    return html.escape(claim_id).replace(".", ".<wbr>")
+    """An ID that may wrap only after its dots, hyphens and underscores (``lai2026.<wbr>m1.<wbr>gap``), never
+    mid-word."""
+    return "".join(html.escape(c) + ("<wbr>" if c in ".-_" else "") for c in claim_id)
 
 
 def _tw(table: str) -> str:

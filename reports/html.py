@@ -30,9 +30,9 @@ body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .tw{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
-#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary td:first-child{overflow-wrap:normal}#summary th:nth-child(1){width:14em}#summary th:nth-child(2){width:9.5em}#summary th:nth-child(3){width:7em}#summary th:nth-child(4){width:7.5em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:13.5em}#summary th:nth-child(8){width:4.5em}
+#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary th:nth-child(1){width:14em}#summary th:nth-child(2){width:9.5em}#summary th:nth-child(3){width:7em}#summary th:nth-child(4){width:7.5em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:13.5em}#summary th:nth-child(8){width:4.5em}
 @media (max-width:900px){#summary{table-layout:auto;width:100%}}
-@media (max-width:640px){#summary th:nth-child(3),#summary td:nth-child(3),#summary th:nth-child(4),#summary td:nth-child(4),#summary th:nth-child(5),#summary td:nth-child(5),#summary th:nth-child(8),#summary td:nth-child(8){display:none}#summary .badge{white-space:normal}#summary td{padding:3px 4px}}
+@media (max-width:640px){#summary th:nth-child(3),#summary td:nth-child(3),#summary th:nth-child(4),#summary td:nth-child(4),#summary th:nth-child(5),#summary td:nth-child(5),#summary th:nth-child(8),#summary td:nth-child(8){display:none}#summary{table-layout:fixed}#summary th:nth-child(1){width:30%}#summary th:nth-child(2){width:19%}#summary th:nth-child(6){width:23%}#summary th:nth-child(7){width:28%}#summary .badge{white-space:normal;overflow-wrap:normal}#summary td{padding:3px 4px}}
 th{background:#f3f3f3;text-align:left}.num{font-family:ui-monospace,Menlo,monospace;text-align:right}
 .badge{display:inline-block;border-radius:9px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
 .verified{background:#2e7d32}.violated{background:#c62828}.outside-hypotheses{background:#ef6c00}
