@@ -137,7 +137,7 @@ def test_roles_and_expectations(report):
     assert isinstance(data, list) and len(data) == len(results)
     for r in data:
         assert all(k in r for k in CONTRACT_KEYS), r["claim"]
-        assert r["verdict"] in ("verified", "violated", "outside-hypotheses", "inconclusive")
+        assert r["verdict"] in ("verified", "observed", "violated", "outside-hypotheses", "inconclusive")
         assert not any(k.startswith("_") for k in r)
         assert r["role"] in S.ROLES and isinstance(r["matches_expected"], bool)
         if r["case"] in EXPECTED:
@@ -300,7 +300,8 @@ def test_report_command_exits_zero_and_prints_the_button_counts(tmp_path):
     p = _cut_down(tmp_path, "", "--fail-on-unexpected")
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "index.html").is_file()
-    assert "verified 1, violated 0, outside-hypotheses 0, inconclusive 0, finding (as documented) 1" in p.stdout
+    assert "verified 1, observed 0, violated 0, outside-hypotheses 0, inconclusive 0, finding (as documented) 1" \
+        in p.stdout
     assert "0 unexpected" in p.stdout
 
 
