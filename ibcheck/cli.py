@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 
@@ -132,13 +133,26 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def quiet_float_warnings() -> None:
-    """Silence numpy's floating-point RuntimeWarnings (overflow, invalid value) here and in worker processes: an
-    overflow is already in the verdict (±inf decides, NaN is inconclusive with its reason), so the warning's source
-    line on stderr only alarms; ``--debug`` shows them."""
+@contextlib.contextmanager
+def quiet_float_warnings(quiet: bool = True):
+    """Silence numpy's floating-point RuntimeWarnings (overflow, invalid value) here and in the worker processes
+    started meanwhile: an overflow is already in the verdict (±inf decides, NaN is inconclusive with its reason), so
+    the warning's source line on stderr only alarms; ``--debug`` shows them. Restores both on exit."""
+    if not quiet:
+        yield
+        return
     import warnings
-    warnings.filterwarnings("ignore", category=RuntimeWarning)
-    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), "ignore::RuntimeWarning"]))
+    before = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [before, "ignore::RuntimeWarning"]))
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=RuntimeWarning)
+            yield
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONWARNINGS", None)
+        else:
+            os.environ["PYTHONWARNINGS"] = before
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,10 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):  # bare `ibcheck`: the commands, not just "arguments are required"
         parser.print_help(sys.stderr)
         return 2
-    if not args.debug:
-        quiet_float_warnings()
     try:
-        return args.func(args)
+        with quiet_float_warnings(not args.debug):
+            return args.func(args)
     except InputError as exc:
         print(f"ibcheck: error: {exc}", file=sys.stderr)
         return 2
