@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 
 from ibcheck.checks.cases import EXPECTED, cases, case_id, pattern, setting_key
@@ -291,11 +292,10 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
             raise InputError(f"--results {results}: not a report's results.json ({exc})") from None
         if not catalogue_only:
             missing = [k for k in needed_cases() if k not in measured]
-            if missing:  # a partial run (--claims) would turn measured rows into "full profile only": refuse
-                raise InputError(f"--results {results}: lacks {len(missing)} of the {len(needed_cases())} cases "
-                                 f"findings.md reports (first: {missing[0]}), so their measured rows would be lost; "
-                                 "use the results.json of a whole `ibcheck report --profile quick` (no --claims), "
-                                 "or run `ibcheck docs`")
+            if missing:  # never turn a measured row into "full profile only": measure what the file lacks
+                print(f"ibcheck docs: {results} lacks {len(missing)} of the {len(needed_cases())} documented cases; "
+                      "measuring them", file=sys.stderr)
+                measured.update(measure(missing, progress=progress))
     written = []
     (out / "catalogue.md").write_text(catalogue_markdown(), encoding="utf-8")
     written.append(out / "catalogue.md")

@@ -132,14 +132,21 @@ def test_a_fixture_shows_its_own_sizes(capsys):
     assert "n=16 d=2" in params and "n=16 d=2" in out.splitlines()[1]
 
 
-def test_docs_refuses_a_partial_results_json(tmp_path, capsys):
+def test_docs_merges_a_partial_results_json(tmp_path, monkeypatch, capsys):
+    """`ibcheck docs --results` with a results.json that lacks documented cases measures those (merges), so no
+    measured row of findings.md turns into "full profile only"; the cases it has are taken from it."""
+    import ibcheck.reports.docs as D
     from ibcheck.checks.runner import run_check
-    from ibcheck.reports import status as S
+    key = D.needed_cases()[0]
+    cid = key.split("[", 1)[0]
     r = run_check("lai2026.linear", {})
-    S.annotate(r, "lai2026.linear", {})
+    given = dict(r, case=key, claim=cid)
+    asked = []
+    monkeypatch.setattr(D, "measure", lambda keys, progress=True: asked.extend(keys) or {k: dict(r, case=k) for k in keys})
     part = tmp_path / "results.json"
-    part.write_text(json.dumps([{"kind": "check", **r}]))
-    assert main(["docs", "--results", str(part), "--out", str(tmp_path / "docs")]) == 2
-    err = capsys.readouterr().err
-    assert "would be lost" in err and len(err.strip().splitlines()) == 1
-    assert not (tmp_path / "docs" / "findings.md").exists()
+    part.write_text(json.dumps([{"kind": "check", **given}, {"kind": "conjecture", "conjecture": "conj.x"}]))
+    assert main(["docs", "--results", str(part), "--out", str(tmp_path / "docs")]) == 0
+    assert "measuring them" in capsys.readouterr().err
+    assert sorted(asked) == sorted(k for k in D.needed_cases() if k != key)
+    text = (tmp_path / "docs" / "findings.md").read_text()
+    assert "not measured by this run" not in text
