@@ -33,8 +33,7 @@ from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.lyuli2020.kkt import kkt_check
 
 from .base import CheckSpec, Context, Measurement
-from .lai2026.common import constant_params
-from .params import Param, pos
+from .params import Param, constant_params, pos
 
 
 def params(act="relu", p=2.0, target=-1000.0) -> dict:

@@ -17,8 +17,7 @@ from ibcheck.numerics.homogeneous_net import ACTIVATIONS, gradient_descent, grad
 from ibcheck.theory.lyuli2020 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, pos
+from ..params import Param, constant_params, pos
 from ..homogeneous_flow import describe_run, data_and_net
 
 

@@ -28,14 +28,10 @@ from ibcheck.theory.soudry2018.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, pos
+from ..params import Param, constant_params, pos, power_of_ten
+from ..trends import count_rises
 
 ENUM_MAX_N = 12  # SVM cross-check by enumerating support sets up to 2^12 candidates
-
-
-def _power_of_ten(v) -> bool:
-    return v >= 10_000 and 10 ** round(math.log10(v)) == v
 
 
 def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> dict:
@@ -51,7 +47,7 @@ def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> 
         "loss": Param("loss", str, "logistic", "logistic (β = ¼) | exp (β = L(w(0)))", lambda v: v in LOSSES,
                       "logistic or exp"),
         "steps": Param("steps", int, 1_000_000, "GD steps T: a power of 10 ≥ 10⁴ (checkpoints 10^{K−3…K})",
-                       _power_of_ten, "a power of 10 >= 10000"),
+                       power_of_ten, "a power of 10 >= 10000"),
         "init": Param("init", str, "zero", "w(0): zero | random (N(0, init_scale²/d I))",
                       lambda v: v in ("zero", "random"), "zero or random"),
         "init_scale": pos("init_scale", float, 1.0, "scale of a random w(0)"),
@@ -101,10 +97,6 @@ def _slope(ts, ys) -> float:
     if np.any(ys <= 0) or not np.all(np.isfinite(ys)):
         return math.nan
     return float(np.polyfit(np.log(ts), np.log(ys), 1)[0])
-
-
-def _increases(xs) -> int:
-    return int(sum(b >= a for a, b in zip(xs[:-1], xs[1:])))
 
 
 def _measure_one(ctx: Context, seed: int) -> Measurement:
@@ -201,11 +193,11 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "rank_ZS": float(res.rank_ZS), "rank_Z": float(res.rank_Z),
         "alpha_S_min_rel": float(svm.alpha[S].min() / svm.alpha.max()),
         "rho_late": float(max(rho_n[i] for i in last2)), "rho_early": float(max(rho_n[i] for i in first2)),
-        "residual_final": float(resid[dec[-1]]), "residual_increases": float(_increases([resid[i] for i in dec])),
+        "residual_final": float(resid[dec[-1]]), "residual_increases": float(count_rises([resid[i] for i in dec])),
         "residual_slope": res_slope, "theta": float(svm.theta), "lambda_min": lam,
         "direction_band": float(max(band_vals) / min(band_vals)) if min(band_vals) > 0 else math.inf,
-        "direction_increases": float(_increases([e[i] for i in dec])),
-        "sharp_direction_increases": float(_increases(sharp_vals)),
+        "direction_increases": float(count_rises([e[i] for i in dec])),
+        "sharp_direction_increases": float(count_rises(sharp_vals)),
         "gap_min_rel": float(1.0 - nw * run.max_normalized_margin[0]),
         "gap_late": float(max(lt[i] * gap[i] for i in last2)), "gap_early": float(max(lt[i] * gap[i] for i in first2)),
         "eta_t_loss": float(eta * T * loss_T[-1] / nw ** 2),
