@@ -639,7 +639,7 @@ SPEC = [
          new="    return workers > 1 and rest > 1",
          what="sweep --backend auto starts the pool even where the workers' imports cost more than the work",
          tests=["tests/test_startup.py", "-k", "pool"]),
-    dict(id="80-svg-ids-shared", file="reports/plots.py",
+    dict(id="80-svg-ids-shared", file="reports/svg.py",
          old='    return _ID.sub(lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", text)',
          new="    return text",
          what="inline SVG figures repeat matplotlib's element ids across the page",

@@ -1,0 +1,1 @@
+"""Each paper's report figures (``PLOTS`` per module), collected by ``reports.plots``."""
