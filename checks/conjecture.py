@@ -9,6 +9,7 @@ smallest counterexample, and its example database (under ``--out``) to replay fa
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import math
 import time
@@ -163,12 +164,12 @@ class Conjecture:
 
 def load(path_or_id: str) -> tuple[Conjecture, str]:
     """A shipped conjecture by ID (``conj.*``) or a user file; any problem is a one-line InputError."""
-    from .conjectures import SHIPPED
-    if path_or_id in SHIPPED:
-        return SHIPPED[path_or_id], path_or_id
+    from .index import CONJECTURES  # shipped ID → its module (the light index: no import circle with the modules)
+    if path_or_id in CONJECTURES:
+        return importlib.import_module(CONJECTURES[path_or_id][3]).conjecture, path_or_id
     p = Path(path_or_id)
     if not p.is_file():
-        raise InputError(f"{path_or_id}: neither a shipped conjecture ({', '.join(SHIPPED)}) nor a file")
+        raise InputError(f"{path_or_id}: neither a shipped conjecture ({', '.join(CONJECTURES)}) nor a file")
     try:
         source = p.read_text()
         compile(source, str(p), "exec")

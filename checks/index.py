@@ -1,7 +1,7 @@
 """A light index of the built-in catalogue, so that ``ibcheck list``, ``--help`` and an unknown-ID error start in
 well under a second and ``ibcheck check ID`` imports only the module holding that check.
 
-The tables below are generated from the live catalogue (``python -m ibcheck.checks.index`` rewrites the file;
+The tables below are generated from the live catalogue (``python -m ibcheck.checks.index_build`` rewrites the file;
 ``tests/test_startup.py`` fails when they differ from ``theory.catalogue``, ``checks.registry`` and
 ``checks.conjectures``). This module imports nothing heavy: no torch, cvxpy, sympy or scipy. Plugins are not here:
 they are found through their entry points (``checks.plugins``) and loaded with the full registry.
@@ -151,32 +151,3 @@ def spec(claim_id: str):
     if claim_id not in REGISTRY:
         raise unknown_claim(claim_id, REGISTRY)
     return REGISTRY[claim_id]
-
-
-def _generate() -> str:
-    """This file with its tables taken from the live catalogue."""
-    from pathlib import Path
-
-    from ibcheck.theory.catalogue import ALIASES as aliases, CATALOGUE, PLANNED as planned
-
-    from .conjectures import SHIPPED
-    from .registry import MODULE_OF, PLUGINS
-    plugin_ids = {c.id for p in PLUGINS.plugins for c in p.claims}
-    claims = {cid: (c.source, "exploratory" if c.exploratory else c.provenance, c.title, MODULE_OF.get(cid))
-              for cid, c in CATALOGUE.items() if cid not in plugin_ids}
-    conj = {cid: (c.source or "-", c.title, c.expected, c.experiment.__module__)
-            for cid, c in SHIPPED.items()}
-    text = Path(__file__).read_text()
-    for name, table in (("CLAIMS", claims), ("ALIASES", dict(aliases)), ("PLANNED", dict(planned)),
-                        ("CONJECTURES", conj)):
-        start = text.index("{\n", text.index(f"\n{name}: ")) + 2
-        end = text.index("}\n", start) if text.startswith("}\n", start) else text.index("\n}\n", start) + 1
-        body = "".join(f"    {k!r}: {v!r},\n" for k, v in table.items())
-        text = text[:start] + body + text[end:]
-    return text
-
-
-if __name__ == "__main__":
-    from pathlib import Path
-    Path(__file__).write_text(_generate())
-    print(f"wrote {Path(__file__)}")

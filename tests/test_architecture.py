@@ -1,0 +1,148 @@
+"""The package's shape, enforced: one-way layers, no import circles, small modules, papers kept apart.
+
+* Layers: ``theory`` and ``numerics`` import neither ``checks``, ``reports`` nor the command line (``ibcheck.*``
+  modules outside the four sub-packages); ``checks`` does not import ``reports``.
+* No import circles between modules of the package (every ``import``, also inside functions: a lazy import
+  hides a circle from the interpreter, not from a reader).
+* Every module of the package ≤ 400 lines.
+* A paper's folder (``theory/<paper>/``, ``checks/<paper>/``) imports no other paper's folder.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = {"ibcheck": "ibcheck", "theory": "ibcheck.theory", "numerics": "ibcheck.numerics",
+           "checks": "ibcheck.checks", "reports": "ibcheck.reports"}
+MAX_LINES = 400
+
+
+def _modules() -> dict[str, Path]:
+    """Dotted module name → file, for every module of the installed package (tests excluded)."""
+    out = {}
+    for folder, pkg in FOLDERS.items():
+        for f in sorted((ROOT / folder).rglob("*.py")):
+            rel = f.relative_to(ROOT / folder).with_suffix("")
+            if any(p.startswith("test_") or p == "conftest" for p in rel.parts):
+                continue
+            parts = [p for p in rel.parts if p != "__init__"]
+            out[".".join([pkg, *parts])] = f
+    return out
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    """The package module a dotted name refers to: itself, else its longest importable prefix."""
+    while name:
+        if name in MODULES:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _imports(mod: str, path: Path) -> set[str]:
+    """The package modules ``mod`` imports (``from a import b`` counts ``a.b`` when that is a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    pkg = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                base = f"{base}.{node.module}" if node.module else base
+            else:
+                base = node.module or ""
+            names = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names]
+        else:
+            continue
+        for n in names:
+            r = _resolve(n) if n.startswith("ibcheck") else None
+            if r and r != mod:
+                found.add(r)
+    return found
+
+
+GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan), each sorted."""
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def _layer(mod: str) -> str:
+    parts = mod.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in FOLDERS else "cli"
+
+
+def test_no_import_circles():
+    assert _cycles(GRAPH) == []
+
+
+def test_layers_flow_one_way():
+    banned = {"theory": {"checks", "reports", "cli"}, "numerics": {"checks", "reports", "cli"},
+              "checks": {"reports", "cli"}}
+    bad = [f"{m} imports {t}" for m, ts in GRAPH.items() for t in sorted(ts)
+           if _layer(t) in banned.get(_layer(m), ())]
+    assert bad == []
+
+
+def test_modules_are_small():
+    big = {m: n for m, p in MODULES.items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert big == {}
+
+
+PAPERS = sorted({p.parent.name for p in (ROOT / "theory").glob("*/statements.py")})
+
+
+def _paper(mod: str) -> str | None:
+    parts = mod.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] in ("theory", "checks") and parts[2] in PAPERS else None
+
+
+def test_papers_do_not_import_each_other():
+    bad = [f"{m} imports {t}" for m, ts in GRAPH.items() if _paper(m) for t in sorted(ts)
+           if _paper(t) and _paper(t) != _paper(m)]
+    assert bad == []
+
+
+def test_the_checker_sees_a_circle():
+    """The circle finder itself: a → b → a is found, a → b → c is not."""
+    assert _cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b"]]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+    assert len(PAPERS) >= 11 and "lai2026" in PAPERS
