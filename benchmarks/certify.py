@@ -1,4 +1,4 @@
-"""Cost of the interval certificates (issue 16) against the float references they certify; prints ratios.
+"""Cost of the interval certificates against the float references they certify; prints ratios.
 
 1. lai2026 m=1 min-norm at (n, d) = (40, 4000) and (100, 1e6): the float solve ``min_norm_m1(K)`` (cvxpy +
    polish + re-verified KKT) vs the certificate from X (a-priori Gram: one numpy BLAS Gram + balls), from

@@ -1,8 +1,8 @@
-"""Event-aware gradient flow vs the plain integrator (issue 12): one run prints, per setting, the old and new
+"""Event-aware gradient flow vs the plain integrator: one run prints, per setting, the old and new
 time (CPU and wall), the speed-up, accepted/total steps, events and sliding segments, and the largest deviation
 of the final quantities.
 
-Settings: the frei2023 default before issue 12 (n=20, d=2e4, m₁=m₂=5, γ=½, exp loss, init 1e-3, to log L̂ = −2000),
+Settings: the earlier frei2023 default (n=20, d=2e4, m₁=m₂=5, γ=½, exp loss, init 1e-3, to log L̂ = −2000),
 the coming default (n=20, d=1e7, γ=½: K ~ Wishart_n(d, I) by the Bartlett decomposition, B₀ and W₀^⊥W₀^⊥ᵀ from
 their laws, no X), and benchmarks/frei2023_flow.py's setting (n=50, m=100, d=1e4, span init, until the KKT
 stationarity residual is ≤ 1e-6 at a checkpoint).

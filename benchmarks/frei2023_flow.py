@@ -1,4 +1,4 @@
-"""Benchmarks of the frei2023 machinery; prints times and ratios (issue 3's targets).
+"""Benchmarks of the frei2023 machinery; prints times and ratios against their targets.
 
 1. gradient flow until the KKT stationarity residual is ≤ 1e-6, n=50, m=100, d ∈ {1e4, 1e5}:
    span-reduced vs direct autograd in R^{m×d} (direct: per-RK-step cost measured, total projected to

@@ -1,4 +1,4 @@
-"""GD step throughput for frei2023 Theorem 4.2 at m = 512, d = 3072, n = 1000 (issue 4's benchmark).
+"""GD step throughput for frei2023 Theorem 4.2 at m = 512, d = 3072, n = 1000.
 
 Batched span-reduced GD over S seeds (one tensor op per step) vs a naive loop of per-seed autograd GD
 in R^{m×d}; prints steps/s (seed-steps per second) and the ratio.

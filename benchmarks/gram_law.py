@@ -1,4 +1,4 @@
-"""Benchmarks of the Gram-law engine (numerics.gram_law); prints times and the ratios issue 10 targets.
+"""Benchmarks of the Gram-law engine (numerics.gram_law); prints times and the ratios against their targets.
 
 1. lai2026.m1.gap's numerics at n = 100: d = 1e9 vs d = 1e3 (target ≤ 2×);
 2. frei2023.thm3.2.global at n = 20 (default m₁ = m₂ = 5, γ = ½): d = 1e7 (inside (H)) vs d = 1e4 (target ≤ 1.5×);

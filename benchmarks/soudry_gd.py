@@ -1,4 +1,4 @@
-"""Soudry's GD to T = 10⁶ steps (issue 14): steps/s of the span-form numpy trainer, 16 seeds batched vs sequential,
+"""Soudry's GD to T = 10⁶ steps steps/s of the span-form numpy trainer, 16 seeds batched vs sequential,
 and against plain autograd GD in R^d (torch), on the generic fixture (n = 12, d = 3, planted labels).
 
 Prints seed-steps per second for: autograd GD (a short run, extrapolated), the span trainer one seed at a time,

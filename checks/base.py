@@ -28,7 +28,7 @@ class Hooks:
     comparison. ``trainer``: keyword overrides for the trainer, e.g. ``{"reduction": "mean"}`` (mean instead
     of sum loss), ``{"step_factor": 20.0}`` (the trainer takes 20η while the hypotheses see η),
     ``{"grad_sign": -1.0}`` (ascent), ``{"loss_based_power": -1.0}`` (η ∝ L̂ instead of 1/L̂).
-    Issue 14 B: ``trainer`` also carries e.g. ``{"link": f}`` (diagonal-network flow), ``{"sign": -1}``; each
+    ``trainer`` also carries e.g. ``{"link": f}`` (diagonal-network flow), ``{"sign": -1}``; each
     check's docstring lists what its trainer accepts and the signature its ``reference`` map takes.
     """
 
@@ -43,7 +43,7 @@ class Hooks:
 
 @dataclass
 class Context:
-    """Everything a check run depends on: a pure function of these (issue 7: checks as tasks)."""
+    """Everything a check run depends on: a pure function of these (checks as tasks: same inputs, same numbers)."""
 
     params: dict
     seeds: list[int]

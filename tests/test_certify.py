@@ -1,4 +1,4 @@
-"""Interval certificates (issue 16): certified where the reference is right, failed — naming the condition —
+"""Interval certificates: certified where the reference is right, failed — naming the condition —
 where the data or the float active set make a condition fail or undecidable; enclosures contain the float
 values; the Gram enclosures contain the exact Gram; the CLI carries the certificate in its JSON."""
 import json

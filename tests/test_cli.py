@@ -174,7 +174,7 @@ def test_frei_global_acceptance_json(tmp_path):
     assert all(c["holds"] for c in r["conclusions"])
 
 
-# ---- issue 13: the CLI a researcher expects ------------------------------------------------------------------
+# ---- the CLI a researcher expects --------------------------------------------------------------------------
 def test_version_and_bare_invocation():
     v = ibcheck("--version")
     assert v.returncode == 0 and v.stdout.startswith("ibcheck ")

@@ -1,4 +1,4 @@
-"""ibcheck kkt: a user's homogeneous model against the max-margin KKT conditions (issue 15).
+"""ibcheck kkt: a user's homogeneous model against the max-margin KKT conditions.
 
 Trained models converge towards KKT, untrained and perturbed ones are far, Clarke subgradients at exact kinks are
 used (a constructed KKT point needs the derivative 0.68 at a leaky-ReLU kink), bad models and data are refused in

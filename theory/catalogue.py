@@ -10,8 +10,7 @@ from .soudry2018.statements import CLAIMS as _SOUDRY
 from .statement import Claim
 
 CATALOGUE: dict[str, Claim] = {c.id: c for c in _LAI + _FREI}
-CATALOGUE.update({c.id: c for c in _SOUDRY + _JT19 + _JT20 + _LYULI})  # issue 14, part A
-# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen)
+CATALOGUE.update({c.id: c for c in _SOUDRY + _JT19 + _JT20 + _LYULI})
 from .boursier2022.statements import CLAIMS as _BO  # noqa: E402
 from .kou2023.statements import CLAIMS as _KOU  # noqa: E402
 from .razincohen2020.statements import CLAIMS as _RC  # noqa: E402

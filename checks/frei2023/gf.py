@@ -57,7 +57,7 @@ PARAMS = {
     "sampler": Param("sampler", str, "auto", SAMPLER_HELP, lambda v: v in SAMPLERS, " | ".join(SAMPLERS)),
     "stall_tol": Param("stall_tol", float, 1e-9, "Theorem 3.4: a flow whose ‖∇log L̂‖ falls below this fraction of "
                        "R_min/√n while L̂ ≥ log(2)/n has stalled (a counterexample)", lambda v: 0 < v < 1, "in (0, 1)"),
-    **CERT.PARAM,  # issue 16: --set certify=true certifies the closed-form KKT point and (H)
+    **CERT.PARAM,  # --set certify=true certifies the closed-form KKT point and (H)
 }
 
 

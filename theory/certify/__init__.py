@@ -1,4 +1,4 @@
-"""Interval-certified references (issue 16): python-flint arb balls turn "the float reference satisfies its
+"""Interval-certified references: python-flint arb balls turn "the float reference satisfies its
 KKT conditions" into a proof about the given data, or a failed certificate naming the condition.
 
 ``arb``: ball helpers (precision, exact float conversion, outward endpoints, enclosed solves, a

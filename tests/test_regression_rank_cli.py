@@ -1,4 +1,4 @@
-"""The contract of issue 14 part B through the command line: woodworth2020.limit on a user dataset (acceptance),
+"""The contract of woodworth2020, boursier2022, kou2023, vardishamir2021 and razincohen2020 through the command line: woodworth2020.limit on a user dataset (acceptance),
 input errors (exit 2), ``ibcheck list`` and the shipped conjecture conj.gunasekar-nuclear."""
 import json
 import math

@@ -1,4 +1,4 @@
-"""The figures of issue 14 part A render (inline SVG) from real check results with series."""
+"""The report's figures render (inline SVG) from real check results with series."""
 import pytest
 
 from ibcheck.checks.runner import run_check

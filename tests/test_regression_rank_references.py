@@ -1,4 +1,4 @@
-"""Exact references of issue 14 part B against independent methods, and docs/claims-ext.md §8's reference values."""
+"""Exact references of woodworth2020, boursier2022, kou2023, vardishamir2021 and razincohen2020 against independent methods, and docs/claims-ext.md §8's reference values."""
 import math
 
 import cvxpy as cp

@@ -1,4 +1,4 @@
-"""Negative controls of the issue-14 part-B claims: a broken trainer, a wrong reference or a wrong constant must
+"""Negative controls of woodworth2020, boursier2022, kou2023, vardishamir2021 and razincohen2020: a broken trainer, a wrong reference or a wrong constant must
 give ``violated`` while every hypothesis still holds — proof that each check can fail."""
 import numpy as np
 import pytest

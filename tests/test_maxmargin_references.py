@@ -1,4 +1,4 @@
-"""Exact references of issue 14 part A against independent methods, and docs/claims-ext.md §8's reference values.
+"""Exact references of the max-margin papers (soudry2018, jitelgarsky2019/2020, lyuli2020) against independent methods, and docs/claims-ext.md §8's reference values.
 
 SVM: cvxpy (span) vs support-set enumeration and scipy SLSQP; residual limit: lstsq vs the convex (Newton) form
 and its defining equations; Ji–Telgarsky: LP vs the planted set, v̄ vs scipy BFGS, ū vs the SVM of the projected

@@ -1,4 +1,4 @@
-"""CLI contract of issue 14 part A: every new ID listed, and the soudry2018.residual_limit acceptance command on a
+"""CLI contract of the max-margin papers (soudry2018, jitelgarsky2019/2020, lyuli2020): every new ID listed, and the soudry2018.residual_limit acceptance command on a
 user dataset — w_hat and w_tilde equal to an independent computation (scipy SLSQP + a nonlinear solve of
 Σ_S η e^{−z_nᵀw̃} z_n = ŵ) to 1e-6 relative; bad input is one line and exit 2."""
 import json

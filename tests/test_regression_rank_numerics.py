@@ -1,4 +1,4 @@
-"""Trainers of issue 14 part B against independent implementations (direct forms, autograd, exact solutions)."""
+"""Trainers of woodworth2020, boursier2022, kou2023, vardishamir2021 and razincohen2020 against independent implementations (direct forms, autograd, exact solutions)."""
 import math
 
 import numpy as np

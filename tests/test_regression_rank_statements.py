@@ -1,4 +1,4 @@
-"""The issue-14 part-B statements: registered, runnable, provenance as tagged, and dimensionally homogeneous.
+"""The statements of woodworth2020, boursier2022, kou2023, vardishamir2021 and razincohen2020: registered, runnable, provenance as tagged, and dimensionally homogeneous.
 
 Homogeneity: every symbol declares how it scales under the base transformations (``theory.statement.UNITS``);
 both sides of every relation must then have the same degree in each unit (numbers have degree 0). Degrees are

@@ -1,4 +1,4 @@
-"""Negative controls for issue 14 part A (soudry2018, jitelgarsky2019/2020, lyuli2020): every check says
+"""Negative controls of the max-margin papers (soudry2018, jitelgarsky2019/2020, lyuli2020): every check says
 ``violated`` — with its hypotheses holding — when the trainer is broken (a sign in the gradient, the mean instead
 of the sum loss, a wrong activation derivative, a frozen iterate) or the reference is perturbed. Where a default
 is a documented finding (already violated), the control asserts the specific row it breaks, one that holds

@@ -1,4 +1,4 @@
-"""Trainers of issue 14 part A against direct implementations: span-form linear GD vs autograd GD in R^d,
+"""Trainers of the max-margin papers against direct implementations: span-form linear GD vs autograd GD in R^d,
 batched vs sequential, per-step diagnostics vs brute force; the homogeneous net's analytic gradients vs autograd,
 its span reduction vs the full network, Euler/homogeneity, GF vs small-step GD, and the loss-based step."""
 import math
