@@ -88,6 +88,8 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     if ctx.hooks.reference is not None:
         ref = ctx.hooks.reference(ref)
     vb, R_bar = np.asarray(ref["v_bar"]), float(ref["R_bar"])
+    if not np.array_equal(vb, dec.v_bar):  # R̄ = (1/n)Σ_{i∉I} ℓ(z_iᵀv̄) is defined by v̄: a replaced v̄ carries its own
+        R_bar = float(np.logaddexp(0.0, -(Z[~I] @ vb)).sum() / n)
     ub = None if ref["u_bar"] is None else np.asarray(ref["u_bar"]) / np.linalg.norm(ref["u_bar"])
     q.update(separable_set=np.flatnonzero(I).tolist(), lp_certified=dec.subset.certified,
              lp_feasibility=dec.subset.feasibility, stiemke_residual=dec.subset.stiemke_residual,

@@ -28,8 +28,8 @@ _STEP200 = ("outside the step-size hypothesis (ηβσ_max² = 50): the loss rise
 
 EXPECTED: dict[str, Expected] = {
     "soudry2018.residual_limit[n=8,d=20,seed=1]": Expected("outside-hypotheses", _RANK, "TTFT|FTFFTT"),
-    "soudry2018.stepsize[eta_scale=20.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP20, "TF|TF"),
+    "soudry2018.stepsize[eta_scale=20.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP20, "TF|TTF"),
     "soudry2018.residual_limit[seed=0]": Expected("inconclusive", _THETA_1, "TTTT|?TTFTT"),
     "soudry2018.direction_rate[seed=0]": Expected("inconclusive", _DIR0, "TT|?T?TFF"),
-    "soudry2018.stepsize[eta_scale=200.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP200, "TF|FT"),
+    "soudry2018.stepsize[eta_scale=200.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP200, "TF|FFT"),
 }

@@ -202,8 +202,14 @@ TABLE["jitelgarsky2020.direction"]["structure"] = NA(
     "a fixed wrong direction also converges: the claim is convergence; the limit's structure is judged by "
     "jitelgarsky2020.alignment and lyuli2020.kkt")
 TABLE["jitelgarsky2020.alignment"]["structure"] = theta_off_direction()
-for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment"):  # the mean loss is GF slowed by n: same path
-    TABLE[_cid]["dynamics"] = [theta_frozen()]
+TABLE["jitelgarsky2020.direction"]["rescaled"] = NA("θ/‖θ‖ is invariant under θ → cθ (c > 0): a rescaled trajectory is a "
+                                                   "correct answer to a claim about the direction")
+for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment", "lyuli2020.kkt", "lyuli2020.rates"):
+    TABLE[_cid]["dynamics"] = [theta_frozen()]  # the mean loss is GF slowed by n: the same path, a correct answer
+TABLE["lyuli2020.kkt"]["rescaled"] = NA("θ̃ = θ/q_min^{1/L} is invariant under θ → cθ (L-homogeneous net): a rescaled "
+                                        "trajectory has the same (ε, δ)-KKT residuals, a correct answer")
+TABLE["lyuli2020.rates"]["rescaled"] = NA("Θ-rates are invariant under a constant factor: c·θ(t) keeps ‖θ‖ = "
+                                          "Θ((log t)^{1/L}), a correct answer to a Θ statement")
 TABLE["lyuli2020.sandwich"]["rescaled"] = NA("γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ holds at every θ, not only along GF: no "
                                             "rescaled state can break it")
 TABLE["lyuli2020.kkt"]["structure"] = theta_off_direction()

@@ -83,10 +83,11 @@ _HYP = (_SEP, _STEP)
 # L(w − η∇L) ≤ L(w) − η(1 − ηβσ_max²/2)‖∇L‖²), hence between any two recorded iterates. Recomputed from the
 # iterates the rows read (never the trainer's record), so an output that is not GD's trajectory — random iterates
 # with GD's norms, gradient ascent — fails it, while ρ-rows alone cannot tell noise from a slow approach.
-_DESCENT = le("L(w(t)) decreases along the recorded iterates (descent lemma)", descent_w.s, 0, atol=1e-12,
+_DESCENT = le("L(w(t)) decreases strictly along the recorded iterates (descent lemma)", descent_w.s, sp.Float(-1e-9),
               provenance="standard",
-              reason="η < 2β⁻¹σ_max⁻² (a hypothesis) makes GD a descent method on the β-smooth L; atol: rounding of "
-                     "a float64 logsumexp (consecutive recorded states differ by ≥ 2% in t, so by far more in log L)")
+              reason="η < 2β⁻¹σ_max⁻² (a hypothesis) makes GD a descent method on the β-smooth L, strictly since ∇L ≠ 0 "
+                     "on separable data; −1e-9: consecutive recorded states differ by ≥ 2% in t, so log L falls by "
+                     "orders more, while a frozen trainer's change is exactly 0 (rounding of a logsumexp: ~1e-15)")
 _BASE = (sep, step)
 
 
@@ -183,9 +184,10 @@ STEPSIZE = _claim(
     "(outside-hypotheses). Below the bound L is a descent function (descent lemma for the βσ_max²-smooth L "
     "[standard knowledge]) and ρ stays bounded (Theorem 3). Larger constant steps are no counterexample: logistic "
     "GD still converges in direction for any step (Wu, Braverman, Lee 2023, arXiv 2305.11788 [retrieved abstract]).",
-    (descent, rho_late, rho_early),
+    (descent, rho_late, rho_early, descent_w),
     (le("L(w(t+1)) ≤ L(w(t)) at every step", descent.s, 0, atol=1e-13,
         reason="one-step change of log L in float64 (rounding of a logsumexp)"),
+     _DESCENT,
      le("ρ does not grow: max_{k=K−1,K}‖ρ‖ ≤ 1.1·max_{k=K−3,K−2}‖ρ‖", rho_late.s,
         sp.Rational(11, 10) * rho_early.s, kind="diagnostic", provenance="threshold", reason="as soudry2018.asymptotic (a finite-time reading of 'bounded')")))
 
