@@ -1,4 +1,11 @@
-"""Root pytest configuration: the test process is single-threaded like every ibcheck process (numerics.threads)."""
+"""Root pytest configuration: the test process is single-threaded like every ibcheck process (numerics.threads);
+``--profile quick|full`` (read by checks/ and by tests/test_docs_run.py)."""
 from ibcheck.numerics.threads import default_single_threaded_env
 
 default_single_threaded_env()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--profile", default="quick", choices=["quick", "full"],
+                     help="quick: the CI settings; full: heavy sweeps (more seeds, d up to 1e9, anisotropic spectra) "
+                          "and the slow documented commands (tests/test_docs_run.py)")

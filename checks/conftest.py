@@ -12,9 +12,7 @@ import tempfile
 from pathlib import Path
 
 
-def pytest_addoption(parser):
-    parser.addoption("--profile", default="quick", choices=["quick", "full"],
-                     help="quick: the CI settings; full: heavy sweeps (more seeds, d up to 1e9, anisotropic spectra)")
+def pytest_addoption(parser):  # --profile lives in the root conftest.py (tests/ reads it too)
     parser.addoption("--ibcheck-report", default=None, metavar="DIR",
                      help="also write the HTML verification report of this run to DIR (index.html, results.json)")
 

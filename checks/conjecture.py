@@ -237,7 +237,7 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
     from hypothesis.errors import Flaky, Unsatisfiable
 
     conj.validate()
-    budget = budget or conj.default_budget
+    budget = conj.default_budget if budget is None else budget
     if budget < 1:
         raise InputError(f"--budget must be >= 1, got {budget}")
     need = min_decided if min_decided is not None else (conj.min_decided or default_min_decided(budget))

@@ -84,3 +84,14 @@ def resolve(specs: dict[str, Param], overrides: dict, claim_id: str, flags: dict
     for k, raw in overrides.items():
         out[k] = specs[k].parse(raw, flags.get(k, "--set"))
     return out
+
+
+def constant_params(claim) -> dict:
+    """Each constant of a claim's statement becomes an overridable ``--set`` parameter (non-negative float)."""
+    return {k: Param(k, float, float(v), "constant of the statement", lambda x: x >= 0, "must be >= 0")
+            for k, v in claim.constants.items()}
+
+
+def power_of_ten(v) -> bool:
+    """A step budget T = 10^k ≥ 10⁴ (the decade checkpoints of the linear-GD checks fall on exact steps)."""
+    return v >= 10_000 and 10 ** round(math.log10(v)) == v

@@ -59,6 +59,14 @@ def _one(ep, taken: dict) -> Plugin:
         raise PluginError(f"malformed ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})") from None
 
 
+def constant_param(name: str, value):
+    """A constant of a plugin's statement as an overridable ``--set`` parameter (any finite number)."""
+    import math
+
+    from .params import Param
+    return Param(name, float, float(value), "constant of the statement", lambda x: math.isfinite(x), "finite")
+
+
 def _validate(ep, taken: dict) -> Plugin:
     from ibcheck.theory.statement import Claim
 
@@ -109,6 +117,9 @@ def _validate(ep, taken: dict) -> Plugin:
         raise PluginError(f"claim {missing[0]!r} has no check in SPECS")
     if not isinstance(expected, dict) or not all(isinstance(k, str) and k.split("[", 1)[0] in ids for k in expected):
         raise PluginError("EXPECTED must map case ids of its own claims to (verdict, reason, holds)")
+    for s in specs:  # the claim's constants are parameters, as for the built-ins: a wrong constant can be tried
+        claim = next(c for c in claims if c.id == s.id)
+        s.params = {**s.params, **{k: constant_param(k, v) for k, v in claim.constants.items() if k not in s.params}}
     dist = getattr(getattr(ep, "dist", None), "name", None) or "?"
     return Plugin(name=ep.name, target=ep.value, dist=dist, claims=claims, specs=specs, expected=dict(expected))
 

@@ -1,30 +1,30 @@
-"""Every check by claim ID (the same IDs as ``theory.catalogue``)."""
+"""Every check by claim ID (the same IDs as ``theory.catalogue``).
+
+Importing this module imports every check (torch, cvxpy, …) and the installed plugins. A command that needs one
+built-in check imports only that check's module through ``checks.index.spec`` (the light index names it).
+"""
 from __future__ import annotations
+
+import importlib
 
 from ibcheck.theory.catalogue import CATALOGUE
 
 from .base import CheckSpec
-from .frei2023 import fig2, gd, gf, lem33, sec5
-from .lai2026 import exploratory, gram, linear, m1, m2
 
-REGISTRY: dict[str, CheckSpec] = {s.id: s for mod in (gram, m1, m2, linear, exploratory, lem33, gf, sec5, gd, fig2) for s in mod.SPECS}
+# The modules holding the built-in checks (each a ``SPECS`` list), by paper.
+MODULES = tuple(f"ibcheck.checks.{m}" for m in (
+    "lai2026.gram", "lai2026.m1", "lai2026.m2", "lai2026.linear", "lai2026.exploratory",
+    "frei2023.lem33", "frei2023.gf", "frei2023.sec5", "frei2023.gd", "frei2023.fig2",
+    "soudry2018.gd", "jitelgarsky2019.gd", "jitelgarsky2020.flow", "lyuli2020.flow", "lyuli2020.gd",
+    "boursier2022.flow", "kou2023.gd", "woodworth2020.flow", "vardishamir2021.neuron",
+    "vardishamir2021.balancedness", "razincohen2020.completion"))
 
-from .jitelgarsky2019 import gd as _jt19_gd  # noqa: E402  (issue 14, part A)
-from .jitelgarsky2020 import flow as _jt20_flow  # noqa: E402
-from .lyuli2020 import flow as _lyuli_flow  # noqa: E402
-from .lyuli2020 import gd as _lyuli_gd  # noqa: E402
-from .soudry2018 import gd as _soudry_gd  # noqa: E402
-
-REGISTRY.update({s.id: s for mod in (_soudry_gd, _jt19_gd, _jt20_flow, _lyuli_flow, _lyuli_gd) for s in mod.SPECS})
-# issue 14 part B (Boursier, Kou, Vardi–Shamir, Woodworth, Razin–Cohen)
-from .boursier2022 import flow as _bo_flow  # noqa: E402
-from .kou2023 import gd as _kou_gd  # noqa: E402
-from .razincohen2020 import completion as _rc_completion  # noqa: E402
-from .vardishamir2021 import balancedness as _vs_bal  # noqa: E402
-from .vardishamir2021 import neuron as _vs_neuron  # noqa: E402
-from .woodworth2020 import flow as _ww_flow  # noqa: E402
-
-REGISTRY.update({s.id: s for mod in (_bo_flow, _kou_gd, _ww_flow, _vs_neuron, _vs_bal, _rc_completion) for s in mod.SPECS})
+REGISTRY: dict[str, CheckSpec] = {}
+MODULE_OF: dict[str, str] = {}  # built-in claim ID → the module holding its check
+for _name in MODULES:
+    for _s in importlib.import_module(_name).SPECS:
+        REGISTRY[_s.id] = _s
+        MODULE_OF[_s.id] = _name
 
 _missing = set(REGISTRY) - set(CATALOGUE)
 assert not _missing, f"checks without a statement: {_missing}"

@@ -19,7 +19,6 @@ from ibcheck.theory.solver import SOLVER
 
 from .base import Context, Hooks
 from .params import resolve
-from .registry import REGISTRY
 
 
 @lru_cache(maxsize=1)
@@ -33,8 +32,8 @@ def _git() -> str:
 
 
 def env(device: torch.device, seconds: float) -> dict:
-    import cvxpy
-    return {"device": str(device), "dtype": "float64", "torch": torch.__version__, "cvxpy": cvxpy.__version__,
+    from importlib.metadata import version  # not `import cvxpy`: a check that solves nothing does not load it
+    return {"device": str(device), "dtype": "float64", "torch": torch.__version__, "cvxpy": version("cvxpy"),
             "solver": SOLVER, "git": _git(), "seconds": round(seconds, 4)}
 
 
@@ -58,11 +57,10 @@ def jsonable(x):
 
 
 def get_spec(claim_id: str):
-    from ibcheck.theory.catalogue import canonical
-    claim_id = canonical(claim_id)  # a deprecated alias runs its renamed claim
-    if claim_id not in REGISTRY:
-        raise InputError(f"unknown claim {claim_id!r} (see `ibcheck list`)")
-    return REGISTRY[claim_id]
+    """The check of ``claim_id`` (only its own module is imported; an unknown ID is an InputError with a hint; a
+    deprecated alias runs its renamed claim)."""
+    from .index import ALIASES, spec
+    return spec(ALIASES.get(claim_id, claim_id))
 
 
 def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None = None, seeds: int = 1,
@@ -103,8 +101,11 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         if keep_series:
             row["series"] = m.series
         per_seed.append(row)
-    worst = max(per_seed, key=lambda r: V.ORDER.index(r["verdict"]))
+    worst = max(per_seed, key=severity)
     data_desc = ds.describe() if ds is not None else _generated_desc(params, measurements)
+    for k in ("n", "d"):  # a fixture fixes its own sizes (soudry2018.fig1: n=16, d=2): show the data's, not ignored ones
+        if k in params and isinstance(data_desc.get(k), int) and data_desc[k] != params[k]:
+            params[k] = data_desc[k]
     out = {
         "claim": claim.id, "source": claim.source, "provenance": claim.provenance,
         "statement_latex": claim.statement_latex(), "title": claim.title, "exploratory": claim.exploratory,
@@ -124,6 +125,14 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     if keep_series:
         result["_series"] = [r.get("series", {}) for r in per_seed]
     return result
+
+
+def severity(row: dict) -> tuple[int, float]:
+    """Sort key of "the worst seed": the most severe verdict, then among equal verdicts the smallest conclusion
+    slack (the seed closest to failing; a NaN slack counts as no margin at all)."""
+    slacks = [c["slack"] for c in row["conclusions"] if isinstance(c.get("slack"), (int, float))]
+    margin = min((-math.inf if math.isnan(s) else s for s in slacks), default=math.inf)
+    return V.ORDER.index(row["verdict"]), -margin
 
 
 def _generated_desc(params: dict, measurements) -> dict:

@@ -17,6 +17,12 @@ def count_increases(values, rtol: float = 0.0) -> int:
     return int(sum(b > a + rtol * abs(a) for a, b in zip(v, v[1:])))
 
 
+def count_rises(values) -> int:
+    """How many consecutive pairs do not decrease (``b ≥ a``: a tie counts, as a sequence that should fall strictly)."""
+    v = [float(x) for x in values]
+    return int(sum(b >= a for a, b in zip(v, v[1:])))
+
+
 def count_decreases(values, rtol: float = 0.0) -> int:
     """How many consecutive pairs decrease by more than ``rtol`` relative (0 for a non-decreasing sequence)."""
     return count_increases([-float(x) for x in values], rtol)

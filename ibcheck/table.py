@@ -4,6 +4,13 @@ from __future__ import annotations
 from ibcheck.reports.fmt import fmt as _fmt
 
 _REL = {"<=": "≤", ">=": "≥", "==": "="}
+# The data generators' parameters (numerics.data.make_gaussian & co.): a user dataset (--data) replaces them, so a
+# table of a --data run does not print them (the JSON keeps every resolved parameter).
+GENERATOR_PARAMS = ("spectrum", "labels", "y_low", "y_high", "pos_frac", "sampler", "mu_norm")
+
+
+def is_user_data(data: dict) -> bool:
+    return str(data.get("kind", "")).startswith("user") or (data.get("sampler") or {}).get("method") == "user data"
 
 
 def _table(headers: list[str], rows: list[list]) -> str:
@@ -22,7 +29,8 @@ def data_line(d: dict) -> str:
     if d.get("trace_sigma") is not None:
         est = " (estimated by mean ‖x_i‖²)" if d.get("trace_sigma_estimated") else ""
         parts.append(f"‖λ‖₁={_fmt(d['trace_sigma'])}{est}")
-    law = (d.get("sampler") or {}).get("law")
+    sampler = d.get("sampler") or {}
+    law = None if sampler.get("method") == "user data" else sampler.get("law")  # the user's X was given, not drawn
     if law:
         parts.append({"gram": "(K sampled from its exact law, X not formed)", "explicit": "(X drawn)"}.get(law, law))
     return "  ".join(parts)
@@ -32,7 +40,8 @@ def render(result: dict) -> str:
     """Hypotheses, conclusions, key quantities, per-seed summary, verdict and wall time."""
     out = [f"{result['claim']}  [{result['source']}, {result['provenance']}]  {result.get('title', '')}"]
     out.append(data_line(result["data"]))
-    shown = {k: v for k, v in result["params"].items() if k not in ("max_steps",)}
+    hidden = ("max_steps",) + (GENERATOR_PARAMS if is_user_data(result["data"]) else ())
+    shown = {k: v for k, v in result["params"].items() if k not in hidden}
     out.append("params: " + " ".join(f"{k}={_fmt(v)}" for k, v in shown.items()))
     if result["hypotheses"]:
         out += ["", "hypotheses" + (f" (seed {result['worst_seed']}, the worst)" if "worst_seed" in result else ""),

@@ -5,7 +5,8 @@ import html
 import json
 from pathlib import Path
 
-from .html import CSS, badge
+from .blocks import badge
+from .html import CSS
 from .status import CONJECTURE, conjecture_status
 
 

@@ -85,9 +85,18 @@ def discrimination_markdown(progress: bool = True) -> tuple[str, float]:
 
 
 def write_discrimination(out_dir: str | Path = "docs", progress: bool = True) -> Path:
+    from ibcheck.numerics.errors import InputError
+    out = Path(out_dir)
+    try:  # the folder is checked before the (long) run: a bad --out is exit 2, not a lost run
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out {out_dir}: cannot create ({exc.strerror})") from None
     text, secs = discrimination_markdown(progress)
-    path = Path(out_dir) / "discrimination.md"
-    path.write_text(text, encoding="utf-8")
+    path = out / "discrimination.md"
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"--out {out_dir}: cannot write ({exc.strerror})") from None
     if progress:
         print(f"discrimination table: {secs:.0f} s", file=sys.stderr)
     return path

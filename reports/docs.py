@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 
 from ibcheck.checks.cases import EXPECTED, cases, case_id, pattern, setting_key
@@ -191,6 +192,12 @@ def findings_cases() -> list[str]:
     return [k for k, e in builtin_expected().items() if k in quick or e.verdict == "violated"]
 
 
+def needed_cases() -> list[str]:
+    """The case ids whose measured rows findings.md shows: the documented quick cases and the exploratory defaults."""
+    return findings_cases() + [case_id(cid, {}) for cid, c in builtin_claims().items()
+                               if c.exploratory and cid in REGISTRY]
+
+
 def measure(keys: list[str], progress: bool = True) -> dict[str, dict]:
     """Run each case (serial: the frei2023 flows are shared) and the exploratory claims' defaults."""
     from ibcheck.checks.runner import run_check
@@ -283,6 +290,12 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
             measured = {r["case"]: r for r in data if r.get("case")}
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise InputError(f"--results {results}: not a report's results.json ({exc})") from None
+        if not catalogue_only:
+            missing = [k for k in needed_cases() if k not in measured]
+            if missing:  # never turn a measured row into "full profile only": measure what the file lacks
+                print(f"ibcheck docs: {results} lacks {len(missing)} of the {len(needed_cases())} documented cases; "
+                      "measuring them", file=sys.stderr)
+                measured.update(measure(missing, progress=progress))
     written = []
     (out / "catalogue.md").write_text(catalogue_markdown(), encoding="utf-8")
     written.append(out / "catalogue.md")

@@ -12,16 +12,15 @@ import json
 import platform
 from pathlib import Path
 
-import sympy as sp
+from ibcheck.checks.runner import jsonable
 
-from ibcheck.checks.cases import describe, pattern, setting_key
-from ibcheck.checks.registry import REGISTRY
 from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 from . import status as S
-from .certificate import certificate_html
-from .fmt import fmt
+from .blocks import (_tw, badge, breakable, group_block, grouped, key_number, prose, result_block, seconds_cell,
+                     setting_text, shared_seconds, varying)
+from .conjectures import conjecture_json, conjecture_rows_and_sections, not_run_note
 from .mathml import statement_html
 from .plots import PLOTS
 
@@ -31,8 +30,9 @@ body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .tw{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
-#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:anywhere}#summary th:nth-child(1){width:14em}#summary th:nth-child(2){width:9.5em}#summary th:nth-child(3){width:7em}#summary th:nth-child(4){width:7.5em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:13.5em}#summary th:nth-child(8){width:4.5em}
-@media (max-width:900px){#summary{table-layout:auto;width:auto}}
+#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary th:nth-child(1){width:14em}#summary th:nth-child(2){width:9.5em}#summary th:nth-child(3){width:7em}#summary th:nth-child(4){width:7.5em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:13.5em}#summary th:nth-child(8){width:4.5em}
+@media (max-width:900px){#summary{table-layout:auto;width:100%}}
+@media (max-width:640px){#summary th:nth-child(3),#summary td:nth-child(3),#summary th:nth-child(4),#summary td:nth-child(4),#summary th:nth-child(5),#summary td:nth-child(5),#summary th:nth-child(8),#summary td:nth-child(8){display:none}#summary{table-layout:fixed}#summary th:nth-child(1){width:30%}#summary th:nth-child(2){width:19%}#summary th:nth-child(6){width:23%}#summary th:nth-child(7){width:28%}#summary .badge{white-space:normal;overflow-wrap:normal}#summary td{padding:3px 4px}}
 th{background:#f3f3f3;text-align:left}.num{font-family:ui-monospace,Menlo,monospace;text-align:right}
 .badge{display:inline-block;border-radius:9px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
 .verified{background:#2e7d32}.violated{background:#c62828}.outside-hypotheses{background:#ef6c00}
@@ -52,199 +52,6 @@ JS = """
 function filt(v){document.querySelectorAll('#summary tbody tr').forEach(function(r){
  r.style.display=(v==='all'||r.dataset.verdict===v||(v==='unexpected'&&r.dataset.unexpected))?'':'none';});}
 """
-
-REL = {"<=": "≤", ">=": "≥", "==": "="}
-
-
-def prose(text: str) -> str:
-    """A verdict's reason for the page: relations as symbols (the JSON keeps the contract's ASCII), escaped."""
-    for a, b in ((" <= ", " ≤ "), (" >= ", " ≥ "), (" == ", " = ")):
-        text = text.replace(a, b)
-    return html.escape(text)
-
-
-def _fmt(v) -> str:
-    return html.escape(fmt(v, missing="—"))
-
-
-def badge(status: str, text: str | None = None) -> str:
-    return f'<span class="badge {status}">{html.escape(text or S.label(status))}</span>'
-
-
-def _tw(table: str) -> str:
-    """A table that scrolls inside its box on a narrow screen, never the page."""
-    return f'<div class="tw">{table}</div>'
-
-
-def is_boolean(row: dict) -> bool:
-    """An indicator compared with 1 (``𝟙[…] = 1``): shown as yes/no rather than ``1 = 1``."""
-    return row.get("relation") == "==" and row.get("rhs") == 1 and row.get("lhs") in (0, 1, None)
-
-
-def measured_vs_bound(row: dict) -> str:
-    """``lhs ≤ rhs`` with the relation as a symbol; an indicator as yes/no."""
-    if is_boolean(row):
-        return "yes" if row.get("lhs") == 1 else "no" if row.get("lhs") == 0 else "undecided"
-    return f"{_fmt(row.get('lhs'))} {REL.get(row.get('relation'), row.get('relation', ''))} {_fmt(row.get('rhs'))}"
-
-
-def rows_table(rows: list[dict], kind: str) -> str:
-    if not rows:
-        return '<p class="muted">none</p>'
-    head = ("<tr><th>hypothesis</th><th>measured</th><th></th><th>required</th><th>holds</th><th>provenance</th></tr>"
-            if kind == "h" else
-            "<tr><th>conclusion</th><th>measured</th><th></th><th>bound</th><th>slack</th><th>tolerance</th>"
-            "<th>holds</th><th>why this tolerance</th><th>provenance</th></tr>")
-    out = []
-    for r in rows:
-        cls = "yes" if r.get("holds") else "no"
-        hold = f'<td class="{cls}">{_fmt(r.get("holds")) if r.get("holds") is not None else "undecided"}</td>'
-        if is_boolean(r):
-            lhs, rel, rhs = measured_vs_bound(r), "", "yes"
-            extra = "<td></td><td></td>"
-        else:
-            lhs, rel, rhs = _fmt(r.get("lhs")), REL.get(r.get("relation"), r.get("relation")), _fmt(r.get("rhs"))
-            extra = f"<td class=num>{_fmt(r.get('slack'))}</td><td class=num>{_fmt(r.get('tolerance'))}</td>"
-        cells = f"<td>{html.escape(r['name'])}</td><td class=num>{lhs}</td><td>{rel}</td><td class=num>{rhs}</td>"
-        if kind == "h":
-            out.append(f"<tr>{cells}{hold}<td>{r.get('provenance', '')}</td></tr>")
-        else:
-            why = r.get("tolerance_reason", "") + (f" — {r['kind']}: {r['judgement']}" if "judgement" in r else "")
-            kind = f" ({r['kind']})" if r.get("kind", "bound") != "bound" else ""
-            out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(why)}</td>"
-                       f"<td>{r.get('provenance', '')}{kind}</td></tr>")
-    return _tw(f"<table>{head}{''.join(out)}</table>")
-
-
-def quantities_table(q: dict) -> str:
-    items = [(k, v) for k, v in q.items() if not isinstance(v, (list, dict))]
-    cells = "".join(f"<tr><td>{html.escape(k)}</td><td class=num>{_fmt(v)}</td></tr>" for k, v in items)
-    nested = [(k, v) for k, v in q.items() if isinstance(v, (list, dict))]
-    extra = "".join(f"<details><summary>{html.escape(k)}</summary><pre>{html.escape(json.dumps(v, indent=1)[:6000])}</pre>"
-                    f"</details>" for k, v in nested)
-    return _tw(f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>") + extra
-
-
-def key_number(r: dict) -> str:
-    """The first failing conclusion (else the first one): ``name: measured ≤ bound``."""
-    c = next((c for c in r.get("conclusions", []) if c.get("holds") is False), None) or \
-        (r["conclusions"][0] if r.get("conclusions") else None)
-    if not c:
-        return "—"
-    return f"{html.escape(c['name'])}: {measured_vs_bound(c)}"
-
-
-def setting_text(r: dict) -> str:
-    s = r.get("_setting") or {}
-    return ", ".join(f"{k}={v}" for k, v in s.items()) if s else "default setting"
-
-
-# ---- seconds of memoised measurements shared by several claims (CheckSpec.shared) ---------------------------
-def shared_seconds(results: list[dict]) -> dict[int, str]:
-    """``id(result) -> seconds text``: a group of results that shared one memoised measurement shows the
-    group's total on its first member and "shared" on the others (whose own time is only the evaluation)."""
-    groups: dict[tuple, list[dict]] = {}
-    for r in results:
-        spec = REGISTRY.get(r["claim"])
-        if spec is None or not spec.shared:
-            continue
-        consts = set(spec.claim.constants)
-        key = (spec.shared, json.dumps({k: v for k, v in r.get("params", {}).items() if k not in consts},
-                                       sort_keys=True, default=str), (r.get("env") or {}).get("device"))
-        groups.setdefault(key, []).append(r)
-    out = {}
-    for (what, _, _), rs in groups.items():
-        if len(rs) < 2:
-            continue
-        total = sum((x.get("env") or {}).get("seconds", 0) or 0 for x in rs)
-        out[id(rs[0])] = (f'{total:.2f} <span class=muted title="{html.escape(what)}, shared by {len(rs)} claims">'
-                          f"(shared ×{len(rs)})</span>")
-        for x in rs[1:]:
-            own = (x.get("env") or {}).get("seconds", 0) or 0
-            out[id(x)] = (f'<span class=muted title="{html.escape(what)}: charged to {html.escape(rs[0]["claim"])}; '
-                          f'own evaluation {own:.2f} s">shared</span>')
-    return out
-
-
-def seconds_cell(r: dict, shared: dict) -> str:
-    return shared.get(id(r)) or f"{(r.get('env') or {}).get('seconds', 0) or 0:.2f}"
-
-
-# ---- blocks ------------------------------------------------------------------------------------------------
-def expectation_line(r: dict) -> str:
-    e = r.get("expected")
-    if e is None:
-        return "" if r["matches_expected"] else ('<p class="flag">unexpected: a setting of the catalogue that is '
-                                                  "expected to be verified</p>")
-    head = f"documented outcome: <b>{html.escape(e['verdict'])}</b>, rows <code>{html.escape(str(e.get('holds')))}</code>"
-    if r["matches_expected"]:
-        return f"<p>{head} — <span class=yes>as documented</span>. {html.escape(e['reason'])}</p>"
-    diff = describe(r, e["holds"]) if isinstance(e.get("holds"), str) and r["verdict"] == e["verdict"] else \
-        f"verdict {r['verdict']}"
-    return (f"<p>{head} — <span class=flag>differs from the documentation: {html.escape(diff)}</span>. "
-            f"{html.escape(e['reason'])}</p>")
-
-
-def result_block(r: dict, shared: dict) -> str:
-    note = S.note(r)
-    params = ", ".join(f"{k}={_fmt(v)}" for k, v in r["params"].items() if k != "max_steps")
-    return (f'<div class="block"><h4>{badge(S.status(r))} <code>{html.escape(setting_text(r))}</code> '
-            + (f'<span class="note">{html.escape(note)}</span> ' if note else "")
-            + f"<span class=muted>({r['role']}, {seconds_cell(r, shared)} s)</span></h4>"
-            + expectation_line(r)
-            + (f"<p>{prose(r['reason'])}</p>" if r.get("reason") else "")
-            + f"<p class=muted>parameters: {html.escape(params)}; data: {html.escape(json.dumps(r.get('data', {})))}</p>"
-            + "<h5>Hypotheses</h5>" + rows_table(r.get("hypotheses", []), "h")
-            + "<h5>Conclusions</h5>" + rows_table(r.get("conclusions", []), "c")
-            + f"<details><summary>all quantities</summary>{quantities_table(r.get('quantities', {}))}</details>"
-            + certificate_html(r) + "</div>")
-
-
-def _group_key(r: dict) -> tuple:
-    e = r.get("expected") or {}
-    return (S.status(r), r["role"], e.get("reason") or r.get("reason", ""), pattern(r),
-            tuple(sorted((r.get("_setting") or {}).keys())))
-
-
-def grouped(rs: list[dict]) -> list[list[dict]]:
-    """Results in order, near-identical ones together: same status, role, reason, row pattern and setting keys."""
-    groups: dict[tuple, list[dict]] = {}
-    for r in rs:
-        groups.setdefault(_group_key(r), []).append(r)
-    return list(groups.values())
-
-
-def varying(rs: list[dict]) -> list[str]:
-    keys = list((rs[0].get("_setting") or {}).keys())
-    return [k for k in keys if len({str((r.get("_setting") or {}).get(k)) for r in rs}) > 1] or keys
-
-
-def group_block(rs: list[dict], shared: dict) -> str:
-    """One block for several near-identical results (e.g. the η sweep's findings): a table, then the details."""
-    if len(rs) == 1:
-        return result_block(rs[0], shared)
-    r0, keys = rs[0], varying(rs)
-    fixed = {k: v for k, v in (r0.get("_setting") or {}).items() if k not in keys}
-    head = "".join(f"<th>{html.escape(k)}</th>" for k in keys) + "<th>status</th>" + "".join(
-        f"<th>{html.escape(c['name'])}</th>" for c in r0.get("conclusions", [])) + "<th>seconds</th>"
-    body = []
-    for r in rs:
-        s = r.get("_setting") or {}
-        cells = "".join(f"<td class=num>{html.escape(str(s.get(k)))}</td>" for k in keys)
-        concl = "".join(f'<td class="num {"yes" if c.get("holds") else "no"}">{measured_vs_bound(c)}</td>'
-                        for c in r.get("conclusions", []))
-        body.append(f"<tr>{cells}<td>{badge(S.status(r))}</td>{concl}<td class=num>{seconds_cell(r, shared)}</td></tr>")
-    e = r0.get("expected")
-    reason = e["reason"] if e else r0.get("reason", "")
-    return (f'<div class="block"><h4>{badge(S.status(r0))} {len(rs)} settings: '
-            f"<code>{html.escape(', '.join(keys))}</code> varies"
-            + (f", <code>{html.escape(setting_key(fixed))}</code>" if fixed else "")
-            + f" <span class=muted>({r0['role']})</span></h4>"
-            + (f"<p>{prose(reason)}</p>" if reason else "")
-            + _tw(f"<table><tr>{head}</tr>{''.join(body)}</table>")
-            + "<details><summary>full tables of each setting</summary>"
-            + "".join(result_block(r, shared) for r in rs) + "</details></div>")
-
 
 # ---- the page ----------------------------------------------------------------------------------------------
 def _by_claim(results: list[dict]) -> dict[str, list[dict]]:
@@ -270,48 +77,13 @@ def summary_rows(by_claim, shared) -> list[str]:
             unexp = "" if r["matches_expected"] else ' data-unexpected="1"'
             flag = "" if r["matches_expected"] else ' <span class="flag" title="differs from its expectation">unexpected</span>'
             rows.append(
-                f'<tr data-verdict="{st}" data-role="{r["role"]}"{unexp}><td><a href="#{cid}">{cid}</a></td>'
+                f'<tr data-verdict="{st}" data-role="{r["role"]}"{unexp}><td><a href="#{cid}">{breakable(cid)}</a></td>'
                 f"<td><code>{html.escape(setting_text(r))}</code>"
                 + (f'<br><span class="note">{html.escape(note)}</span>' if note else "")
                 + f"</td><td>{claim.source if claim else r.get('source', '')}</td>"
                 f"<td>{_kind(claim) if claim else r.get('provenance', '')}</td><td>{r['role']}</td>"
                 f"<td>{badge(st)}{flag}</td><td>{key_number(r)}</td><td class=num>{seconds_cell(r, shared)}</td></tr>")
     return rows
-
-
-def conjecture_rows_and_sections(conj_runs: dict) -> tuple[list[str], list[str]]:
-    from ibcheck.checks.conjectures import SHIPPED
-    rows, secs = [], []
-    for cid, conj in SHIPPED.items():
-        r = conj_runs.get(cid)
-        ran = bool(r) and r.get("status") in ("refuted", "survived", "inconclusive")
-        text = S.conjecture_status(r if ran else None, conj.expected)
-        setting = f"budget {r['budget']}, seed {r['seed']}" if ran else "—"
-        secs_txt = f"{r['seconds']:.2f}" if ran else ""
-        if ran and r.get("counterexample"):
-            key = "counterexample: " + html.escape(json.dumps(r["counterexample"]["params"]))
-        elif ran:
-            key = f"{r['decided_trials']} decided, {r['undecided_trials']} undecided, {r['skipped_trials']} skipped"
-        else:
-            key = html.escape((r or {}).get("reason", "not run"))
-        rows.append(f'<tr data-verdict="{S.CONJECTURE}" data-role="conjecture"><td><a href="#{cid}">{cid}</a></td>'
-                    f"<td>{html.escape(setting)}</td><td>{html.escape(conj.source)}</td><td>conjecture</td>"
-                    f"<td>conjecture</td><td>{badge(S.CONJECTURE, text)}</td><td>{key}</td>"
-                    f"<td class=num>{secs_txt}</td></tr>")
-        cx = (f"<p>counterexample (shrunk): <code>{html.escape(json.dumps(r['counterexample']['params']))}</code> "
-              f"measured <code>{html.escape(json.dumps(r['counterexample']['quantities'], default=str))}</code></p>"
-              if ran and r.get("counterexample") else "")
-        run = (f"<p>{badge(S.CONJECTURE, text)} {r['trials']} trials ({r['decided_trials']} decided, "
-               f"{r['undecided_trials']} undecided, {r['skipped_trials']} skipped; at least {r['min_decided']} decided "
-               f"needed), {r['trials_per_minute']:.0f}/min, budget {r['budget']}; documented outcome: "
-               f"<b>{html.escape(conj.expected)}</b></p>" if ran else
-               f"<p>{badge(S.CONJECTURE, text)} {html.escape((r or {}).get('reason', ''))}; documented outcome: "
-               f"<b>{html.escape(conj.expected)}</b></p>")
-        secs.append(f'<section class="claim" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(conj.title)}</h3>'
-                    f"<p>source <b>{html.escape(conj.source)}</b>, a conjecture</p><p>{html.escape(conj.statement)}</p>"
-                    f"{run}{cx}<p class=muted>space: "
-                    f"{html.escape(', '.join(f'{k}={d}' for k, d in conj.space.items()))}</p></section>")
-    return rows, secs
 
 
 def findings_html(by_claim) -> str:
@@ -395,7 +167,7 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     by_claim = {c: by_claim[c] for c in order}
     shared = shared_seconds(results)
     conj_runs = supplements.get("_conjectures", {})
-    counts = S.report_counts(results)
+    counts = S.report_counts(results, conj_runs)
     srows = summary_rows(by_claim, shared)
     for cid, (src, title, where) in PLANNED.items():
         srows.append(f'<tr data-verdict="{S.PLANNED}" data-role="planned"><td><a href="#{cid}">{cid}</a></td><td>—</td>'
@@ -409,11 +181,11 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     buttons += (f'<button data-filter="unexpected" data-count="{n_unexp}" onclick="filt(\'unexpected\')">unexpected '
                 f'({n_unexp})</button><button data-filter="all" onclick="filt(\'all\')">all ({len(srows)})</button>')
     summary = (f'<h2>Summary</h2><p class=muted>One row per check run: a claim at its default setting, its other '
-               f"settings, its documented findings; then the shipped conjectures. {html.escape(S.summary_line(results))}"
+               f"settings, its documented findings; then the shipped conjectures. {html.escape(S.summary_line(results, conj_runs))}"
                f'</p><div class="filters">{buttons}</div>'
                + _tw('<table id="summary"><thead><tr><th>claim</th><th>setting</th><th>source</th><th>provenance</th>'
                      "<th>role</th><th>status</th><th>key number vs bound</th><th>seconds</th></tr></thead>"
-                     f"<tbody>{''.join(srows)}</tbody></table>"))
+                     f"<tbody>{''.join(srows)}</tbody></table>") + not_run_note(conj_runs))
     secs = [claim_section(cid, CATALOGUE[cid], rs, supplements, shared) for cid, rs in by_claim.items()
             if cid in CATALOGUE]
     for cid, (src, title, where) in PLANNED.items():
@@ -430,25 +202,27 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
 
 
 def environment(profile: str, device: str, seconds: float, results: list[dict]) -> dict:
-    import cvxpy
-    import torch
+    from importlib.metadata import version
     first = next((r["env"] for r in results if r.get("env")), {})
     return {"profile": profile, "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-            "python": platform.python_version(), "torch": torch.__version__, "cvxpy": cvxpy.__version__,
-            "sympy": sp.__version__, "solver": first.get("solver"), "device": device, "dtype": "float64",
+            "python": platform.python_version(), "torch": version("torch"), "cvxpy": version("cvxpy"),
+            "sympy": version("sympy"), "solver": first.get("solver"), "device": device, "dtype": "float64",
             "seeds": sorted({r.get("params", {}).get("seed", 0) for r in results if isinstance(r.get("params"), dict)}),
             "git": first.get("git"), "total seconds": round(seconds, 1), "machine": platform.platform()}
 
 
 def clean(results: list[dict]) -> list[dict]:
-    """The sidecar's objects: the contract's keys plus ``case``, ``role``, ``expected``, ``matches_expected``."""
-    return [{k: v for k, v in S.ensure(r).items() if not k.startswith("_")} for r in results]
+    """The sidecar's check objects: the contract's keys plus ``kind``, ``case``, ``role``, ``expected``,
+    ``matches_expected``."""
+    return [{"kind": "check", **{k: v for k, v in S.ensure(r).items() if not k.startswith("_")}} for r in results]
 
 
 def write_report(results: list[dict], supplements: dict, out_dir: str | Path, meta: dict) -> Path:
-    """``DIR/index.html`` and ``DIR/results.json`` (the contract's objects, without plot series)."""
+    """``DIR/index.html`` and ``DIR/results.json``: the contract's check objects (``"kind": "check"``, without plot
+    series), then one object per conjecture search that ran (``"kind": "conjecture"``)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / "index.html").write_text(render(results, supplements, meta), encoding="utf-8")
-    (out / "results.json").write_text(json.dumps(clean(results), indent=1, allow_nan=False), encoding="utf-8")
+    rows = clean(results) + conjecture_json(supplements.get("_conjectures", {}))
+    (out / "results.json").write_text(json.dumps(jsonable(rows), indent=1, allow_nan=False), encoding="utf-8")
     return out / "index.html"

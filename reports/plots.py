@@ -6,6 +6,8 @@ entry simply has no figure — new claims appear in the report without touching 
 from __future__ import annotations
 
 import io
+import itertools
+import re
 
 import matplotlib
 
@@ -16,12 +18,24 @@ import numpy as np  # noqa: E402
 plt.rcParams.update({"svg.fonttype": "none", "font.size": 9, "figure.dpi": 100})
 
 
+_FIGURES = itertools.count(1)
+_ID = re.compile(r'(\bid="|url\(#|href="#)([^"#)]+)')
+
+
+def unique_ids(text: str, prefix: str) -> str:
+    """Every element id of one inline SVG, and every reference to it (``url(#…)``, ``href="#…"``), prefixed: several
+    matplotlib figures in one page would otherwise repeat ids such as ``patch_1`` (invalid HTML, and a clip path may
+    resolve to another figure's)."""
+    return _ID.sub(lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", text)
+
+
 def svg(fig) -> str:
+    """The figure as inline SVG markup whose ids are unique in the page (``fig<N>-…``)."""
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
     plt.close(fig)
     text = buf.getvalue()
-    return text[text.index("<svg"):]
+    return unique_ids(text[text.index("<svg"):], f"fig{next(_FIGURES)}")
 
 
 def _series(results):

@@ -110,11 +110,12 @@ def counts(results: list[dict], conjectures: int = 0, planned: int = 0) -> dict:
     return out
 
 
-def report_counts(results: list[dict]) -> dict:
-    """The report's rows per status: the results, the planned claims and one row per shipped conjecture."""
-    from ibcheck.checks.conjectures import SHIPPED
+def report_counts(results: list[dict], conjectures: dict | None = None) -> dict:
+    """The report's rows per status: the results, the planned claims and one row per conjecture search that ran
+    (``conjectures``: the report's ``{id: search result}``; one the profile skipped is not counted)."""
     from ibcheck.theory.catalogue import PLANNED as _PLANNED
-    return counts(results, conjectures=len(SHIPPED), planned=len(_PLANNED))
+    ran = sum(1 for r in (conjectures or {}).values() if r and r.get("status") in ("refuted", "survived", "inconclusive"))
+    return counts(results, conjectures=ran, planned=len(_PLANNED))
 
 
 def unexpected(results: list[dict]) -> list[dict]:
@@ -122,10 +123,10 @@ def unexpected(results: list[dict]) -> list[dict]:
     return [r for r in results if not ensure(r)["matches_expected"]]
 
 
-def summary_line(results: list[dict]) -> str:
+def summary_line(results: list[dict], conjectures: dict | None = None) -> str:
     """The terminal line: the report's button counts, then how many results differ from their expectation."""
     bad = unexpected(results)
-    return (", ".join(f"{label(k)} {v}" for k, v in report_counts(results).items())
+    return (", ".join(f"{label(k)} {v}" for k, v in report_counts(results, conjectures).items())
             + f"; {len(bad)} unexpected" + (f" ({', '.join(r['case'] or r['claim'] for r in bad)})" if bad else ""))
 
 

@@ -151,3 +151,32 @@ def test_limit_excluded_when_convergence_outpaces_the_scale():
     assert j.holds is False and "excludes the stated" in j.reason
     assert j.limit_estimate["value"] == pytest.approx(2.001, abs=1e-5)
     assert run(lambda x: 2 + 1 / x, 1 / sp.log(t), 2.0).holds is True
+
+
+# GD's norms with random directions (tests/discrimination lin_random) read as ‖ρ(t) − w̃‖ at soudry2018's 13
+# checkpoints: the tail falls 35.7 → 18.5 (orders 2.9, 1.3, 2.3, 9.4 against 1/log t, all ≥ 0.75), 10× the limit's scale
+RANDOM_TAIL = [6.42520412887289, 2.3885389832126167, 20.185625051382146, 4.864455372680384, 25.588204377043066,
+               2.494878358969364, 24.213623072868433, 7.244949109770767, 35.70801153167288, 30.216321961340928,
+               28.811931528208643, 25.45037662592319, 18.485068430977332]
+
+
+def test_random_sequence_is_not_verified():
+    """'Every order above the stated one' over a short tail is not evidence: orders jumping 2.9 → 1.3 → 9.4 are noise."""
+    for ck in (geometric(1e3, 1e6, 13), geometric(1e2, 1e6, 13)):
+        for kw in ({}, {"stated_rate": True}):
+            j = judge(ck, RANDOM_TAIL, 1 / sp.log(t), "t", 0.0, floor=1e-12, **kw)
+            assert j.holds is not True, (j.reason, ck[0])
+            assert j.window is None or j.holds is False
+
+
+def test_super_convergence_needs_a_decade_and_non_decreasing_orders():
+    # a geometric decay against 1/log t: orders grow steadily over 4 decades — a super-convergence window
+    assert run(lambda x: 0.5 ** math.log10(x) * 3, 1 / sp.log(t), 0.0).holds is True
+    # 1/t² over less than a decade of the clock (five checkpoints): orders 2 ln t grow by ≈ 0.8 a step (not stable),
+    # non-decreasing, but the span is too short for a super-convergence window; over two decades it is one
+    j = run(lambda x: x ** -2.0, 1 / sp.log(t), 0.0, ck=geometric(1e5, 5e5, 5))
+    assert j.holds is None and j.horizon_needed is not None
+    assert run(lambda x: x ** -2.0, 1 / sp.log(t), 0.0, ck=geometric(1e5, 1e7, 5)).holds is True
+    # falling errors whose orders drop by more than SUPER_TOL between steps: not a regime
+    zig = [1.0, 0.5, 0.45, 0.2, 0.19, 0.08, 0.078, 0.03, 0.029]
+    assert judge(CK, zig, 1 / sp.log(t), "t", 0.0).holds is not True

@@ -38,10 +38,6 @@ HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("ji
 # Cells where a wrong answer is still `verified`: open work, each with why. The test fails on any other verified cell,
 # and on a listed cell that no longer says verified (then delete its line): the list only shrinks.
 PENDING = {
-    ("soudry2018.asymptotic", "rescaled"): "1.5·W(t): ρ grows like ½ŵ log t inside the window — needs the asymptotic "
-                                           "judge of limit/rate rows (theory/asymptotic.py, another branch)",
-    ("soudry2018.margin_loss_rates", "reference"): "rate rows (O(1/log t), tL → ‖ŵ‖²/η): the asymptotic judge",
-    ("soudry2018.margin_loss_rates", "rescaled"): "rate rows (O(1/log t), tL → ‖ŵ‖²/η): the asymptotic judge",
     ("lyuli2020.rates", "random"): "Θ-rate rows of Theorem 4.3: the asymptotic judge",
     ("lyuli2020.rates", "rescaled"): "Θ-rate rows of Theorem 4.3: the asymptotic judge",
     ("jitelgarsky2020.direction", "random"): "the path-length rows read the trainer's record, not the mapped states",

@@ -63,6 +63,18 @@ def test_example_plugin_is_listed_checked_and_swept(site, tmp_path):
     assert [x["verdict"] for x in json.loads((tmp_path / "s.json").read_text())] == ["verified", "verified"]
 
 
+def test_plugin_constants_are_parameters(site, tmp_path):
+    """docs/usage.md: constants of a statement are parameters — a plugin's too (`--set limit_rtol=…`, `list -v`)."""
+    env = _env(site)
+    assert "limit_rtol=1e-08 (float; finite) — constant of the statement" in _ibcheck("list", "-v", env=env).stdout
+    j = tmp_path / "c.json"
+    p = _ibcheck("check", CID, "--set", "d=1000", "--set", "limit_rtol=0.5", "--json", str(j), env=env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert json.loads(j.read_text())["params"]["limit_rtol"] == 0.5
+    bad = _ibcheck("check", CID, "--set", "limit_rtol=nan", env=env)
+    assert bad.returncode == 2 and "limit_rtol" in bad.stderr
+
+
 def test_example_plugin_joins_cases_report_and_fails_its_negative_control(site):
     code = textwrap.dedent(f"""
         import json, torch

@@ -16,7 +16,7 @@ from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.checks.runner import run_check
 from ibcheck.reports import status as S
 from ibcheck.reports.html import environment, render, write_report
-from ibcheck.reports.run import run_catalogue
+from ibcheck.reports.run import QUICK_SKIP, run_catalogue
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 CONTRACT_KEYS = ["claim", "source", "provenance", "statement_latex", "params", "data", "hypotheses", "quantities",
@@ -85,7 +85,7 @@ def report(tmp_path_factory):
     S.annotate(bad, "lai2026.linear", {}, role="setting")
     results.append(bad)
     path = write_report(results, sup, out, environment("quick", "cpu", 1.0, results))
-    return path, results
+    return path, results, sup
 
 
 def parsed(path) -> Structure:
@@ -95,11 +95,12 @@ def parsed(path) -> Structure:
 
 
 def test_every_claim_once_and_self_contained(report):
-    path, results = report
+    path, results, sup = report
     p = parsed(path)
     listed = list(CATALOGUE) + list(PLANNED) + list(SHIPPED)  # every ID of `ibcheck list`, once
     assert sorted(p.claims) == sorted(listed)
-    assert len(p.rows) == len(results) + len(PLANNED) + len(SHIPPED)  # one row per check run, planned, conjecture
+    ran = [c for c, r in sup["_conjectures"].items() if r.get("status") != "not run"]
+    assert len(p.rows) == len(results) + len(PLANNED) + len(ran)  # one row per check run, planned, conjecture run
     external = [u for u in p.links if u.startswith(("http:", "https:", "//", "ftp:"))]
     assert not external, external
     assert all(u.startswith("#") for u in p.links)
@@ -109,7 +110,7 @@ def test_every_claim_once_and_self_contained(report):
 
 def test_counts_agree_everywhere(report):
     """Buttons = rows with that status = badges of those rows = the terminal line; a claim's badge is its default."""
-    path, results = report
+    path, results, sup = report
     p = parsed(path)
     by_status = {}
     for row in p.rows:
@@ -121,8 +122,8 @@ def test_counts_agree_everywhere(report):
         else:
             assert n == by_status.get(k, 0), (k, n, by_status)
     assert set(by_status) <= set(p.buttons)
-    line = S.summary_line(results)  # what `ibcheck report` prints
-    for k, n in S.report_counts(results).items():
+    line = S.summary_line(results, sup["_conjectures"])  # what `ibcheck report` prints
+    for k, n in S.report_counts(results, sup["_conjectures"]).items():
         assert f"{S.label(k)} {n}" in line and p.buttons[k] == n
     assert p.buttons["finding"] >= 7 and p.buttons["violated"] == 1 and p.buttons["unexpected"] == 1
     for r in results:  # the section badge is the default setting's status
@@ -131,8 +132,8 @@ def test_counts_agree_everywhere(report):
 
 
 def test_roles_and_expectations(report):
-    path, results = report
-    data = json.loads((path.parent / "results.json").read_text())
+    path, results, _ = report
+    data = [r for r in json.loads((path.parent / "results.json").read_text()) if r["kind"] == "check"]
     assert isinstance(data, list) and len(data) == len(results)
     for r in data:
         assert all(k in r for k in CONTRACT_KEYS), r["claim"]
@@ -154,11 +155,15 @@ def test_roles_and_expectations(report):
 
 
 def test_conjecture_rows(report):
-    path, _ = report
+    path, _, sup = report
     p = parsed(path)
     rows = {r["cells"][0]: r for r in p.rows if r["verdict"] == S.CONJECTURE}
-    assert set(rows) == set(SHIPPED)
+    skipped = {c for c, r in sup["_conjectures"].items() if r.get("status") == "not run"}
+    assert skipped == set(QUICK_SKIP) and set(rows) == set(SHIPPED) - skipped  # a row for each search that ran
+    assert f'href="#{next(iter(skipped))}"' in path.read_text().split("<h2>Claims</h2>")[0]  # named as not run
     for cid, conj in SHIPPED.items():
+        if cid in skipped:
+            continue
         cells = rows[cid]["cells"]
         assert cells[2] == conj.source and cells[3] == "conjecture"  # source, provenance
     assert rows["conj.relu-boundary"]["cells"][5] == "refuted (expected)"
@@ -166,8 +171,82 @@ def test_conjecture_rows(report):
                         rows["conj.kou-relu-srank"]["cells"][5])
 
 
+def test_results_json_holds_the_conjectures_that_ran(report):
+    """results.json: one object per conjecture search that ran, the `ibcheck conjecture --json` fields with
+    "kind": "conjecture"; a skipped one is absent, and every check object says "kind": "check"."""
+    path, results, sup = report
+    data = json.loads((path.parent / "results.json").read_text())
+    conj = {r["conjecture"]: r for r in data if r["kind"] == "conjecture"}
+    assert {r["kind"] for r in data} == {"check", "conjecture"}
+    assert set(conj) == {c for c, r in sup["_conjectures"].items() if r.get("status") != "not run"}
+    for cid, r in conj.items():
+        for k in ("status", "trials", "decided_trials", "undecided_trials", "skipped_trials", "min_decided",
+                  "budget", "seed", "seconds", "counterexample", "first_failure", "replay"):
+            assert k in r, (cid, k)
+        assert r["status"] == sup["_conjectures"][cid]["status"] and r["trials"] == sup["_conjectures"][cid]["trials"]
+    cx = conj["conj.relu-boundary"]
+    assert cx["status"] == "refuted" and cx["counterexample"]["params"]
+    assert cx["replay"].startswith("ibcheck conjecture conj.relu-boundary --replay ")
+    assert conj["conj.kou-relu-srank"]["replay"] is None or conj["conj.kou-relu-srank"]["counterexample"]
+
+
+def test_counts_are_of_what_ran():
+    """With --claims the summary counts only the conjectures selected and run (none here)."""
+    r = run_check("lai2026.linear", {})
+    S.annotate(r, "lai2026.linear", {})
+    line = S.summary_line([r], {})
+    assert "conjecture" not in line and "verified 1" in line
+    html_text = render([r], {"_conjectures": {}}, {})
+    assert 'data-filter="conjecture"' not in html_text and 'data-role="conjecture"' not in html_text
+
+
+def test_inline_svg_ids_are_unique():
+    """Two matplotlib figures in one page: every id (and each reference to it) prefixed per figure."""
+    import matplotlib.pyplot as plt
+
+    from ibcheck.reports.plots import svg
+    a, b = [], []
+    for out in (a, b):
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [1, 0])
+        out.append(svg(fig))
+    ids = re.findall(r'\bid="([^"]+)"', a[0] + b[0])
+    assert ids and len(ids) == len(set(ids))
+    for text in (a[0], b[0]):  # every url(#…) and href="#…" points at an id of its own figure
+        own = set(re.findall(r'\bid="([^"]+)"', text))
+        assert set(re.findall(r'url\(#([^)]+)\)', text)) <= own
+        assert set(re.findall(r'href="#([^"]+)"', text)) <= own
+
+
+def test_report_has_no_duplicate_ids(report):
+    path, _, _ = report
+    ids = re.findall(r'\sid="([^"]+)"', path.read_text())
+    dup = {i for i in ids if ids.count(i) > 1}
+    assert not dup, sorted(dup)[:10]
+
+
+def test_false_relation_in_blocks_is_marked():
+    from ibcheck.reports.blocks import measured_vs_bound
+    assert measured_vs_bound({"lhs": 1.0, "rhs": 2.0, "relation": ">=", "holds": False}).endswith("✗</span>")
+    assert "✗" not in measured_vs_bound({"lhs": 3.0, "rhs": 2.0, "relation": ">=", "holds": True})
+    assert "✗" not in measured_vs_bound({"lhs": None, "rhs": 2.0, "relation": ">=", "holds": None})
+
+
+def test_a_false_relation_is_marked(report):
+    """A finding row's key number whose relation is false carries ✗ (the summary, the findings table, the blocks)."""
+    path, results, _ = report
+    text = path.read_text()
+    findings = text[text.index('<h2 id="findings">'):text.index("<h2>Claims</h2>")]
+    row = findings[findings.index('href="#lai2026.m1.gap"'):]
+    row = row[:row.index("</tr>")]
+    assert "lower bound" in row and "✗" in row
+    r = next(x for x in results if x["verdict"] == "verified" and x.get("conclusions"))
+    from ibcheck.reports.blocks import key_number
+    assert "✗" not in key_number(r)
+
+
 def test_notation_relations_booleans_and_details(report):
-    path, _ = report
+    path, _, _ = report
     text = path.read_text()
     p = parsed(path)
     maths = " ".join(p.math_text)
@@ -183,7 +262,7 @@ def test_notation_relations_booleans_and_details(report):
 
 
 def test_injected_failure_shows_as_violated_with_numbers(report):
-    path, _ = report
+    path, _, _ = report
     html_text = path.read_text()
     row = html_text[html_text.index('<tr data-verdict="violated" data-role="setting" data-unexpected="1"><td>'
                                     '<a href="#lai2026.linear">'):]
@@ -192,7 +271,7 @@ def test_injected_failure_shows_as_violated_with_numbers(report):
 
 
 def test_setting_notes_are_shown(report):
-    _, results = report
+    _, results, _ = report
     r = dict(next(x for x in results if x["claim"] == "frei2023.thm3.2.rank"))
     S.annotate(r, "frei2023.thm3.2.rank", {"n": 6, "d": 200000, "gamma": 1.0})
     assert r["role"] == "setting" and "linear baseline" in S.note(r)
@@ -221,7 +300,8 @@ def test_report_command_exits_zero_and_prints_the_button_counts(tmp_path):
     p = _cut_down(tmp_path, "", "--fail-on-unexpected")
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "index.html").is_file()
-    assert "verified 1, observed 0, violated 0, outside-hypotheses 0, inconclusive 0, finding (as documented) 1" in p.stdout
+    assert "verified 1, observed 0, violated 0, outside-hypotheses 0, inconclusive 0, finding (as documented) 1" \
+        in p.stdout
     assert "0 unexpected" in p.stdout
 
 
@@ -244,11 +324,27 @@ if(s.scrollWidth>s.clientWidth+1)bad++;});o.textContent=JSON.stringify({page:doc
 width:w,stmt_overflow:bad});document.body.appendChild(o);});</script>"""
 
 
+# At phone width: the summary table's width against its box, the status column's right edge, duplicate ids in the
+# DOM, and claim IDs wrapped other than after a dot (a line of an ID cell ending without its dot).
+_PHONE = """<script>addEventListener('load',function(){var o=document.createElement('pre');o.id='phone';
+var t=document.getElementById('summary'),box=t.parentNode,th=t.querySelectorAll('th')[5].getBoundingClientRect();
+var ids={},dup=0;document.querySelectorAll('[id]').forEach(function(e){if(ids[e.id])dup++;ids[e.id]=1;});
+var mid=0;t.querySelectorAll('tbody td:first-child a').forEach(function(a){var r=document.createRange();
+var n=a.childNodes;for(var i=0;i<n.length;i++){if(n[i].nodeType!==3)continue;r.selectNodeContents(n[i]);
+if(r.getClientRects().length>1)mid++;}});
+o.textContent=JSON.stringify({width:document.documentElement.clientWidth,table:t.scrollWidth,box:box.clientWidth,
+status_right:Math.round(th.right),status_w:Math.round(th.width),dup_ids:dup,id_breaks_mid_word:mid});
+document.body.appendChild(o);parent.postMessage(o.textContent,'*');});</script>"""
+_FRAME = """<!DOCTYPE html><html><body><iframe src="phone.html" width="390" height="900" style="border:0"></iframe>
+<script>addEventListener('message',function(e){var o=document.createElement('pre');o.id='phone';o.textContent=e.data;
+document.body.appendChild(o);});</script></body></html>"""
+
+
 @pytest.mark.skipif(BROWSER is None and not os.environ.get("CI"),
                     reason="no Chromium installed (apt-get install chromium); CI installs it and requires this test")
 def test_renders_headless_in_chromium(report, tmp_path):
     assert BROWSER, "CI must install Chromium (.ci/run)"
-    path, results = report
+    path, results, _ = report
     shot = tmp_path / "report.png"
     subprocess.run([BROWSER, *_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,2000",
                     f"--screenshot={shot}", path.as_uri()], capture_output=True, timeout=120)
@@ -269,4 +365,15 @@ def test_renders_headless_in_chromium(report, tmp_path):
                          capture_output=True, text=True, timeout=120).stdout
     probe = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom).group(1).replace("&quot;", '"'))
     assert probe["stmt_overflow"] == 0 and probe["page"] <= probe["width"], probe
+    phone = path.parent / "phone.html"  # 390 px: the summary's status column is on screen, the table does not scroll
+    phone.write_text(path.read_text().replace("</body>", _PHONE + "</body>"), encoding="utf-8")
+    frame = path.parent / "frame.html"  # a 390 px viewport: an iframe (headless windows are at least ~500 px wide)
+    frame.write_text(_FRAME, encoding="utf-8")
+    dom = subprocess.run([BROWSER, *_FLAGS, f"--user-data-dir={tmp_path / 'profile4'}", "--window-size=800,1000",
+                          "--virtual-time-budget=8000", "--dump-dom", frame.as_uri()],
+                         capture_output=True, text=True, timeout=120).stdout
+    probe = json.loads(re.search(r'<pre id="phone">(.*?)</pre>', dom).group(1).replace("&quot;", '"'))
+    assert probe["width"] <= 400 and probe["dup_ids"] == 0, probe
+    assert probe["table"] <= probe["box"] and probe["status_right"] <= probe["width"] and probe["status_w"] > 0, probe
+    assert probe["id_breaks_mid_word"] == 0, probe
     shutil.copy(shot, path.parent / "screenshot.png")

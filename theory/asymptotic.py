@@ -13,10 +13,25 @@ Richardson extrapolation with Roache's grid convergence index, the judge reads `
 * **three-point order and extrapolated limit** (no limit assumed): the exponent ``p̂`` solving
   ``(q_{k+1} − q_k)/(q_{k+2} − q_{k+1}) = (u_{k+1}^p − u_k^p)/(u_{k+2}^p − u_{k+1}^p)`` (bisection; exact for
   ``q = L + C u^p`` on any grid), then ``L_k = q_{k+2} − C u_{k+2}^{p̂}`` (Richardson/Aitken);
-* **asymptotic window**: the longest tail of ≥ ``MIN_ORDERS`` consecutive orders that is *stable* (spread
-  ``max − min ≤ STABLE``: the order no longer drifts, the leading term dominates) or, for the one-sided ``O(·)``
-  statement, *uniformly fast* (every order ``≥ p − tol``: the error fell at least as fast as stated at every step).
-  A transient (saddle plateau, pre-asymptotic curvature) fails both, and is never read as a counterexample;
+* **asymptotic window**: the longest tail of orders that shows *positive evidence* of the asymptotic regime, one
+  of two patterns:
+
+  - *stable*: ≥ ``MIN_ORDERS`` consecutive orders with spread ``max − min ≤ STABLE`` (the order no longer drifts,
+    the leading term dominates);
+  - *super-convergent* (for the one-sided ``O(·)`` statement, and for Richardson's fits with a stated limit): the
+    error falls faster than the scale at every step — every order ``≥ p − tol`` (so ``|e|`` strictly decreases) over
+    ≥ ``SUPER_POINTS`` checkpoints spanning ≥ ``SUPER_SPAN`` (a decade) of the clock — and either *ever faster*
+    (each order at least the one before less ``SUPER_TOL``: ``p_{k+1} ≥ p_k − SUPER_TOL``, non-decreasing up to
+    rounding; what ``e = C u^{p'}`` with ``p' > p``, or a geometric decay read against a logarithmic scale, looks
+    like) or by a decade of the error itself (``|e_first|/|e_last| ≥ SUPER_SPAN``, strictly at every step: a
+    noisy fast decay such as lyuli2020's δ read against the slow scale 1/log log(1/𝓛), orders 2.2 … 17).
+
+  Why both are needed: "every order ≥ p − tol" alone is not evidence. Over a short window on a slow scale
+  (``u = 1/log t`` changes by 2% per quarter decade at t = 10⁵) any noisy sequence that happens to fall at a few
+  consecutive checkpoints has orders ≥ 1 — a random trajectory (errors 35.7, 30.2, 28.8, 25.5, 18.5 ≈ 10× the
+  limit's scale, orders 3.4, 1.0, 2.8, 7.5; the error fell only 1.9× over that decade of t) was read as converging.
+  A slightly decreasing error whose orders jump up and down is noise, not a regime. A transient (saddle plateau, pre-asymptotic curvature) fails both patterns, and is
+  never read as a counterexample;
 * **intervals**: the order interval is ``[min, max]`` of the window's orders; the limit interval is the hull of the
   last ``MIN_ORDERS`` fits' ``L_k`` in the window and the band ``L_last ± F_s|q_last − L_last|`` (Roache's safety factor ``F_s = 1.25`` for three or
   more grids, applied to the correction the extrapolation made: it always contains ``q_last``).
@@ -53,6 +68,9 @@ STABLE = 0.25  # spread of a stable window: a second-order correction ≤ ~25% o
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
 F_S = 1.25  # Roache's safety factor for a GCI from three or more solutions
 _P_RANGE = (-5.0, 20.0)  # bracket of the three-point order
+SUPER_TOL = STABLE  # a super-convergent order may dip by at most the stable spread from one step to the next
+SUPER_POINTS = 5  # checkpoints of a super-convergent window: four orders, one more than a stable window needs
+SUPER_SPAN = 10.0  # clock ratio a super-convergent window must span: a decade, so the trend is not a local wiggle
 
 
 @dataclass(frozen=True)
@@ -150,21 +168,37 @@ def three_point(u: tuple, q: tuple) -> tuple[float, float]:
     return p, q[2] - C * (u[2] ** p if abs(p) > 1e-9 else math.log(u[2]))
 
 
-def window(orders: list, floor_order: float | None, ceiling: float = math.inf) -> int | None:
-    """Index of the first order of the longest asymptotic tail (stable, or uniformly in ``[floor_order, ceiling]``),
-    else None."""
+def window(orders: list, floor_order: float | None, ceiling: float = math.inf, clock: list | None = None,
+           size: list | None = None) -> int | None:
+    """Index of the first order of the longest asymptotic tail (stable, or super-convergent above ``floor_order``
+    and below ``ceiling``; see the module docstring), else None. ``clock``: every checkpoint (an order from
+    checkpoint k on, two- or three-point, starts at ``clock[k]``), for the span of a super-convergent window
+    (without it none is accepted)."""
     best = None
     for start in range(len(orders) - MIN_ORDERS, -1, -1):
         tail = orders[start:]
         if any(not math.isfinite(o) for o in tail):
             break
-        stable = max(tail) - min(tail) <= STABLE
-        fast = floor_order is not None and min(tail) >= floor_order and max(tail) <= ceiling
-        if stable or fast:
-            best = start
-        elif best is not None:
-            break
+        if max(tail) - min(tail) <= STABLE or _super(tail, floor_order, ceiling, clock, start, size):
+            best = start  # stability only shrinks and super-convergence only grows with the tail: scan every start
     return best
+
+
+def _super(tail: list, floor_order: float | None, ceiling: float, clock: list | None, start: int,
+           size: list | None = None) -> bool:
+    """The super-convergence pattern: every order in ``[max(floor_order, 0+), ceiling]`` (|e| strictly falls) over
+    ≥ ``SUPER_POINTS`` checkpoints spanning a clock ratio ≥ ``SUPER_SPAN``, and either each order ≥ the one before
+    − ``SUPER_TOL`` (non-decreasing), or the error's ``size`` (|e_k|, or |q_{k+1} − q_k| for three-point orders)
+    falls by ≥ ``SUPER_SPAN`` over the window (a decade of decay, faster than stated at every step)."""
+    if floor_order is None or clock is None or len(clock) - start < SUPER_POINTS:
+        return False
+    if clock[-1] / clock[start] < SUPER_SPAN * (1 - 1e-9):  # slack: a geometric grid's decade rounds to 9.999999…
+        return False
+    if min(tail) < floor_order or min(tail) <= 0 or max(tail) > ceiling:
+        return False
+    if size is not None and size[-1] > 0 and size[start] / size[-1] >= SUPER_SPAN:
+        return True
+    return all(b >= a - SUPER_TOL for a, b in zip(tail, tail[1:]))
 
 
 def _stable(tail: list) -> bool:
@@ -216,7 +250,7 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     p3 = [f[0] for f in fits]
     # with a stated limit, a tail of three-point orders all ≥ the stated one (converging faster than r: Richardson's
     # correction then shrinks quickly) is as good a window as a stable one
-    w3 = window(p3, None if limit is None else order)
+    w3 = window(p3, None if limit is None else order, clock=tau, size=[abs(b - a) for a, b in zip(q, q[1:])])
     if w3 is not None:
         Ls = [f[1] for f in fits[max(w3, len(fits) - MIN_ORDERS):]]  # the most asymptotic fits
         dq = abs(q[-1] - Ls[-1])  # the correction Richardson applies to the last value
@@ -256,7 +290,7 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         return j
     p2 = two_point_orders(u, e)
     j.orders = p2
-    w = window(p2, need, order + order_tol if two_sided else math.inf)
+    w = window(p2, need, order + order_tol if two_sided else math.inf, clock=tau, size=[abs(x) for x in e])
     fast = _tail_above(p2, order + order_tol) if two_sided else 0
     if w is None and fast >= MIN_ORDERS:  # Θ: faster than r^{p+tol} at every step of a tail — the Ω side fails
         tail = p2[-fast:]

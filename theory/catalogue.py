@@ -24,7 +24,7 @@ for _c in CATALOGUE.values():
     _c.check_symbols()
 
 
-# Renamed claims: the former ID still resolves, for one release, with a deprecation line (``deprecation``).
+# Renamed claims: the former ID still resolves, for one release, with a deprecation line (``ibcheck check``; the light index ``checks.index.ALIASES`` mirrors this table).
 ALIASES: dict[str, str] = {**_VS_ALIASES}
 assert set(ALIASES.values()) <= set(CATALOGUE) and not set(ALIASES) & set(CATALOGUE), "bad alias table"
 
@@ -32,14 +32,6 @@ assert set(ALIASES.values()) <= set(CATALOGUE) and not set(ALIASES) & set(CATALO
 def canonical(claim_id: str) -> str:
     """The current ID of ``claim_id`` (itself unless it is a deprecated alias)."""
     return ALIASES.get(claim_id, claim_id)
-
-
-def deprecation(claim_id: str) -> str | None:
-    """The one-line note for a deprecated ID (None for a current one)."""
-    if claim_id not in ALIASES:
-        return None
-    return (f"note: {claim_id} is deprecated and will be removed in the next release; it now runs "
-            f"{ALIASES[claim_id]} (the name says what is checked)")
 
 
 def get(claim_id: str) -> Claim:

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import cvxpy as cp
+if TYPE_CHECKING:
+    import cvxpy as cp
 
 SOLVER = "CLARABEL"
 # Interior-point tolerances tighter than Clarabel's 1e-8 defaults; the result is then polished and
@@ -24,6 +26,7 @@ class SolveInfo:
 
     @property
     def accurate(self) -> bool:
+        import cvxpy as cp
         return self.status == cp.OPTIMAL
 
 
@@ -33,6 +36,7 @@ def solve(problem: cp.Problem, *, allow_infeasible: bool = False) -> SolveInfo:
     ``optimal_inaccurate`` is returned (``accurate=False``) so the caller must decide what it means;
     with ``allow_infeasible`` an infeasible program returns its status instead of raising.
     """
+    import cvxpy as cp  # here, not at the top: SOLVER is read by runs that solve nothing
     try:
         problem.solve(solver=SOLVER, **CLARABEL_OPTS)
     except cp.SolverError as exc:

@@ -20,8 +20,7 @@ from ibcheck.theory.boursier2022.variation import betas, min_variation_norm, min
 from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, grid
+from ..params import Param, constant_params, grid
 from ..trends import Memo, count_increases, pure
 
 _MEMO = Memo(size=24)

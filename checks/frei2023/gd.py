@@ -16,8 +16,7 @@ from ibcheck.theory.frei2023.activation import prove_leaky_smooth, prove_smoothe
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, grid
+from ..params import Param, constant_params, grid
 
 # ---- activation ------------------------------------------------------------------------------------
 _PROOF_KEYS = ["proof_phi0", "proof_dphi_lower", "proof_dphi_upper", "proof_d2phi_lower", "proof_d2phi_upper",

@@ -28,8 +28,7 @@ from ibcheck.theory.solver import SolverError
 
 from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
-from ..lai2026.common import constant_params
-from ..params import Param
+from ..params import Param, constant_params
 
 ENUM_MAX_MN = 12  # 2^{mn} activation patterns for the global cross-check
 INIT_RESIDUE_MAX = 1e-3  # ‖W₀^⊥‖/‖W‖ above the KKT tolerance: the direction cannot have converged yet

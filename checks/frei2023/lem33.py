@@ -11,8 +11,7 @@ from ibcheck.theory.frei2023 import statements as st
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, grid
+from ..params import Param, constant_params, grid
 
 
 def measure_lem33(ctx: Context) -> list[Measurement]:

@@ -23,8 +23,7 @@ from ibcheck.theory.frei2023 import statements as st
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param
+from ..params import Param, constant_params
 from .gf import PARAMS as GF_PARAMS
 from .gf import boundary_agreement, init_B
 

@@ -26,9 +26,8 @@ from ibcheck.theory.jitelgarsky2019.decomposition import decompose
 from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, pos
-from ..soudry2018.gd import _increases, _power_of_ten
+from ..params import Param, constant_params, pos, power_of_ten
+from ..trends import count_rises
 
 
 def params(n_sep=6, n_non=4, d_sep=2, d_non=2, seed=0, steps=1_000_000) -> dict:
@@ -41,7 +40,7 @@ def params(n_sep=6, n_non=4, d_sep=2, d_non=2, seed=0, steps=1_000_000) -> dict:
         "mix": Param("mix", float, 0.5, "S-component of the separable points", lambda v: v >= 0, "must be >= 0"),
         "seed": Param("seed", int, seed, "data seed", lambda v: v >= 0, "must be >= 0"),
         "eta": pos("eta", float, 1.0, "GD step on the MEAN risk"),
-        "steps": Param("steps", int, steps, "GD steps T: a power of 10 ≥ 10⁴", _power_of_ten, "a power of 10 >= 10000"),
+        "steps": Param("steps", int, steps, "GD steps T: a power of 10 ≥ 10⁴", power_of_ten, "a power of 10 >= 10000"),
     }
 
 
@@ -132,7 +131,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "dir_rate_late": float(max(r2[i] for i in last2)), "dir_rate_early": float(max(r2[i] for i in first2)),
         "offset_error": float(e1[dec_idx[-1]]), "direction_error": float(e2[dec_idx[-1]]),
         "risk_rate_increases": float(_nonincreasing_violations([rr[i] for i in dec_idx])),
-        "direction_increases": float(_increases([e_full[i] for i in dec_idx])),
+        "direction_increases": float(count_rises([e_full[i] for i in dec_idx])),
         "direction_band": (float(max(band_vals) / min(band_vals))
                            if np.all(np.isfinite(band_vals)) and min(band_vals) > 0 else math.nan),
         "limit_rel_dev": float(np.linalg.norm(W[-1] - vb) / np.linalg.norm(vb)) if np.linalg.norm(vb) > 0 else math.nan,

@@ -22,8 +22,7 @@ from ibcheck.theory.kou2023 import statements as st
 from ibcheck.theory.kou2023.limit import full_srank_limit
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param
+from ..params import Param, constant_params
 from ..trends import Memo, count_increases, linear_fit, pure
 
 _MEMO = Memo()

@@ -12,7 +12,7 @@ from ibcheck.numerics.inits import positive_init
 from ibcheck.numerics.relu_gd import GDResult, gd_span
 
 from ..base import Context
-from ..params import Param, pos
+from ..params import Param, constant_params, pos  # noqa: F401  (constant_params: used as C.constant_params)
 
 DATA_PARAMS = {
     "n": Param("n", int, 40, "number of examples", lambda v: v >= 2, "must be >= 2"),
@@ -31,12 +31,6 @@ GD_PARAMS = {
     "init_scale": pos("init_scale", float, 1e-3, "ε of the positive init w₀ = εXᵀ𝟙/‖λ‖₁"),
     "max_steps": Param("max_steps", int, 20000, "GD step budget", lambda v: v >= 1, "must be >= 1"),
 }
-
-
-def constant_params(claim) -> dict:
-    """Each (reconstructed) constant of a claim becomes an overridable ``--set`` parameter."""
-    return {k: Param(k, float, float(v), "constant of the statement", lambda x: x >= 0, "must be >= 0")
-            for k, v in claim.constants.items()}
 
 
 def datasets(ctx: Context, *, keep_X: bool = False, min_ratio: float = 1.0) -> list[Dataset]:

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from ibcheck.numerics.errors import InputError
 from ibcheck.theory.lai2026 import statements as st
 from ibcheck.theory.lai2026.closed_form import frozen_pattern_limit
 from ibcheck.theory.lai2026.enumeration import enumerate_m1
@@ -110,6 +111,23 @@ def _spec(claim, measure, quick, full, extra=None) -> CheckSpec:
     return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full)
 
 
+def needs_negatives(measure):
+    """``measure`` for a claim stated through n₋ and y_min over the negative labels: labels without a negative make
+    its bounds undefined (0·NaN), which is bad input (exit 2), not a NaN verdict."""
+    def wrapped(ctx: Context) -> list[Measurement]:
+        p = ctx.params
+        if ctx.data is None and p.get("labels") != "gaussian" and int(round(p["pos_frac"] * p["n"])) == p["n"]:
+            raise InputError(f"pos_frac={p['pos_frac']:g} with n={p['n']} leaves no negative label: the bounds of "
+                             f"{st.M1_GAP.id} are stated through n₋ ≥ 1 and y_min over the negatives (use a smaller "
+                             "pos_frac)")
+        ms = measure(ctx)
+        if any(m.quantities.get("n_minus") == 0 for m in ms):
+            raise InputError(f"the labels have no negative: the bounds of {st.M1_GAP.id} are stated through n₋ ≥ 1 "
+                             "and y_min over the negatives")
+        return ms
+    return wrapped
+
+
 _Q = [{"n": 40, "d": 4000}, {"n": 10, "d": 2000}, {"n": 40, "d": 20000, "spectrum": "power:0.5"}]
 _F = [{"n": 40, "d": d, "seed": s} for d in (4000, 100000, 1000000) for s in (0, 1, 2)] + \
      [{"n": 100, "d": 100000, "spectrum": sp_} for sp_ in ("power:0.5", "spike:10:20")] + \
@@ -121,7 +139,7 @@ GAP_QUICK = _Q + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.8, 0.5)]
 SPECS = [
     _spec(st.M1_PATTERN, measure_m1, _Q, _F),
     _spec(st.M1_LIMIT, lambda ctx: waive(measure_m1(ctx), "GD "), _Q, _F, CERT.PARAM),
-    _spec(st.M1_GAP, measure_m1, GAP_QUICK, _F + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.7, 0.6, 0.4, 0.2)],
+    _spec(st.M1_GAP, needs_negatives(measure_m1), GAP_QUICK, _F + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.7, 0.6, 0.4, 0.2)],
           CERT.PARAM),
 ]
 

@@ -17,9 +17,8 @@ from ibcheck.numerics.homogeneous_net import ACTIVATIONS, gradient_descent, grad
 from ibcheck.theory.lyuli2020 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, pos
-from .flow import _describe, data_and_net
+from ..params import Param, constant_params, pos
+from ..homogeneous_flow import describe_run, data_and_net
 
 
 def params() -> dict:
@@ -80,7 +79,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     deriv, net.deriv = net.deriv, None  # the warm-up flow is set-up, not the trainer under test
     fl = gradient_flow(net, theta0, target_log_loss=p["warm_log_loss"], rtol=1e-10, max_steps=50000)
     net.deriv = deriv
-    q: dict = {"data": _describe(ctx, seed, net), "degree": net.degree, "warm_flow_steps": fl.info["steps"],
+    q: dict = {"data": describe_run(ctx, seed, net), "degree": net.degree, "warm_flow_steps": fl.info["steps"],
                "warm_log_loss": fl.info["log_loss"]}
     values = {"reached_loss_below_one": float(fl.info["log_loss"] < 0), "smooth_activation": float(net.smooth)}
     if not fl.info["reached_target"]:

@@ -17,8 +17,7 @@ from ibcheck.theory.razincohen2020.completion import min_nuclear_completion
 from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param
+from ..params import Param, constant_params
 from ..trends import Memo, count_increases, loglog_slope, pure
 
 _MEMO = Memo()

@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
-from ibcheck.numerics.linear_gd import LOSSES, gd
+from ibcheck.numerics.linear_gd import LOSSES, gd, log_total_loss
 from ibcheck.numerics.device import generator
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.soudry2018 import statements as st
@@ -28,14 +28,10 @@ from ibcheck.theory.soudry2018.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, pos
+from ..params import Param, constant_params, pos, power_of_ten
+from ..trends import count_rises
 
 ENUM_MAX_N = 12  # SVM cross-check by enumerating support sets up to 2^12 candidates
-
-
-def _power_of_ten(v) -> bool:
-    return v >= 10_000 and 10 ** round(math.log10(v)) == v
 
 
 def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> dict:
@@ -51,7 +47,7 @@ def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> 
         "loss": Param("loss", str, "logistic", "logistic (β = ¼) | exp (β = L(w(0)))", lambda v: v in LOSSES,
                       "logistic or exp"),
         "steps": Param("steps", int, 1_000_000, "GD steps T: a power of 10 ≥ 10⁴ (checkpoints 10^{K−3…K})",
-                       _power_of_ten, "a power of 10 >= 10000"),
+                       power_of_ten, "a power of 10 >= 10000"),
         "init": Param("init", str, "zero", "w(0): zero | random (N(0, init_scale²/d I))",
                       lambda v: v in ("zero", "random"), "zero or random"),
         "init_scale": pos("init_scale", float, 1.0, "scale of a random w(0)"),
@@ -101,10 +97,6 @@ def _slope(ts, ys) -> float:
     if np.any(ys <= 0) or not np.all(np.isfinite(ys)):
         return math.nan
     return float(np.polyfit(np.log(ts), np.log(ys), 1)[0])
-
-
-def _increases(xs) -> int:
-    return int(sum(b >= a for a, b in zip(xs[:-1], xs[1:])))
 
 
 def _measure_one(ctx: Context, seed: int) -> Measurement:
@@ -171,7 +163,10 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     e_sharp = np.linalg.norm(Wd / np.where(ok, wn, 1)[:, None] - b / np.where(bn > 0, bn, 1)[:, None], axis=1)
     U = Z @ Wd.T  # (n, T)
     gap = 1.0 / nw - np.where(ok, U.min(0) / np.where(ok, wn, 1), np.nan)
-    loss_T = np.exp(run.log_loss[0])
+    # the loss of the iterates the rows read (hooked or not), never the trainer's record: a trajectory that is not
+    # GD's (random directions, c·W(t)) shows in the descent row and in ηtL/‖ŵ‖²
+    ll_w = log_total_loss(U.T, p["loss"], "sum")
+    loss_T = np.exp(ll_w)
     dec = [run.at(10 ** k) for k in range(K - 3, K + 1)]
     last2, first2 = dec[2:], dec[:2]
     q.update(steps=T, checkpoints=[10 ** k for k in range(K - 3, K + 1)],
@@ -182,7 +177,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
              # reported (ratio ≤ 1), not checked; what it implies with ρ → w̃ is checked (sharp_direction_increases)
              sharp_form_ratio=[float(e_sharp[i] * wn[i] / (2 * resid[i])) if resid[i] > 0 else None for i in dec],
              eta_t_loss_by_decade=[float(eta * t[i] * loss_T[i] / nw ** 2) for i in dec],
-             log_loss_final=float(run.log_loss[0, -1]), max_normalized_margin=float(run.max_normalized_margin[0]),
+             log_loss_final=float(ll_w[-1]), max_normalized_margin=float(run.max_normalized_margin[0]),
              first_loss_increase=int(run.first_loss_increase[0]))
     ts = np.array([10.0 ** k for k in range(K - 3, K + 1)])
     band_vals = [lt[i] * e[i] for i in dec]
@@ -198,15 +193,16 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "rank_ZS": float(res.rank_ZS), "rank_Z": float(res.rank_Z),
         "alpha_S_min_rel": float(svm.alpha[S].min() / svm.alpha.max()),
         "rho_late": float(max(rho_n[i] for i in last2)), "rho_early": float(max(rho_n[i] for i in first2)),
-        "residual_final": float(resid[dec[-1]]), "residual_increases": float(_increases([resid[i] for i in dec])),
+        "residual_final": float(resid[dec[-1]]), "residual_increases": float(count_rises([resid[i] for i in dec])),
         "residual_slope": res_slope, "theta": float(svm.theta), "lambda_min": lam,
         "direction_band": float(max(band_vals) / min(band_vals)) if min(band_vals) > 0 else math.inf,
-        "direction_increases": float(_increases([e[i] for i in dec])),
-        "sharp_direction_increases": float(_increases(sharp_vals)),
+        "direction_increases": float(count_rises([e[i] for i in dec])),
+        "sharp_direction_increases": float(count_rises(sharp_vals)),
         "gap_min_rel": float(1.0 - nw * run.max_normalized_margin[0]),
         "gap_late": float(max(lt[i] * gap[i] for i in last2)), "gap_early": float(max(lt[i] * gap[i] for i in first2)),
         "eta_t_loss": float(eta * T * loss_T[-1] / nw ** 2),
         "max_log_loss_increase": float(run.max_log_loss_increase[0]),
+        "loss_increase_iterates": float(np.max(np.diff(ll_w))),
         "residual_growth": float(resid[dec[-1]] / resid[dec[0]]),
     }
     targets = geometric(10.0 ** (K - 3), float(T), 13)  # 4 recorded states per decade over the last 3 decades

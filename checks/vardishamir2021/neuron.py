@@ -23,8 +23,7 @@ from ibcheck.theory.vardishamir2021 import construction as C
 from ibcheck.theory.vardishamir2021 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param
+from ..params import Param, constant_params
 from ..trends import Memo, pure
 
 _MEMO = Memo()

@@ -20,8 +20,7 @@ from ibcheck.theory.woodworth2020.dual import dual_cvxpy, dual_newton
 from ibcheck.theory.woodworth2020.interpolants import min_l1, min_l2
 
 from ..base import CheckSpec, Context, Measurement
-from ..lai2026.common import constant_params
-from ..params import Param, grid
+from ..params import Param, constant_params, grid
 from ..trends import count_increases, loglog_slope
 
 CVX_MAX_N = 30  # exponential-cone cross-check of the dual on small problems

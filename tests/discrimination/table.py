@@ -146,6 +146,11 @@ TABLE["soudry2018.asymptotic"].update(
     dynamics=lin_dynamics(big_step=False),
     structure=NA("W(t) + v keeps ρ bounded: a correct answer to this claim (soudry2018.residual_limit rejects it)"))
 TABLE["soudry2018.direction_rate"]["rescaled"] = NA("w/‖w‖ is invariant under c > 0")
+# margin_loss_rates reads ŵ only through ‖ŵ‖ (margin 1/‖ŵ‖, Σ_S α = ‖ŵ‖²): a rotation of the same norm is the same
+# answer; another direction normalised to margin 1 on the data has a larger norm
+TABLE["soudry2018.margin_loss_rates"]["reference"] = Probe(
+    "1.2·ŵ (a suboptimal direction normalised to margin 1: its norm exceeds ‖ŵ‖)",
+    lambda: _H(reference=lambda r: {**r, "w_hat": 1.2 * np.asarray(r["w_hat"])}))
 _EXPL = NA("exploratory: the finding is that ρ(t) − w̃ does not converge, which this wrong trajectory shows too")
 TABLE["soudry2018.rank_condition"] = _row(random=_EXPL, reference=_EXPL, rescaled=_EXPL, structure=_EXPL,
                                           dynamics=lin_dynamics(big_step=False, frozen_at=-1)[1:])

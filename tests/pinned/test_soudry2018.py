@@ -26,7 +26,7 @@ _REC = ("n d sigma_max_sq eta w_hat w_tilde n_support alpha support margin theta
         "predicted_slope predicted_slope_refined steps checkpoints rho_norm residual direction_error "
         "direction_error_sharp margin_gap sharp_form_ratio eta_t_loss_by_decade log_loss_final max_normalized_margin "
         "first_loss_increase residual_slope residual_slope_loglog residual_slope_logt separable eta_beta_sigma2 "
-        "ray_series residual_series direction_series sharp_series gap_series etl_series "
+        "ray_series residual_series direction_series sharp_series gap_series etl_series loss_increase_iterates "
         "alpha_S_min_rel rho_late rho_early residual_final residual_increases direction_band direction_increases "
         "sharp_direction_increases gap_min_rel gap_late gap_early eta_t_loss max_log_loss_increase residual_growth")
 _WHY = {"data": "the data description (a dict)", "svm_status": "solver status string",
@@ -145,7 +145,9 @@ def expected(X, y, tr_t, fig1=False):
            "direction_increases": inc([e[i] for i in dec]), "sharp_direction_increases": inc(sharp),
            "gap_min_rel": 1 - nw * max_nm, "gap_late": max(lt[i] * gap[i] for i in dec[2:]),
            "gap_early": max(lt[i] * gap[i] for i in dec[:2]), "eta_t_loss": eta * STEPS * L[-1] / nw ** 2,
-           "max_log_loss_increase": max_inc, "residual_growth": resid[dec[-1]] / resid[dec[0]]}
+           "max_log_loss_increase": max_inc,
+           # the descent row: largest change of log L between consecutive recorded iterates (re-run here)
+           "loss_increase_iterates": float(np.max(np.diff(ll[t]))), "residual_growth": resid[dec[-1]] / resid[dec[0]]}
     if fig1:
         one = np.ones(2) / math.sqrt(2)
         cf = 0.5 * math.log(8 * eta) * np.ones(2)

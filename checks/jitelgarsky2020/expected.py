@@ -1,0 +1,27 @@
+"""jitelgarsky2020's documented non-verified outcomes (Ji & Telgarsky (2020)), collected by ``checks.cases.EXPECTED``.
+
+Each entry pins every row (``Expected.holds``: one character per hypothesis, ``|``, one per conclusion) and its
+reason quotes what was measured: a setting outside the hypotheses, an asymptotic row the run's horizon does not
+decide yet (``inconclusive``, naming the horizon), an exploratory claim's answer (``observed``), or a stated
+conclusion that fails (``violated``, with why it is a counterexample).
+"""
+from __future__ import annotations
+
+from ..expected import Expected
+
+_JT20_LONG = ("finite time, not a counterexample: to log(1/𝓛) = 3000 the path length of θ/‖θ‖ from t₀ is 0.474 … 0.593 "
+              "at 7 checkpoints (ℓ = 30 … 3000) with three-point orders 0.35, 0.34, 0.53, 0.41, 0.20 against 1/ℓ, not "
+              "stable: its finiteness is undecided (needs log(1/𝓛) ≈ 6.5e3); the margins still move 4.2% over the last "
+              "decade (spec: < 1e-3, a diagnostic)")
+_JT20_P3 = ("finite time, not a counterexample: relu³ (L = 4): path length 0.302 … 0.516 over ℓ = 10 … 1000, extrapolated "
+            "limit 0.59 ∈ [0.50, 0.68] (order 0.21–0.29), wider than the ±0.05 resolution (needs log(1/𝓛) ≈ 9e3); "
+            "margins move 35% over the last decade (a diagnostic)")
+_JT20_1E4 = ("finite time, not a counterexample: to log(1/𝓛) = 10⁴ the path length per decade is 0.126, 0.053, 0.025 "
+             "(ratios 0.42, 0.48) and the three-point order against 1/ℓ falls to 0.13–0.22: extrapolated length 0.68 ∈ "
+             "[0.59, 0.77], undecided (needs log(1/𝓛) ≈ 8e5); margins move 0.30% over the last decade (a diagnostic)")
+
+EXPECTED: dict[str, Expected] = {
+    "jitelgarsky2020.direction[target_log_loss=-3000.0,seed=0]": Expected("inconclusive", _JT20_LONG, "T|?TF"),
+    "jitelgarsky2020.direction[p=3.0,seed=0]": Expected("inconclusive", _JT20_P3, "T|?TF"),
+    "jitelgarsky2020.direction[target_log_loss=-10000.0,decades=3,seed=0]": Expected("inconclusive", _JT20_1E4, "T|?TF"),
+}

@@ -1,0 +1,114 @@
+"""What every ``ibcheck`` command shares: parsing ``KEY=VALUE`` options, refusing unwritable outputs before any
+work, strict JSON output, aligned columns, and the help formatter."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from ibcheck.numerics.errors import InputError
+
+REL = {"<=": "≤", ">=": "≥", "==": "="}
+
+
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Appends ``(default: X)`` only where it says something: not for required options, flags, defaults of None,
+    nor where the help text already names its default."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (action.required or action.default in (None, False) or action.default is argparse.SUPPRESS
+                or "default" in text):
+            return text
+        return super()._get_help_string(action)
+
+
+def parse_sets(items: list[str] | None, flag: str = "--set") -> dict:
+    """``["n=40", "d=4000"]`` → ``{"n": "40", "d": "4000"}`` (the values are parsed by the check's parameters)."""
+    out = {}
+    for it in items or []:
+        if "=" not in it or not it.split("=", 1)[0].strip():
+            raise InputError(f"{flag} {it!r}: expected KEY=VALUE")
+        k, v = it.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def parse_grids(items: list[str] | None) -> list[tuple[str, list[str]]]:
+    """``--grid KEY=V1,V2`` options in order; a key given twice has its values merged (``--grid n=20 --grid n=40``
+    is ``n=20,40``), a value given twice counts once."""
+    grids: dict[str, list[str]] = {}
+    for g in items or []:
+        if "=" not in g or not g.split("=", 1)[0].strip():
+            raise InputError(f"--grid {g!r}: expected KEY=V1,V2,...")
+        k, vals = g.split("=", 1)
+        values = [v.strip() for v in vals.split(",") if v.strip() != ""]
+        if not values:
+            raise InputError(f"--grid {g!r}: no values")
+        merged = grids.setdefault(k.strip(), [])
+        merged += [v for v in values if v not in merged]
+    return list(grids.items())
+
+
+def writable_file(path: str | None, flag: str) -> None:
+    """Refuse an output file that cannot be written, before any work starts (exit 2)."""
+    if not path:
+        return
+    from pathlib import Path
+    p = Path(path)
+    parent = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise InputError(f"{flag} {path}: is a directory")
+    if not parent.is_dir():
+        raise InputError(f"{flag} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise InputError(f"{flag} {path}: not writable")
+
+
+def writable_dir(path: str | None, flag: str) -> None:
+    """Create an output folder (or refuse it, exit 2) before any work starts."""
+    if not path:
+        return
+    from pathlib import Path
+    p = Path(path)
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{flag} {path}: cannot create the folder ({exc.strerror})") from None
+    if not os.access(p, os.W_OK):
+        raise InputError(f"{flag} {path}: not writable")
+
+
+def write_json(path: str, obj) -> None:
+    """Write ``obj`` as strict JSON; an unwritable path is an input error (exit 2)."""
+    from ibcheck.checks.runner import jsonable
+    try:
+        with open(path, "w") as fh:
+            json.dump(jsonable(obj), fh, indent=1, allow_nan=False, default=str)
+    except OSError as exc:
+        raise InputError(f"--json {path}: cannot write ({exc.strerror})") from None
+
+
+def columns(rows: list[list[str]], widths: list[int | None]) -> list[str]:
+    """Aligned columns; a column of width None takes the rest of the line."""
+    w = [max((len(r[i]) for r in rows), default=0) if wd is None or wd == 0 else wd for i, wd in enumerate(widths)]
+    w[-1] = 0
+    return ["  ".join(c.ljust(w[i]) if w[i] else c for i, c in enumerate(r)).rstrip() for r in rows]
+
+
+def clip(text: str, width: int) -> str:
+    """Shorten at a word boundary with an ellipsis (never mid-word)."""
+    if len(text) <= width:
+        return text
+    cut = text[:width - 1].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def key_number(r: dict) -> str:
+    """The first failing conclusion (else the first conclusion) as ``name: measured rel bound``."""
+    from ibcheck.reports.fmt import fmt
+    rows = r.get("conclusions") or []
+    c = next((c for c in rows if c.get("holds") is False), rows[0] if rows else None)
+    if not c:
+        return ""
+    return f"{c['name']}: {fmt(c['lhs'])} {REL.get(c['relation'], c['relation'])} {fmt(c['rhs'])}"
