@@ -10,6 +10,7 @@ import torch
 from ibcheck.checks.base import Context, Measurement
 from ibcheck.checks.params import resolve
 from ibcheck.checks.registry import REGISTRY
+from ibcheck.theory.asymptotic import Series
 
 RECOMPUTED = "recomputed independently"
 
@@ -41,7 +42,9 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
     the tolerance; lists element-wise) or explained (``pinned[key]`` is the reason it is not recomputed).
     ``pinned`` is the claim's entry of the module's ``PINNED`` table (what docs/pinned.md lists): its
     "recomputed independently" keys must be exactly those of ``expected``. ``tols`` maps a key to its own
-    ``(rtol, atol)`` where the documented tolerance is looser (an iterative solver's or a trainer's accuracy)."""
+    ``(rtol, atol)`` where the documented tolerance is looser (an iterative solver's or a trainer's accuracy).
+    A series-valued value (a ``limit``/``rate`` row's checkpoints) is compared as ``[clock, values]``: the test
+    recomputes both which states are read (the checkpoint clocks) and the quantity at each."""
     marked = {k for k, v in pinned.items() if v == RECOMPUTED}
     assert marked == set(expected), (f"{cid}: PINNED says recomputed {sorted(marked - set(expected))} but the test "
                                      f"does not; recomputes {sorted(set(expected) - marked)} unlisted")
@@ -54,6 +57,8 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
     bad = []
     for k, want in expected.items():
         got = reported[k]
+        if isinstance(got, Series):
+            got = [list(got.clock), list(got.values)]
         r, a = (tols or {}).get(k, (rtol, atol))
         if want is None:  # the check reports "none" (e.g. no separable point): so must the recomputation
             ok = got is None
@@ -70,6 +75,30 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
         if not ok:
             bad.append(f"{k}: reported {got!r}, recomputed {want!r}")
     assert not bad, f"{cid}: " + "; ".join(bad)
+
+
+def checkpoints(clock, targets) -> list[int]:
+    """Indices of the recorded states a series reads: for each target clock value the recorded one nearest in
+    log clock (ties to the earlier), each state once — written here from the statement of the geometric
+    checkpoints, not by calling ``theory.asymptotic.series_at``."""
+    c = np.asarray(clock, dtype=float)
+    pos = np.flatnonzero(c > 0)
+    out: list[int] = []
+    for t in targets:
+        k = int(pos[np.argmin(np.abs(np.log(c[pos]) - math.log(t)))])
+        if k not in out:
+            out.append(k)
+    return out
+
+
+def series(clock, values, idx) -> list:
+    """``[clock, values]`` at the given indices (what ``compare`` compares a ``Series`` with)."""
+    return [[float(clock[i]) for i in idx], [float(values[i]) for i in idx]]
+
+
+def geometric(lo: float, hi: float, count: int) -> list:
+    """``count`` clock values from ``lo`` to ``hi`` in geometric progression."""
+    return list(lo * (hi / lo) ** (np.arange(count) / (count - 1)))
 
 
 def table(recomputed, reasons: dict | None = None) -> dict:

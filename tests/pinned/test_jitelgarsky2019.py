@@ -1,7 +1,10 @@
 """jitelgarsky2019 quantities on ``fixed_cases.JT_*`` (n = 6, d = 3), recomputed with numpy/scipy from
 docs/claims-ext.md: the maximal separable subset I by one LP per point (i ∈ I iff some u has Zu ≥ 0 and z_iᵀu > 0),
 S = span{z_i : i ∉ I}, v̄ = argmin_{v ∈ S} (1/n)Σ_{i∉I} ℓ(z_iᵀv) by scipy, ū the max-margin direction of the
-separable points projected onto S^⊥ (exhaustive support sets), and GD on the mean logistic risk re-run in numpy."""
+separable points projected onto S^⊥ (exhaustive support sets), and GD on the mean logistic risk re-run in numpy.
+The rate/limit rows' series are read at 2 checkpoints per decade over the last three decades (t = 10, 10^1.5, …, 10⁴),
+each the recorded step nearest in log t; the recorded steps (0, every 10^k, 10 log-spaced per decade, rounded) are
+rebuilt here, and the offset/direction errors and the risk at each checkpoint recomputed from the re-run iterates."""
 from __future__ import annotations
 
 import itertools
@@ -11,14 +14,15 @@ import numpy as np
 from scipy.optimize import linprog, minimize
 
 from . import fixed_cases as F
-from .pinning import RECOMPUTED, compare, measure, table
+from .pinning import RECOMPUTED, checkpoints, compare, geometric, measure, series, table
 
 STEPS = 10_000
 REF = "the check's own LP/solver diagnostics; the reference itself (I, v̄, ū, R̄) is recomputed"
 _REC = ("n d eta max_norm_sq separable_set v_bar R_bar u_bar dim_S steps checkpoints offset_error_by_decade "
         "direction_error_by_decade excess_risk_by_decade offset_rate direction_rate risk_rate max_log_loss_increase "
         "eta_x2 n_separable n_nonseparable ps_rate_late ps_rate_early dir_rate_late dir_rate_early offset_error "
-        "direction_error risk_rate_increases direction_increases direction_band limit_rel_dev risk_rel_dev")
+        "direction_error risk_rate_increases direction_increases direction_band limit_rel_dev risk_rel_dev "
+        "offset_series direction_series full_direction_series risk_series risk_increases_steps")
 _WHY = {"data": "the data description (a dict)", "lp_certified": REF, "lp_feasibility": REF, "stiemke_residual": REF,
         "v_status": REF, "v_grad": REF}
 PINNED = {cid: table(_REC, _WHY) for cid in ("jitelgarsky2019.ray", "jitelgarsky2019.risk",
@@ -89,7 +93,24 @@ def expected(Z, eta=1.0):
     Rt = np.exp(ll[t])
     r1, r2, rr = e1 * np.sqrt(t) / lt ** 2, e2 * lt / np.log(lt), (Rt - R_bar) * t / lt ** 2
     band = lt * ef
-    exp = {"n": n, "d": d, "eta": eta, "max_norm_sq": (np.linalg.norm(Z, axis=1) ** 2).max(),
+    # the recorded steps: 0, T, every 10^k and round(10^{j/10}); the series at the recorded step nearest (in log t)
+    # to each of 10^{1 + k/2}, k = 0..6
+    rec = np.array(sorted({0, STEPS} | {round(10 ** (j / 10)) for j in range(41)}))
+    cp = checkpoints(rec, geometric(10.0, float(STEPS), 7))
+    Wr = W[rec]
+    PSr = Wr @ (B @ B.T)
+    Ppr = Wr - PSr
+    nr, pr = np.linalg.norm(Wr, axis=1), np.linalg.norm(Ppr, axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        e2r = np.linalg.norm(Ppr / pr[:, None] - u, axis=1) if u is not None else np.full(len(rec), np.nan)
+        efr = np.linalg.norm(Wr / nr[:, None] - u, axis=1) if u is not None else np.full(len(rec), np.nan)
+    Rr = np.logaddexp(0, -(Wr @ Z.T)).mean(1)
+    exp_series = {"offset_series": series(rec, np.linalg.norm(PSr - vb, axis=1), cp),
+                  "direction_series": series(rec, e2r, cp), "full_direction_series": series(rec, efr, cp),
+                  "risk_series": series(rec, Rr, cp),
+                  # recorded steps at which the risk rose by more than 1e-12 relative
+                  "risk_increases_steps": int(np.sum(np.diff(Rr) > 1e-12 * Rr[1:]))}
+    exp = {**exp_series,"n": n, "d": d, "eta": eta, "max_norm_sq": (np.linalg.norm(Z, axis=1) ** 2).max(),
            "separable_set": np.flatnonzero(I), "v_bar": vb, "R_bar": R_bar, "u_bar": ub, "dim_S": B.shape[1],
            "steps": STEPS, "checkpoints": t, "offset_error_by_decade": e1, "direction_error_by_decade": e2,
            "excess_risk_by_decade": Rt - R_bar, "offset_rate": r1, "direction_rate": r2, "risk_rate": rr,
@@ -108,7 +129,7 @@ def expected(Z, eta=1.0):
 # v̄ by BFGS (gradient 1e-14) vs the check's Newton: ~1e-10; quantities built on v̄ − P_S w (→ 0) get an absolute
 # 1e-8; GD iterates agree to ~1e-12 relative.
 TOL = (1e-7, 1e-8)
-TOLS = {k: TOL for k in ("v_bar", "R_bar", "offset_error_by_decade", "excess_risk_by_decade", "offset_rate",
+TOLS = {k: TOL for k in ("v_bar", "R_bar", "offset_series", "direction_series", "full_direction_series", "risk_series", "offset_error_by_decade", "excess_risk_by_decade", "offset_rate",
                          "risk_rate", "ps_rate_late", "ps_rate_early", "offset_error", "limit_rel_dev", "risk_rel_dev",
                          "direction_error_by_decade", "direction_rate", "dir_rate_late", "dir_rate_early",
                          "direction_error", "direction_band", "max_log_loss_increase", "u_bar")}

@@ -2,7 +2,8 @@
 from docs/claims-ext.md §5: GD on f(x) = (1/m)Σ_r σ(⟨w₊,r, x⟩) − (1/m)Σ_r σ(⟨w₋,r, x⟩), σ(z) = max(z, γz),
 L = (1/n)Σ log(1 + e^{−y_i f(x_i)}), first layer only, re-run here from the check's random init (an input: the
 init draw ``numerics.two_layer.gaussian_init``), with stable ranks ‖A‖_F²/‖A‖₂² of W₊, W₋ and W at the
-checkpoints 0..10, 10^{k/10}, T."""
+checkpoints 0..10, 10^{k/10}, T. The limit rows' series are read at 9 geometric checkpoints over the last two
+decades (T/100 … T, 4 per decade), each the recorded step nearest in log t."""
 from __future__ import annotations
 
 import math
@@ -12,18 +13,19 @@ import numpy as np
 from ibcheck.numerics.two_layer import gaussian_init
 
 from . import fixed_cases as F
-from .pinning import compare, measure, table
+from .pinning import checkpoints, compare, geometric, measure, series, table
 
 M, SIGMA0, STEPS = 3, 1e-3, 300
 SET = {"m": M, "sigma0": SIGMA0, "steps": STEPS}
-_B = "orth_ratio gamma init_to_first_step eta"
+_B = "orth_ratio gamma init_to_first_step eta loss_increases"
 PINNED = {
     "kou2023.leaky_srank_to_1": table(_B + " srank_excess_increases srank_excess_final srank_pos_final srank_neg_final "
-                                      "srank_full_final decade_steps srank_excess_pos srank_excess_neg"),
+                                      "srank_full_final decade_steps srank_excess_pos srank_excess_neg log_loss_increases "
+                                      "srank_excess_series"),
     "kou2023.relu_srank_bounded": table(_B + " srank_growth_last_decade srank_class_max srank_full_max srank_pos_final "
                                         "srank_neg_final srank_full_final"),
     "kou2023.margin_equalization": table(_B + " margin_excess_increases margin_fit_r2 margin_fit_intercept "
-                                         "margin_fit_slope margin_ratio_final margin_excess_decades"),
+                                         "margin_fit_slope margin_ratio_final margin_excess_decades margin_excess_series"),
     "kou2023.loss_rate": table(_B + " tL_band tL_final tL_last2_decades"),
     "kou2023.full_srank": table(_B + " srank_full_final srank_full_rel_dev",
                                 {k: "the derived closed-form limit of the label-aligned KKT point "
@@ -78,8 +80,15 @@ def run(gamma):
     off = np.abs(K - np.diag(np.diag(K)))
     base = {"orth_ratio": np.min(np.diag(K) / (n * off.max(1))), "gamma": gamma,
             "init_to_first_step": math.sqrt(np.trace(B0.numpy() @ K @ B0.numpy().T + P)) / math.sqrt(np.trace(dB @ K @ dB.T)),
-            "eta": eta}
+            "eta": eta,
+            # recorded checkpoints at which the loss did not fall (≥: a frozen trainer's flat loss counts)
+            "loss_increases": int(np.sum(np.diff(rec["ll"]) >= 0))}
     return base, rec
+
+
+def limit_series(rec, v):
+    """``[t_k, v(t_k)]`` at the limit rows' checkpoints: geometric T/100 … T, 9 of them."""
+    return series(rec["steps"], v, checkpoints(rec["steps"], geometric(STEPS / 100, STEPS, 9)))
 
 
 def decades(rec):
@@ -100,7 +109,9 @@ def test_kou2023_leaky_recomputed():
     ep, en = [r["pos"][i] - 1 for i in idx], [r["neg"][i] - 1 for i in idx]
     exp = {**base, "srank_excess_increases": incs(ep) + incs(en), "srank_excess_final": max(ep[-1], en[-1]),
            "srank_pos_final": r["pos"][-1], "srank_neg_final": r["neg"][-1], "srank_full_final": r["full"][-1],
-           "decade_steps": [r["steps"][i] for i in idx], "srank_excess_pos": ep, "srank_excess_neg": en}
+           "decade_steps": [r["steps"][i] for i in idx], "srank_excess_pos": ep, "srank_excess_neg": en,
+           "log_loss_increases": incs([r["ll"][i] for i in idx]),
+           "srank_excess_series": limit_series(r, np.maximum(r["pos"], r["neg"]) - 1)}
     [m] = measure("kou2023.leaky_srank_to_1", SET, dataset=F.frei_dataset())
     compare("kou2023.leaky_srank_to_1", m, exp, PINNED["kou2023.leaky_srank_to_1"], rtol=TOLS[0], atol=TOLS[1])
 
@@ -129,7 +140,8 @@ def test_kou2023_margins_recomputed():
     (b, a), *_ = np.linalg.lstsq(A, ys, rcond=None)
     r2 = 1 - ((ys - A @ [b, a]) ** 2).sum() / ((ys - ys.mean()) ** 2).sum()
     exp = {**base, "margin_excess_increases": incs(ex), "margin_fit_r2": r2, "margin_fit_intercept": a,
-           "margin_fit_slope": b, "margin_ratio_final": r["ratio"][-1], "margin_excess_decades": ex}
+           "margin_fit_slope": b, "margin_ratio_final": r["ratio"][-1], "margin_excess_decades": ex,
+           "margin_excess_series": limit_series(r, np.array(r["ratio"]) - 1)}
     [m] = measure("kou2023.margin_equalization", SET, dataset=F.frei_dataset())
     compare("kou2023.margin_equalization", m, exp, PINNED["kou2023.margin_equalization"], rtol=1e-8, atol=1e-10)
 

@@ -3,7 +3,9 @@ recomputed in numpy from docs/claims-ext.md: the homogeneous two-layer net f = �
 margins, ρ² = ‖θ‖², γ̄ = min q/ρ^L, γ̃ = log(1/𝓛)/ρ^L, the sandwich, Euler's identity ⟨θ, ∇q_n⟩ = L q_n, the
 alignment gap 1 − cos(θ, −∇𝓛), path lengths of θ/‖θ‖ and the rate normalisations at the checkpoints — all from the
 flow's recorded states, captured through the test-only ``Hooks.limit`` (an identity map) and re-evaluated here
-with this file's own forward pass and gradient. The states themselves are the ODE's (not re-integrated)."""
+with this file's own forward pass and gradient. The states themselves are the ODE's (not re-integrated). The
+limit/rate rows' series are read at the first recorded state past each of ℓ = log(1/𝓛) = 1, 10^{1/3}, …, 100 (3 per
+decade over the last two decades); their values are recomputed at those states."""
 from __future__ import annotations
 
 import math
@@ -24,14 +26,18 @@ L51 = "Lemma 5.1 at random perturbations of flow states drawn from the check's g
 _REC = ("reached_loss_below_one reached_target lipschitz_gradient smooth_activation local_error degree n m act p "
         "t0_log_t smoothed_margin_min_step_rel norm_min_step_rel margin_gap_increases sandwich_upper sandwich_lower "
         "euler_pointwise loss_rate_band norm_rate_band path_increment_ratio normalized_margin_move "
-        "alignment_increases alignment_gap normalized_margin smoothed_margin log_loss_final")
+        "alignment_increases alignment_gap normalized_margin smoothed_margin log_loss_final path_series align_series "
+        "margin_gap_series loss_t_series inv_norm_series")
 _WHY = {"data": "the data description (a dict)", "flow_steps": ODE, "flow_rejected": ODE, "log_t_final": ODE,
         "s_final": ODE, "euler_integrated": ODE, "kkt_eps_increases": KKT, "kkt_delta_increases": KKT,
         "kkt_stationarity": KKT, "kkt_complementarity": KKT, "kkt_euler_gap": KKT, "kkt_multipliers": KKT,
         "max_log_loss": L51, "dlogrho_min": L51, "lemma51_min_rel": L51, "lemma51": L51,
         "checkpoints": "a dict of per-checkpoint lists: log_inv_loss, loss_rate, norm_rate, alignment_gap, "
         "path_length, margin_gap_rel, normalized_margin, smoothed_margin are each compared in the test "
-        "(log_t and the KKT lists are the ODE's / the KKT program's)"}
+        "(log_t and the KKT lists are the ODE's / the KKT program's)",
+        "kkt_eps_series": KKT + " (its checkpoints, the clock, are recomputed in the other series)",
+        "kkt_delta_series": KKT + " (as kkt_eps_series)",
+        "kkt_undefined": "counts the checkpoints where the check's KKT program has no finite residual: " + KKT}
 FLOW_CLAIMS = ("lyuli2020.smoothed_margin_monotone", "lyuli2020.sandwich", "lyuli2020.lemma5_1",
                "lyuli2020.euler_identity", "lyuli2020.rates", "lyuli2020.kkt", "jitelgarsky2020.direction",
                "jitelgarsky2020.alignment")
@@ -99,6 +105,16 @@ def test_flow_quantities_recomputed():
            "normalized_margin_move": np.abs(nm[idx[-1]] - nm[idx[-2]]).max() / np.abs(nm[idx[-1]]).max(),
            "alignment_increases": incs(cos), "alignment_gap": cos[-1], "normalized_margin": gbar[-1],
            "smoothed_margin": gtil[-1], "log_loss_final": ll[-1]}
+    # the limit/rate rows' checkpoints: the first state with ℓ ≥ c for c geometric in [1, 100], 7 of them; clock ℓ
+    # (log T for the loss·T and 1/‖θ‖ rates of Theorem 4.3: log t is the ODE's time, used as reported)
+    aidx = sorted({int(np.flatnonzero(-ll >= c * (1 - 1e-9))[0]) for c in np.logspace(0, 2, 7)})
+    path = np.concatenate([[0.0], np.cumsum(stepl)])
+    by_l = lambda v: [list(-ll[aidx]), list(v)]  # noqa: E731
+    exp.update(path_series=by_l(path[aidx] - path[k0]),
+               align_series=by_l([1 - TH[i] @ G[i] / (np.linalg.norm(TH[i]) * np.linalg.norm(G[i])) for i in aidx]),
+               margin_gap_series=by_l((gbar[aidx] - gtil[aidx]) / gbar[aidx]),
+               loss_t_series=[list(log_t[aidx]), list(np.exp(ll[aidx] + log_t[aidx]))],
+               inv_norm_series=[list(log_t[aidx]), list(rho2[aidx] ** -0.5)])
     ck = m.quantities["checkpoints"]
     for k, v in (("log_inv_loss", -ll[idx]), ("loss_rate", loss_rate), ("norm_rate", norm_rate),
                  ("alignment_gap", cos), ("path_length", seg), ("margin_gap_rel", rel_gap),
@@ -106,7 +122,10 @@ def test_flow_quantities_recomputed():
         assert np.allclose(ck[k], v, rtol=1e-9, atol=1e-12), f"checkpoints.{k}: {ck[k]} vs {list(v)}"
     tols = {"euler_pointwise": (0.0, 1e-12),  # rounding of an exact identity
             "alignment_gap": (1e-6, 1e-12),  # 1 − cos of nearly parallel vectors: cancellation ~1e-16/gap
-            "log_loss_final": (1e-12, 0.0)}  # the integrator's carried log 𝓛 vs this forward pass
+            "log_loss_final": (1e-12, 0.0),  # the integrator's carried log 𝓛 vs this forward pass
+            "align_series": (1e-6, 1e-12),  # as alignment_gap
+            # clock ℓ (and 𝓛·T) from the integrator's carried log 𝓛 (~1e-12 relative, as log_loss_final)
+            **{k: (1e-9, 0.0) for k in ("path_series", "margin_gap_series", "loss_t_series")}}
     for cid in FLOW_CLAIMS:
         compare(cid, m, exp, PINNED[cid], tols=tols)
 

@@ -6,6 +6,13 @@ For each row and each side that carries a measured symbol, some symbol of that s
 bound: a row that compares a checkpoint with itself (``q_T ≤ q_T``) or whose side is constant in every operand
 fails here. At the crossing the row's own tolerance is re-derived from the relation (``lhs − rhs = ±tol``, with
 ``tol = atol + rtol·|rhs|``), so a slack computed with the wrong sign or tolerance fails too.
+
+``limit`` / ``rate`` rows (``Eq(series, q∞)`` judged from checkpoints by ``theory.asymptotic``) are fed synthetic
+series instead: ``q(τ) = q∞ + C·r(τ)^p`` at geometric checkpoints of the row's own clock, with its own rate ``r``
+and order ``p``, must be verified; the same converging to a perturbed limit, or at half the rate (``r^{p/2}``),
+must be violated (and, for a two-sided Θ row, at twice the rate). A "q converges" row (no stated limit) is fed a
+converging series (verified) and a diverging one (violated). So a judge fed the wrong limit, the wrong rate or a
+clock of the wrong symbol fails here.
 """
 from __future__ import annotations
 
@@ -18,8 +25,8 @@ import sympy as sp
 from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.checks.registry import REGISTRY
 
-SKIP_KINDS = {"limit": "judged from geometric checkpoints by theory.asymptotic, not a single substitution",
-              "rate": "judged from geometric checkpoints by theory.asymptotic, not a single substitution"}
+SKIP_KINDS = {"limit": "judged from geometric checkpoints by theory.asymptotic: test_asymptotic_row_judges_series",
+              "rate": "judged from geometric checkpoints by theory.asymptotic: test_asymptotic_row_judges_series"}
 
 ROWS = [(cid, part, c) for cid, spec in sorted(REGISTRY.items())
         for part in ("conclusions", "hypotheses") for c in getattr(spec.claim, part)]
@@ -149,6 +156,83 @@ def check_row(cid, cond, consts):
             assert abs(edge) <= scale, f"{cid}: {cond.name!r} crosses at lhs−rhs={diff:.3g}, tol={tol:.3g}"
             # the sign of the slack is the row's verdict
             assert (row["slack"] >= 0) == row["holds"]
+
+
+ASYM_ROWS = [(cid, part, c) for cid, part, c in ROWS if c.kind in ("limit", "rate")]
+
+
+def _clock(u_of) -> list:
+    """Nine checkpoints, two per decade over four decades, from the first 10^k (k ≥ 1) past which the rate is
+    positive and strictly decreasing (``log log t/log t`` rises until t = e^e)."""
+    for k in range(1, 12):
+        tau = [10.0 ** (k + j / 2) for j in range(9)]
+        u = [u_of(t) for t in tau]
+        if all(math.isfinite(x) and x > 0 for x in u) and all(b < a for a, b in zip(u, u[1:])):
+            return tau, u
+    raise AssertionError("no clock range where the rate decreases")
+
+
+def _synthetic(cid, cond):
+    """The row's clock checkpoints, rate values u_k = r(τ_k), stated limit (None: "converges") and the other
+    measured values the row needs (e.g. R̄ on the rhs, the degree L in the rate), from asymmetric base values."""
+    others = (cond.rel.rhs.free_symbols | cond.rate.free_symbols) - {sp.Symbol(cond.clock, real=True)}
+    base = _base({s.name for s in others}, seed=sum(map(ord, cid + cond.name)))
+    clock = sp.Symbol(cond.clock, real=True)
+    r = sp.lambdify([clock], cond.rate.subs({s: base[s.name] for s in cond.rate.free_symbols if s != clock}), "math")
+
+    def u_of(t):
+        try:
+            return float(r(t))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return math.nan
+    tau, u = _clock(u_of)
+    limit = None if cond.free_limit else float(cond.rel.rhs.subs({s: base[s.name] for s in cond.rel.rhs.free_symbols}))
+    return tau, np.array(u), limit, base
+
+
+def _judged(cond, tau, q, base):
+    from ibcheck.theory.asymptotic import Series
+    row = cond.evaluate({**base, cond.rel.lhs.name: Series(tau, [float(v) for v in q])})
+    return row["holds"], row.get("judgement", "")
+
+
+@pytest.mark.parametrize("cid,part,cond", ASYM_ROWS, ids=[f"{c}:{p[:4]}:{k.name}" for c, p, k in ASYM_ROWS])
+def test_asymptotic_row_judges_series(cid, part, cond):
+    tau, u, limit, base = _synthetic(cid, cond)
+    p = cond.order
+    C = 0.37  # well above every row's floor (≤ 1e-12), so the limit is not "reached" but approached
+    L = 0.61 if limit is None else limit  # "q converges": to some value
+    ok, why = _judged(cond, tau, L + C * u ** p, base)
+    assert ok is True, f"{cid}: {cond.name!r}: q∞ + C·r^p not verified ({why})"
+    if limit is None:
+        # "q converges" (no stated limit, no stated rate): a wrong answer is a series that does not converge
+        bad, why = _judged(cond, tau, L + C * u ** -0.5, base)
+        assert bad is False, f"{cid}: {cond.name!r}: a diverging series not violated ({why})"
+        return
+    half, why = _judged(cond, tau, L + C * u ** (p / 2), base)
+    assert half is False, f"{cid}: {cond.name!r}: convergence at half the rate not violated ({why})"
+    # a perturbed limit: off by 1.5× (the row's limit tolerance + Roache's band 1.25·C·u_last^p around the exact
+    # extrapolated limit), so a judge that widens either by half again lets it through
+    delta = 1.5 * (cond.atol + 1.25 * C * u[-1] ** p)
+    off, why = _judged(cond, tau, L + delta + C * u ** p, base)
+    assert off is False, f"{cid}: {cond.name!r}: convergence to q∞ + {delta:.3g} not violated ({why})"
+    if cond.two_sided:  # Θ(r): faster than stated contradicts the Ω side
+        fast, why = _judged(cond, tau, L + C * u ** (2 * p), base)
+        assert fast is False, f"{cid}: {cond.name!r}: Θ row verified a series at twice the rate ({why})"
+
+
+def test_the_asymptotic_row_test_rejects_broken_judges():
+    """The test above fails on a row whose judge ignores the stated limit (compares the series with itself) or
+    ignores the rate (an order of 0 stated): it passes the intended row."""
+    from ibcheck.theory.statement import Condition
+    q, t = sp.symbols("q_series t", real=True)
+    good = Condition("ok", sp.Eq(q, 0, evaluate=False), kind="limit", clock="t", rate=1 / sp.log(t))
+    test_asymptotic_row_judges_series("x", "conclusions", good)
+    for bad in (Condition("no order", sp.Eq(q, 0, evaluate=False), kind="limit", clock="t", rate=1 / sp.log(t),
+                          order=0.0),
+                Condition("itself", sp.Eq(q, q, evaluate=False), kind="limit", clock="t", rate=1 / sp.log(t))):
+        with pytest.raises(AssertionError):
+            test_asymptotic_row_judges_series("x", "conclusions", bad)
 
 
 @pytest.mark.parametrize("cid,i,rel", CONJ_ROWS, ids=[f"{c}:{i}" for c, i, _ in CONJ_ROWS])

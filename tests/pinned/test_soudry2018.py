@@ -2,7 +2,10 @@
 
 GD on the summed logistic loss is re-run here (10⁴ steps, every step, in weight space); ŵ is the hard-margin SVM by
 exhaustive support sets, w̃ solves η e^{−z_nᵀw̃} = α_n on S (Theorem 4) with w̃ − w(0) in the row space of Z_S,
-and every reported checkpoint quantity is re-derived from the re-run iterates at t = 10^k.
+and every reported checkpoint quantity is re-derived from the re-run iterates at t = 10^k. The recorded steps
+(0, every 10^k, round(10^{j/10})) are rebuilt here; the limit/rate rows' series are read at the recorded step
+nearest (in log t) to each of 10^{1 + j/4}, j = 0..12 (4 per decade over the last three decades), and each value
+(‖ρ‖/log t, ‖ρ − w̃‖, e, log t·e_w̃, the margin gap, ηtL/‖ŵ‖²) is recomputed from the re-run iterates there.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import numpy as np
 from ibcheck.checks.base import Hooks
 
 from . import fixed_cases as F
-from .pinning import compare, measure, table
+from .pinning import checkpoints, compare, geometric, measure, series, table
 
 STEPS = 10_000
 CLAIMS = ("soudry2018.asymptotic", "soudry2018.residual_limit", "soudry2018.direction_rate",
@@ -23,6 +26,7 @@ _REC = ("n d sigma_max_sq eta w_hat w_tilde n_support alpha support margin theta
         "predicted_slope predicted_slope_refined steps checkpoints rho_norm residual direction_error "
         "direction_error_sharp margin_gap sharp_form_ratio eta_t_loss_by_decade log_loss_final max_normalized_margin "
         "first_loss_increase residual_slope residual_slope_loglog residual_slope_logt separable eta_beta_sigma2 "
+        "ray_series residual_series direction_series sharp_series gap_series etl_series loss_increase_iterates "
         "alpha_S_min_rel rho_late rho_early residual_final residual_increases direction_band direction_increases "
         "sharp_direction_increases gap_min_rel gap_late gap_early eta_t_loss max_log_loss_increase residual_growth")
 _WHY = {"data": "the data description (a dict)", "svm_status": "solver status string",
@@ -94,7 +98,8 @@ def expected(X, y, tr_t, fig1=False):
     V = U_[:, s_ > 1e-10 * s_[0]]
     lam = np.linalg.eigvalsh(V.T @ M @ V).min()
     W, ll, max_nm, max_inc, first = gd(Z, eta, STEPS)
-    t = np.asarray(tr_t)
+    t = np.array(sorted({0, STEPS} | {10 ** k for k in range(5)} | {round(10 ** (j / 10)) for j in range(41)}))
+    assert np.array_equal(t, np.asarray(tr_t)), "the check records other steps than 0, 10^k and round(10^{j/10})"
     Wd = W[t]
     lt = np.log(np.maximum(t, 1))
     rho = Wd - np.outer(lt, w_hat)
@@ -118,7 +123,13 @@ def expected(X, y, tr_t, fig1=False):
     sharp = [lt[i] * e_sh[i] for i in dec]
     inc = lambda xs: int(sum(b_ >= a_ for a_, b_ in zip(xs, xs[1:])))  # noqa: E731
     rv = np.array([resid[i] for i in dec])
-    exp = {"n": n, "d": d, "sigma_max_sq": s2, "eta": eta, "w_hat": w_hat, "w_tilde": w_tilde,
+    cp = checkpoints(t, geometric(10.0, float(STEPS), 13))
+    with np.errstate(invalid="ignore", divide="ignore"):  # ‖ρ‖/log t at t ≤ 1 (not a checkpoint)
+        ray = rho_n / lt
+    exp_series = {"ray_series": series(t, ray, cp), "residual_series": series(t, resid, cp),
+                  "direction_series": series(t, e, cp), "sharp_series": series(t, lt * e_sh, cp),
+                  "gap_series": series(t, gap, cp), "etl_series": series(t, eta * t * L / nw ** 2, cp)}
+    exp = {**exp_series,"n": n, "d": d, "sigma_max_sq": s2, "eta": eta, "w_hat": w_hat, "w_tilde": w_tilde,
            "n_support": int(S.sum()), "alpha": alpha, "support": np.flatnonzero(S), "margin": 1 / nw, "theta": theta,
            "lambda_min": lam, "rank_ZS": rank_ZS, "rank_Z": rank_Z, "predicted_slope": 1 - theta,
            "predicted_slope_refined": -min(theta - 1, lam), "steps": STEPS, "checkpoints": [10, 100, 1000, 10000],
@@ -134,7 +145,9 @@ def expected(X, y, tr_t, fig1=False):
            "direction_increases": inc([e[i] for i in dec]), "sharp_direction_increases": inc(sharp),
            "gap_min_rel": 1 - nw * max_nm, "gap_late": max(lt[i] * gap[i] for i in dec[2:]),
            "gap_early": max(lt[i] * gap[i] for i in dec[:2]), "eta_t_loss": eta * STEPS * L[-1] / nw ** 2,
-           "max_log_loss_increase": max_inc, "residual_growth": resid[dec[-1]] / resid[dec[0]]}
+           "max_log_loss_increase": max_inc,
+           # the descent row: largest change of log L between consecutive recorded iterates (re-run here)
+           "loss_increase_iterates": float(np.max(np.diff(ll[t]))), "residual_growth": resid[dec[-1]] / resid[dec[0]]}
     if fig1:
         one = np.ones(2) / math.sqrt(2)
         cf = 0.5 * math.log(8 * eta) * np.ones(2)
@@ -146,7 +159,8 @@ def expected(X, y, tr_t, fig1=False):
 
 # GD over 10⁴ steps: two float64 runs of the same iteration in different summation orders drift by ~1e-12
 # relative; quantities that subtract nearly equal numbers (ρ − w̃ → 0, 1 − ‖ŵ‖γ_max) get an absolute 1e-9.
-TOLS = {k: (1e-8, 1e-9) for k in ("rho_norm", "residual", "direction_error", "direction_error_sharp", "margin_gap",
+TOLS = {k: (1e-8, 1e-9) for k in ("ray_series", "residual_series", "direction_series", "sharp_series", "gap_series",
+                                   "etl_series", "rho_norm", "residual", "direction_error", "direction_error_sharp", "margin_gap",
                                    "sharp_form_ratio", "residual_slope", "residual_slope_loglog", "residual_slope_logt",
                                    "rho_late", "rho_early", "residual_final", "direction_band", "gap_min_rel",
                                    "gap_late", "gap_early", "residual_growth", "eta_t_loss", "eta_t_loss_by_decade",
