@@ -2,7 +2,7 @@
 executed here, so a documented command or snippet cannot drift from the code.
 
 * ``bash`` blocks: each line is one command, run in a scratch folder that holds the files the docs name
-  (``mine.npz``, ``m.pt``, ``d.npz``, ``my_conjecture.py`` — the docs' own conjecture block). An ``ibcheck`` line is
+  (``mine.npz``, ``m.pt``, ``d.npz``, ``my_conjecture.py`` — the docs' own conjecture block — and ``examples/``). An ``ibcheck`` line is
   first parsed by ibcheck's own parser, then run: it must exit 0, 1, 3 or 4 (a verdict), never 2 (bad usage) or
   5 (a crash). Slow commands (report, docs, sweep, a conjecture search) run with ``pytest --profile full``; the
   quick profile only parses them. Commands that need a Ray cluster or hours (``--address``, ``--backend ray``,
@@ -60,9 +60,19 @@ def blocks() -> list:
 BLOCKS = blocks()
 
 
-def commands(source: str) -> list[str]:
-    """The commands of a shell block: one per line, comments and blank lines dropped."""
-    return [shlex.join(words) for words in (shlex.split(line, comments=True) for line in source.splitlines()) if words]
+_EXIT = re.compile(r"#\s*exit\s+(\d+)\b")  # a documented refusal: `ibcheck … # exit 2: why`
+
+
+def commands(source: str) -> list[tuple[str, int | None]]:
+    """The commands of a shell block, one per line (comments and blank lines dropped), each with the exit status
+    its line documents (a trailing ``# exit N``), else None."""
+    out = []
+    for line in source.splitlines():
+        words = shlex.split(line, comments=True)
+        if words:
+            m = _EXIT.search(line)
+            out.append((shlex.join(words), int(m.group(1)) if m else None))
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +94,7 @@ def scratch(tmp_path_factory):
     if conj:
         (d / "my_conjecture.py").write_text(conj, encoding="utf-8")
     (d / "out").mkdir()
+    (d / "examples").symlink_to(ROOT / "examples", target_is_directory=True)  # the docs' `python examples/...` lines
     return {"dir": d, "model": model, "X": X, "y": y}
 
 
@@ -93,9 +104,12 @@ def _env(tmp: Path) -> dict:
     return env
 
 
-def run_shell(cmd: str, where: Path, full: bool) -> str | None:
-    """Run (or only parse) one documented command; returns why it was not run, or None."""
+def run_shell(cmd: str, where: Path, full: bool, expect: int | None = None) -> str | None:
+    """Run (or only parse) one documented command; returns why it was not run, or None. ``expect``: the exit status
+    the docs state for it (a documented refusal); otherwise a verdict's for ``ibcheck`` and 0 for anything else."""
     words = shlex.split(cmd)
+    while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):  # `PYTHONPATH=… ibcheck …`: the program is what follows
+        words = words[1:]
     if words[:2] == ["pip", "install"]:
         extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
         for w in words[2:]:
@@ -118,7 +132,7 @@ def run_shell(cmd: str, where: Path, full: bool) -> str | None:
         if words[1] in SLOW and "--replay" not in words and not full:
             return "slow: run with --profile full"
     p = subprocess.run(cmd, shell=True, cwd=where, env=_env(where), capture_output=True, text=True, timeout=900)
-    ok = VERDICT_EXITS if words[0] == "ibcheck" else (0,)
+    ok = (expect,) if expect is not None else VERDICT_EXITS if words[0] == "ibcheck" else (0,)
     assert p.returncode in ok, f"{cmd!r} exited {p.returncode}:\n{p.stderr[-2000:]}"
     assert "Traceback" not in p.stderr and "RuntimeWarning" not in p.stderr, p.stderr[-2000:]
     return None
@@ -132,8 +146,8 @@ def test_documented_block_runs(path, line, lang, source, skip, scratch, request)
     full = request.config.getoption("profile", default="quick") == "full"
     where = scratch["dir"]
     if lang in ("bash", "sh", "shell", "console"):
-        for cmd in commands(source):
-            run_shell(cmd, where, full)
+        for cmd, expect in commands(source):
+            run_shell(cmd, where, full, expect)
     elif lang == "python":
         cwd = os.getcwd()
         os.chdir(where)
