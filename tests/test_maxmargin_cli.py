@@ -77,7 +77,7 @@ def test_residual_limit_acceptance_on_user_data(tmp_path):
     # decays at slope −0.56: ρ → w̃ is verified by its observed order; the spec's heuristic 1 − θ = −0.93 (a
     # diagnostic) fails, the refined −min(θ−1, λ_min) holds.
     from ibcheck.checks.cases import pattern
-    assert pattern(r) == "TTTT|TTTFT" and r["verdict"] == "verified", r["reason"]
+    assert pattern(r) == "TTTT|TTTTFT" and r["verdict"] == "verified", r["reason"]  # the descent row second
 
 
 @pytest.mark.parametrize("kind,msg", [("labels01", "labels must be ±1"), ("nan", "NaN"), ("noy", "missing array 'y'")])
