@@ -68,3 +68,18 @@ class Memo:
 def pure(ctx) -> bool:
     """Generated data and no hooks: a run that may be memoised."""
     return ctx.data is None and all(v is None for v in vars(ctx.hooks).values())
+
+
+def measure_memoised(ctx, memo: Memo, keys, measure_one) -> list:
+    """Each seed's ``measure_one(ctx, seed)`` with its JSON ``data`` block (``Measurement.data``, from the measured
+    ``quantities["data"]``), memoised in ``memo`` by the parameters named in ``keys`` and the seeds when the run is
+    pure: the claims that share one run (a flow, a GD run) compute it once per process."""
+    def compute():
+        out = [measure_one(ctx, s) for s in ctx.seeds]
+        for m in out:
+            m.data = dict(m.quantities.get("data") or {})
+        return out
+    if not pure(ctx):
+        return compute()
+    key = (tuple(sorted((k, v) for k, v in ctx.params.items() if k in keys)), tuple(ctx.seeds))
+    return memo.get(key, compute)

@@ -8,7 +8,6 @@ One memoised measurement per setting feeds euler_identity_gd, gd_margin and loss
 """
 from __future__ import annotations
 
-import copy
 import math
 
 import numpy as np
@@ -18,6 +17,7 @@ from ibcheck.theory.lyuli2020 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param, constant_params, pos
+from ..trends import Memo, measure_memoised
 from ..homogeneous_flow import describe_run, data_and_net
 
 
@@ -39,22 +39,11 @@ def params() -> dict:
 
 
 _KEYS = set(params())
-_CACHE: dict = {}
+_MEMO = Memo(9)  # one run per setting, shared by the claims
 
 
 def measure(ctx: Context) -> list[Measurement]:
-    pure = ctx.data is None and all(v is None for v in vars(ctx.hooks).values())
-    key = (tuple(sorted((k, v) for k, v in ctx.params.items() if k in _KEYS)), tuple(ctx.seeds))
-    if pure and key in _CACHE:
-        return copy.deepcopy(_CACHE[key])
-    out = [_measure_one(ctx, s) for s in ctx.seeds]
-    for m in out:  # the JSON `data` block (Measurement.data on main; quantities['data'] before it)
-        m.data = dict(m.quantities.get("data") or {})
-    if pure:
-        if len(_CACHE) > 8:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = copy.deepcopy(out)
-    return out
+    return measure_memoised(ctx, _MEMO, _KEYS, _measure_one)
 
 
 def euler_errors(net, tr) -> np.ndarray:

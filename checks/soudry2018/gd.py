@@ -14,7 +14,6 @@ setting. Limit/rate rows read 13 recorded states, 4 per decade over the last thr
 """
 from __future__ import annotations
 
-import copy
 import math
 
 import numpy as np
@@ -29,7 +28,7 @@ from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param, constant_params, pos, power_of_ten
-from ..trends import count_rises
+from ..trends import Memo, count_rises, measure_memoised
 
 ENUM_MAX_N = 12  # SVM cross-check by enumerating support sets up to 2^12 candidates
 
@@ -55,23 +54,12 @@ def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> 
     return out
 
 
-_CACHE: dict = {}
+_MEMO = Memo(17)  # one run per setting, shared by the claims
 
 
 def measure(ctx: Context) -> list[Measurement]:
     """Memoised per setting for generated data without hooks (the claims share one GD run per setting)."""
-    pure = ctx.data is None and all(v is None for v in vars(ctx.hooks).values())
-    key = (tuple(sorted((k, v) for k, v in ctx.params.items() if k in params())), tuple(ctx.seeds))
-    if pure and key in _CACHE:
-        return copy.deepcopy(_CACHE[key])
-    out = [_measure_one(ctx, seed) for seed in ctx.seeds]
-    for m in out:  # the JSON `data` block (Measurement.data on main; quantities['data'] before it)
-        m.data = dict(m.quantities.get("data") or {})
-    if pure:
-        if len(_CACHE) > 16:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = copy.deepcopy(out)
-    return out
+    return measure_memoised(ctx, _MEMO, params(), _measure_one)
 
 
 def _data(ctx: Context, seed: int):
