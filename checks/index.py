@@ -48,7 +48,7 @@ CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
     'soudry2018.residual_limit': ('soudry2018', 'reconstructed', 'ρ(t) → w̃ with η e^{−z_nᵀw̃} = α_n on S (Theorem 4)', 'ibcheck.checks.soudry2018.gd'),
     'soudry2018.direction_rate': ('soudry2018', 'reconstructed', '‖w/‖w‖ − ŵ/‖ŵ‖‖ = O(1/log t)', 'ibcheck.checks.soudry2018.gd'),
     'soudry2018.margin_loss_rates': ('soudry2018', 'reconstructed', 'margin gap = O(1/log t) and L(w(t)) = O(1/t), with tL → ‖ŵ‖²/η', 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.stepsize': ('soudry2018', 'seed', 'the theorems need η < 2/(βσ_max²): below it GD descends at every step', 'ibcheck.checks.soudry2018.gd'),
+    'soudry2018.stepsize': ('soudry2018', 'standard', 'the theorems need η < 2/(βσ_max²): below it GD descends at every step', 'ibcheck.checks.soudry2018.gd'),
     'soudry2018.fig1': ('soudry2018', 'reconstructed', "the paper's Fig. 1 fixture: ŵ ∝ (1,1), margin √2, w̃ ∥ (1,1), ρ → w̃", 'ibcheck.checks.soudry2018.gd'),
     'soudry2018.rank_condition': ('soudry2018', 'exploratory', 'exploratory: with rank(Z_S) < rank(Z) the residual ρ(t) − w̃ does not converge', 'ibcheck.checks.soudry2018.gd'),
     'jitelgarsky2019.ray': ('jitelgarsky2019', 'reconstructed', 'GD follows a ray: direction ū of the maximal separable subset, offset v̄', 'ibcheck.checks.jitelgarsky2019.gd'),
