@@ -146,54 +146,128 @@ def gd_span(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, alpha0: torch.Ten
 
 
 def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) -> GDResult:
-    """``gd_span``'s loop in numpy float64 (the same arithmetic; the sums over m, n as BLAS products, so results
-    agree with the torch loop to rounding, ≤ 1e-12 relative, and are bitwise reproducible)."""
-    Kn, yn = K.detach().numpy(), y.detach().to(K.dtype).numpy()
+    """``gd_span``'s loop in numpy float64: the same arithmetic as the torch loop (the sums over m, n as BLAS
+    products), so results agree with it to rounding (≤ 1e-12 relative) and are bitwise reproducible.
+
+    At small n a step is a dozen calls on n-vectors, so what it costs is per-call overhead, not flops. The loop
+    therefore allocates nothing: every intermediate has its own buffer (``out=``), the ReLU mask is a float
+    0/1 array (``β·𝟙{β>0}`` and ``c = a ⊙ r ⊙ 𝟙{β>0}`` as float products, no bool casts), ``r = a σ(β) − y``
+    skips the product when m = 1 and a = 1 (``1·x = x`` exactly), the activation-change count compares the
+    mask's bytes (a per-seed comparison only on the steps where some activation changed), and the stopping
+    rule and the divergence test run on Python floats of the per-seed ``‖c‖²_K`` and ``‖r‖²``. Every value
+    is computed by the same operation on the same operands as a plain vectorised loop, so the trajectory is
+    bitwise that loop's (tests/test_trainer.py).
+    """
+    Kn = K.detach().numpy()
     S, m, n = alpha0.shape
-    an = a.detach().to(K.dtype).numpy().reshape(1, m, 1)
-    eta_n = np.broadcast_to(np.asarray(torch.as_tensor(eta, dtype=K.dtype).numpy()).reshape(-1, 1, 1), (S, 1, 1))
+    yn = y.detach().to(K.dtype).numpy().reshape(S, 1, n)
+    an = a.detach().to(K.dtype).numpy()
+    arow, acol = an.reshape(1, 1, m), an.reshape(1, m, 1)
+    eta_n = np.ascontiguousarray(np.broadcast_to(
+        np.asarray(torch.as_tensor(eta, dtype=K.dtype).numpy()).reshape(-1, 1, 1), (S, 1, 1)))
     relu = activation == "relu"
+    unit = bool(np.all(an == 1.0))
+    direct_r = unit and m == 1  # r = σ(β) − y: the (1×1)·(1×n) product would be an exact copy
     alpha = alpha0.detach().to(K.dtype).numpy().copy()
+    beta, mask, c, cK = (np.empty((S, m, n)) for _ in range(4))
+    fb = np.empty((S, m, n)) if relu else beta
+    r3, l3, g3 = np.empty((S, 1, n)), np.empty((S, 1, 1)), np.empty((S, 1, 1))
+    r3T, cK_row, c_col = r3.transpose(0, 2, 1), cK.reshape(S, 1, m * n), c.reshape(S, m * n, 1)
+    one = S == 1  # one seed: the same BLAS calls on 2-d/1-d views (bitwise the batched ones), scalars as floats
+    if one:
+        K1, r1, cK1, c1 = Kn[0], r3[0, 0], cK.reshape(-1), c.reshape(-1)
+        a1, b1 = (alpha[0, 0], beta[0, 0]) if m == 1 else (alpha[0], beta[0])
+        eta1 = float(eta_n[0, 0, 0])
+    prev = np.empty((S, m, n))
+    prev_b = b""
     active = np.ones(S, dtype=bool)
+    live = list(range(S))  # seeds still being updated
     converged, diverged = np.zeros(S, dtype=bool), np.zeros(S, dtype=bool)
-    steps, changes = np.zeros(S, dtype=np.int64), np.zeros(S, dtype=np.int64)
+    stop_at = np.full(S, -1, dtype=np.int64)
+    changes = np.zeros(S, dtype=np.int64)
     traj = Trajectory()
     T = torch.from_numpy
-    prev_pattern = pattern1 = g0 = None
+    pattern1 = g0 = thr = loss = None
     t = 0
-    arow, acol = an.reshape(1, 1, m), an
     with np.errstate(over="ignore", invalid="ignore"):
-        while True:  # reductions as matmuls (a BLAS call each, not numpy's generic reduce)
-            beta = alpha @ Kn
-            pattern = beta > 0
-            fb = beta * pattern if relu else beta
-            r = (arow @ fb)[:, 0, :] - yn  # (S, n): f − y
-            loss = 0.5 * (r[:, None, :] @ r[:, :, None])[:, 0, 0]
-            c = (acol * pattern if relu else acol) * r[:, None, :]
-            g2 = ((c @ Kn).reshape(S, 1, -1) @ c.reshape(S, -1, 1))[:, 0, 0]
-            gnorm = np.sqrt(np.maximum(g2, 0.0))
-            if t == 0:
-                g0 = gnorm.copy()
-            elif t == 1:
-                pattern1 = pattern
+        while True:
+            if not one:
+                np.matmul(alpha, Kn, out=beta)
+            elif m == 1:
+                np.dot(a1, K1, out=b1)
             else:
-                changes += ((pattern != prev_pattern).reshape(S, -1).any(1) & active)
-            prev_pattern = pattern
-            bad = ~np.isfinite(loss) & active
-            diverged |= bad
-            done_now = active & (gnorm <= grad_rtol * g0)
-            converged |= done_now
-            active &= ~(done_now | bad)
-            any_active = bool(active.any())
-            if t in record or not any_active or t == max_steps:
+                np.matmul(a1, K1, out=b1)
+            np.greater(beta, 0.0, out=mask)  # 𝟙{β > 0} as 1.0/0.0
+            if relu:
+                np.multiply(beta, mask, out=fb)
+            if direct_r:
+                np.subtract(fb, yn, out=r3)
+            else:
+                np.matmul(arow, fb, out=r3)
+                np.subtract(r3, yn, out=r3)  # (S, 1, n): f − y
+            if one:
+                l3[0, 0, 0] = r1.dot(r1)  # ‖r‖² = 2L
+            else:
+                np.matmul(r3, r3T, out=l3)
+            if not relu:
+                np.multiply(acol, r3, out=c)
+            elif unit:
+                np.multiply(mask, r3, out=c)
+            else:
+                np.multiply(acol, mask, out=c)
+                np.multiply(c, r3, out=c)
+            if not one:
+                np.matmul(c, Kn, out=cK)
+                np.matmul(cK_row, c_col, out=g3)  # ‖∇L‖² = Σ_k c_kᵀ K c_k
+            else:
+                if m == 1:
+                    np.dot(c1, K1, out=cK1)
+                else:
+                    np.matmul(c[0], K1, out=cK[0])
+                g3[0, 0, 0] = cK1.dot(c1)
+            pb = mask.tobytes()
+            if t == 0:
+                g0 = np.sqrt(np.maximum(g3[:, 0, 0], 0.0))
+                thr = (grad_rtol * g0).tolist()
+            elif t == 1:
+                pattern1 = mask > 0
+            elif pb != prev_b:
+                changes += ((mask != prev).reshape(S, -1).any(1) & active)
+            if pb != prev_b:
+                np.copyto(prev, mask)
+                prev_b = pb
+            ls, gs = (l3.ravel().tolist(), g3.ravel().tolist()) if not one else ([l3.item()], [g3.item()])
+            stopped = False
+            for s in live:
+                g2 = gs[s]  # ‖∇L‖ = √max(g2, 0) ≤ thr, on Python floats (sqrt correctly rounded, as numpy's)
+                done = (g2 > 0.0 and math.sqrt(g2) <= thr[s]) or (g2 <= 0.0 and 0.0 <= thr[s])
+                bad = not math.isfinite(ls[s])
+                if done or bad:
+                    converged[s] |= done
+                    diverged[s] |= bad
+                    active[s] = False
+                    stop_at[s] = t
+                    stopped = True
+            if stopped:
+                live = [s for s in live if active[s]]
+            if t in record or not live or t == max_steps:  # the loop always ends on a recorded step
+                loss = 0.5 * l3[:, 0, 0]  # L = ½‖r‖²
                 traj.add(t, T(alpha), T(beta), T(loss))
-            if not any_active or t == max_steps:
+            if not live or t == max_steps:
                 break
-            alpha = alpha - (active.reshape(S, 1, 1) * eta_n) * c
-            steps += active
+            if one:
+                np.multiply(c, eta1, out=c)
+                np.subtract(alpha, c, out=alpha)
+            elif len(live) == S:
+                np.multiply(eta_n, c, out=c)
+                np.subtract(alpha, c, out=alpha)
+            else:
+                alpha[...] = alpha - (active.reshape(S, 1, 1) * eta_n) * c
             t += 1
     if pattern1 is None:
-        pattern1 = pattern.copy()
+        pattern1 = mask > 0
+    steps = np.where(stop_at >= 0, stop_at, t)
+    gnorm = np.sqrt(np.maximum(g3[:, 0, 0], 0.0))
     return GDResult(alpha=T(alpha), beta=T(beta), loss=T(loss), steps=T(steps), converged=T(converged),
                     diverged=T(diverged), grad_norm0=T(g0), grad_norm=T(gnorm), pattern_step1=T(pattern1),
                     pattern_changes_after_step1=T(changes), trajectory=traj)
