@@ -17,9 +17,12 @@ Rows:
 * ``minnorm n``: lai2026's m=1 min-norm program (d = 40n, half the labels negative): ``min_norm_m1`` (reduced
   NNLS, polished, KKT re-verified) against cvxpy's default solve of the same span program (no polish).
 * ``gd n``: lai2026 span GD (m=1, n, d = 40n, 500 steps): the numpy loop against the torch loop and a plain
-  autograd loop on w ∈ R^d (per step).
+  autograd loop on w ∈ R^d (per step). Error: ‖w − w_torch‖/‖w_torch‖ (w = Xᵀα for the span loops).
+* ``lingd n``: soudry2018's linear logistic GD (planted data, n, d = max(3, n/4), 2000 steps, η = 1/‖Z‖²):
+  ``numerics.linear_gd.gd`` in span form (with its per-step log L̂ and margin diagnostics) against a plain
+  torch autograd loop on w ∈ R^d (``linear_gd.gd_direct``, no diagnostics). Error: ‖w − w_autograd‖/‖w_autograd‖.
 
-Usage: python benchmarks/peers.py [--reps 3] [--quick] [--ells 1e3,1e4] [--only flow,svm,minnorm,gd]
+Usage: python benchmarks/peers.py [--reps 3] [--quick] [--ells 1e3,1e4] [--only flow,svm,minnorm,gd,lingd]
 """
 from __future__ import annotations
 
@@ -185,12 +188,25 @@ def gds(n: int, reps: int, steps: int = 500):
     row(f"gd n={n}", res, err)
 
 
+def lingds(n: int, reps: int, steps: int = 2000):
+    from ibcheck.numerics.linear_data import planted
+    from ibcheck.numerics.linear_gd import gd, gd_direct
+    Z = planted(n, max(3, n // 4), 0).Z
+    eta = 1.0 / float(np.linalg.norm(Z, 2)) ** 2
+    fns = {"ours": lambda: gd(Z, eta, steps, checkpoints=[0, steps]).W[0, -1],
+           "autograd R^d": lambda: gd_direct(Z, eta, steps)}
+    res = interleaved(fns, reps)
+    ref = res["autograd R^d"][1]
+    err = {k: float(np.linalg.norm(v - ref) / np.linalg.norm(ref)) for k, (t, v) in res.items()}
+    row(f"lingd n={n}", res, err)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="one size per row")
     ap.add_argument("--ells", default="1e3,1e4", help="flow horizons log(1/𝓛), comma-separated")
-    ap.add_argument("--only", default="flow,svm,minnorm,gd", help="rows to run, comma-separated")
+    ap.add_argument("--only", default="flow,svm,minnorm,gd,lingd", help="rows to run, comma-separated")
     args = ap.parse_args()
     only = set(args.only.split(","))
     print(f"numpy {np.__version__}, torch {torch.__version__}; CPU time, best of {args.reps} interleaved, 1 thread; "
@@ -202,8 +218,10 @@ def main():
             svms(n, args.reps)
         for n in ((40,) if args.quick else (40, 100, 300)) if "minnorm" in only else ():
             minnorms(n, args.reps)
-        for n in ((100,) if args.quick else (40, 100)) if "gd" in only else ():
+        for n in ((100,) if args.quick else (40, 100, 300)) if "gd" in only else ():
             gds(n, args.reps)
+        for n in ((12,) if args.quick else (12, 100)) if "lingd" in only else ():
+            lingds(n, args.reps)
 
 if __name__ == "__main__":
     main()

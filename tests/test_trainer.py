@@ -147,3 +147,35 @@ def test_span_gd_numpy_loop_matches_torch_loop_and_is_reproducible():
     assert float((ref.alpha - fast.alpha).abs().max()) <= 1e-12 * float(ref.alpha.abs().max())
     assert float((ref.loss - fast.loss).abs().max()) <= 1e-12 * float(ref.trajectory.loss[0].abs().max())
     assert torch.equal(fast.alpha, again.alpha) and torch.equal(fast.beta, again.beta)
+
+
+@pytest.mark.parametrize("a", [[1.0], [2.0], [1.0, -1.0]])
+def test_span_gd_one_seed_loop_matches_torch_loop_and_batched_runs(a):
+    """The one-seed numpy loop (1-d BLAS views, scalar stopping rule, r = σ(β) − y when a = 1) against the torch
+    loop: the same steps, stopping step, recorded steps and activation changes, and α to 1e-12 relative (the same
+    float64 iteration; only BLAS's and torch's summation orders differ: measured ≤ 2e-15). A batch of seeds gives
+    bitwise the one-seed runs (the same BLAS call per seed), including seeds that stop while others run on."""
+    g = torch.Generator().manual_seed(5)
+    S, m, n = 3, len(a), 24
+    X = torch.randn(S, n, 96, generator=g, dtype=torch.float64)
+    K = X @ X.transpose(1, 2) / 96
+    y = torch.where(torch.arange(n) % 2 == 0, 1.0, -1.0).double() * (1 + torch.rand(S, n, generator=g, dtype=torch.float64))
+    at = torch.tensor(a, dtype=torch.float64)
+    a0 = 1e-2 * torch.rand(S, m, n, generator=g, dtype=torch.float64)
+    eta = 0.5 / torch.linalg.eigvalsh(K)[:, -1]
+    batched = gd_span(K, y, at, a0, eta, max_steps=5000)
+    assert len(set(batched.steps.tolist())) == S and bool(batched.converged.all())  # seeds stop at different steps
+    for s in range(S):
+        one = gd_span(K[s:s + 1], y[s:s + 1], at, a0[s:s + 1], eta[s:s + 1], max_steps=5000)
+        ref = gd_span(K[s:s + 1], y[s:s + 1], at, a0[s:s + 1], eta[s:s + 1], max_steps=5000, backend="torch")
+        assert torch.equal(one.steps, ref.steps) and torch.equal(one.converged, ref.converged)
+        assert torch.equal(one.pattern_changes_after_step1, ref.pattern_changes_after_step1)
+        assert torch.equal(one.pattern_step1, ref.pattern_step1)
+        assert one.trajectory.steps == ref.trajectory.steps
+        assert _rel(one.alpha, ref.alpha) <= 1e-12 and _rel(one.loss, ref.loss) <= 1e-12
+        # ‖∇L‖ at the stop is ≤ 1e-12‖∇L₀‖, the rounding of a sum of cancelling terms: compared against ‖∇L₀‖
+        assert float((one.grad_norm - ref.grad_norm).abs()) <= 1e-14 * float(ref.grad_norm0)
+        for name in ("alpha", "beta", "loss", "steps", "grad_norm", "pattern_changes_after_step1"):
+            assert torch.equal(getattr(batched, name)[s], getattr(one, name)[0]), name
+        again = gd_span(K[s:s + 1], y[s:s + 1], at, a0[s:s + 1], eta[s:s + 1], max_steps=5000)
+        assert torch.equal(again.alpha, one.alpha) and torch.equal(again.beta, one.beta)
