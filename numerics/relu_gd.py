@@ -154,9 +154,10 @@ def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) 
     0/1 array (``β·𝟙{β>0}`` and ``c = a ⊙ r ⊙ 𝟙{β>0}`` as float products, no bool casts), ``r = a σ(β) − y``
     skips the product when m = 1 and a = 1 (``1·x = x`` exactly), the activation-change count compares the
     mask's bytes (a per-seed comparison only on the steps where some activation changed), and the stopping
-    rule and the divergence test run on Python floats of the per-seed ``‖c‖²_K`` and ``‖r‖²``. Every value
-    is computed by the same operation on the same operands as a plain vectorised loop, so the trajectory is
-    bitwise that loop's (tests/test_trainer.py).
+    rule and the divergence test run on Python floats of the per-seed ``‖c‖²_K`` and ``‖r‖²`` (``√`` is
+    correctly rounded in both, so the decisions are numpy's). Every value is the same operation on the same
+    operands as in a plain vectorised loop (a batch's stacked matmul makes per seed the BLAS call that one seed
+    makes on its 1-d/2-d views), so a batch is bitwise its one-seed runs (tests/test_trainer.py).
     """
     Kn = K.detach().numpy()
     S, m, n = alpha0.shape
