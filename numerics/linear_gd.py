@@ -7,12 +7,13 @@ margins ``u(t) = Zw(t) = u(0) + η_e K b(t)``. One step is three numpy calls on 
 ``g(v)``, ``b + g``): cost O(n²) per step, independent of d, and no per-step Python arithmetic.
 
 The iterates of a chunk of steps are written into a buffer as they are produced (the loop's own output
-array, so recording costs nothing), and so are the margins ``u(t) = −v(t)`` the step itself computed (no second
-n×n product per step: before, the diagnostics recomputed ``u`` by an einsum, as costly as the loop at n = 100;
-the per-step diagnostics moved by rounding only: ≤ 3e-14 relative on the margin, ≤ 3e-14 absolute on the
-one-step change of log L̂, a difference of two values of size |log L̂|; iterates and checkpoint values are bitwise
-as before). Then every per-step diagnostic — ``log L̂`` (logsumexp of log ℓ, never
-L̂ itself), the normalised margin ``min_n u_n/‖w‖`` and the one-step change of ``log L̂`` — is computed for
+array, so recording costs nothing), and so are the margins ``u(t) = −v(t)`` the step itself computed: the
+diagnostics need no second n×n product per step (recomputing ``u`` from ``b`` by an einsum costs as much as the
+loop at n = 100). These margins and ``u(0) + η_e K b(t)`` differ by rounding (BLAS's summation order): the
+per-step maxima below move by ≤ 3e-14 relative (margin) and ≤ 3e-14 absolute (one-step change of log L̂, a
+difference of two values of size |log L̂|); iterates and checkpoint values are computed from ``b``. Then every
+per-step diagnostic — ``log L̂`` (logsumexp of log ℓ, never L̂ itself), the normalised margin
+``min_n u_n/‖w‖`` and the one-step change of ``log L̂`` — is computed for
 the whole chunk in a few vectorised operations. Seeds/datasets of equal shape are batched along a leading
 axis ``S`` (one ``matmul`` per step for all of them). float64 throughout; the same inputs give bitwise the
 same outputs.
