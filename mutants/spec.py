@@ -672,4 +672,20 @@ SPEC = [
          new='             "loss_decrease": 1.0 - fl.loss / gl[1] if gl[0] > 0 else 0.0,',
          what="the loss decrease relative to the second grid point instead of L(0) (boursier2022's converged flow "
               "cannot tell: 1 − L(T)/L ≈ 1 for either)", tests=["tests/pinned/test_vardishamir2021.py", "-k", "balancedness_conserved"]),
+    # ---- jitelgarsky2020.direction: the training errors of the trajectory as given (the mapped states), from t₀ --
+    dict(id="jt20d-misclassified-trainer-record", file="checks/homogeneous_flow.py",
+         old="    misclassified = int((margins[k_sum[0]:].min(1) <= 0).sum()) if k_sum.size else 0",
+         new="    misclassified = int((Y[k_sum[0]:, :P] @ np.zeros(P) > 0).sum()) if k_sum.size else 0",
+         what="the training errors read from the trainer's record (none), not the states given",
+         tests=["tests/pinned/test_lyuli2020.py", "-k", "mapped_states"]),
+    dict(id="jt20d-misclassified-from-start", file="checks/homogeneous_flow.py",
+         old="    misclassified = int((margins[k_sum[0]:].min(1) <= 0).sum()) if k_sum.size else 0",
+         new="    misclassified = int((margins.min(1) <= 0).sum()) if k_sum.size else 0",
+         what="the training errors counted from the start (the small init misclassifies), not from t₀",
+         tests=["tests/pinned/test_lyuli2020.py", "-k", "mapped_states"]),
+    dict(id="jt20d-misclassified-row-diagnostic", file="theory/jitelgarsky2020/statements.py",
+         old='                    provenance="standard", reason="integer count: 𝓛 is non-increasing along GF, so',
+         new='                    provenance="standard", kind="diagnostic", reason="integer count: 𝓛 is non-increasing along GF, so',
+         what="the training-error row does not decide (a random trajectory is no longer rejected)",
+         tests=["tests/test_discrimination.py", "-k", "jitelgarsky2020.direction", "--profile", "full"]),
 ]
