@@ -290,10 +290,11 @@ def lemma51_samples(net, thetas: np.ndarray, count: int, seed: int) -> dict:
             "lemma51_min_rel": float(min(slack)) if slack else math.nan}
 
 
+FULL = [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1}, {"target_log_loss": -10000.0, "decades": 3}]
+
+
 def spec_for(claim, prm=None, quick=None, full=None):
     prm = prm or params()
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick or [{}],
-                     full=full if full is not None else [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1},
-                                                          {"target_log_loss": -10000.0, "decades": 3}],
-                     data_note="an .npz with X (n×d) and y = ±1")
+                     full=full if full is not None else FULL, data_note="an .npz with X (n×d) and y = ±1")
 
