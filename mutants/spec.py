@@ -688,4 +688,9 @@ SPEC = [
          new='                    provenance="standard", kind="diagnostic", reason="integer count: 𝓛 is non-increasing along GF, so',
          what="the training-error row does not decide (a random trajectory is no longer rejected)",
          tests=["tests/test_discrimination.py", "-k", "jitelgarsky2020.direction", "--profile", "full"]),
+    dict(id="jt20d-path-resolution", file="theory/jitelgarsky2020/statements.py",
+         old='clock="ell", rate=1 / _l, provenance="standard", atol=0.02, clock_label="log(1/𝓛)",',
+         new='clock="ell", rate=1 / _l, provenance="standard", atol=0.1, clock_label="log(1/𝓛)",',
+         what="the path-length limit verified at ±0.05 (the default's 1e3 fit, which the same flow leaves by 1e7)",
+         tests=[CAT, "-k", "jitelgarsky2020.direction"]),
 ]
