@@ -24,9 +24,12 @@ _JT20_DEFAULT = ("finite time, not a counterexample: path length of θ/‖θ‖ 
                  "1000 (three-point orders 0.39, 0.35, 0.35, 0.39, 0.58 against 1/ℓ), extrapolated 0.600 ∈ [0.575, 0.629], "
                  "wider than the ±0.01 resolution (needs ℓ ≈ 4.8e3). Measured further on the same flow: the length "
                  "keeps growing by 0.025, 0.020, 0.016, 0.014 per decade of ℓ from 1e3 to 1e7 (0.655 at 1e7, outside "
-                 "that interval): θ/‖θ‖ drifts along a nearly straight line while the normalised margin still rises "
-                 "(8 tied support points), so finite length is undecided at any horizon reached (at ℓ = 1e5: "
-                 "orders 0.17 → 0.08, at 1e7: 0.07 → 0.06); margins move 24% over the last decade (a diagnostic)")
+                 "that interval). θ/‖θ‖ drifts along a nearly straight line (successive decades' displacements at cos "
+                 "0.997): neuron 2's pre-activation on point 0 closes on relu²'s kink, z/‖w‖ = 0.077, 0.067, 0.059 at "
+                 "ℓ = 1e5, 1e6, 1e7 (z·log ℓ = 0.88, 0.93, 0.94: z ≈ 1/log ℓ, as σ'(z) = 2z makes the pull O(z²)), "
+                 "and the path moves ≈ 1.7× as much as z per decade: the remaining length is ~1/log log(1/𝓛), "
+                 "undecided at any float64 horizon (at ℓ = 1e5 the orders against 1/ℓ fall 0.17 → 0.08, at 1e7 "
+                 "0.07 → 0.06); margins move 24% over the last decade (a diagnostic)")
 _JT20_SEED1 = ("finite time, not a counterexample: seed 1: path length 0.446 … 0.572 over ℓ = 10 … 1000 (three-point "
                "orders 0.84, 0.44, 0.44, 0.41, 0.36, falling), extrapolated 0.595 ∈ [0.566, 0.624], wider than the ±0.01 "
                "resolution (needs ℓ ≈ 1.9e4); margins move 0.88% over the last decade (a diagnostic)")
