@@ -26,7 +26,8 @@ _JT20_DEFAULT = ("finite time, not a counterexample: path length of θ/‖θ‖ 
                  "keeps growing by 0.025, 0.020, 0.016, 0.014 per decade of ℓ from 1e3 to 1e7 (0.655 at 1e7, outside "
                  "that interval). θ/‖θ‖ drifts along a nearly straight line (successive decades' displacements at cos "
                  "0.997): neuron 2's pre-activation on point 0 closes on relu²'s kink, z/‖w‖ = 0.077, 0.067, 0.059 at "
-                 "ℓ = 1e5, 1e6, 1e7 (z·log ℓ = 0.88, 0.93, 0.94: z ≈ 1/log ℓ, as σ'(z) = 2z makes the pull O(z²)), "
+                 "ℓ = 1e5, 1e6, 1e7 (z·log ℓ = 0.88, 0.93, 0.94: z ≈ 1/log ℓ, the signature of a pull ∝ z², σ'(z) = 2z vanishing "
+                 "at the kink), "
                  "and the path moves ≈ 1.7× as much as z per decade: the remaining length is ~1/log log(1/𝓛), "
                  "undecided at any float64 horizon (at ℓ = 1e5 the orders against 1/ℓ fall 0.17 → 0.08, at 1e7 "
                  "0.07 → 0.06); margins move 24% over the last decade (a diagnostic)")
