@@ -154,7 +154,10 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     q["t0_log_t"] = float(log_t[k0])
     # per-record quantities (numpy forward and the trainer's gradient)
     rho2 = (TH * TH).sum(1) + net.perp_sq
-    margins = np.array([net.forward_np(th)[2] for th in TH])  # (K, N)
+    margins = np.array([net.forward_np(th)[2] for th in TH])  # (K, N), at the (possibly mapped) states
+    # training errors of the trajectory as given, from t₀ (the first record with the SUM loss below 1) on
+    k_sum = np.flatnonzero(ll + (math.log(N) if net.reduction == "mean" else 0.0) < 0)
+    misclassified = int((margins[k_sum[0]:].min(1) <= 0).sum()) if k_sum.size else 0
     lls = np.array([net.forward_np(th)[3] for th in TH])  # log 𝓛 recomputed at the (possibly mapped) states
     full = lls + (math.log(N) if net.reduction == "mean" else 0.0)
     rhoL = rho2 ** (L / 2)
@@ -222,6 +225,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "path_increment_ratio": seg[-1] / seg[-2] if len(seg) >= 2 and seg[-2] > 0 else math.nan,
         "normalized_margin_move": move,
         "alignment_increases": float(_increases(cos)), "alignment_gap": cos[-1],
+        "misclassified_states": float(misclassified),
     })
     # asymptotic rows: 3 recorded states per decade of ℓ = log(1/𝓛) over the last `decades` decades (geometric)
     targets = geometric(l_end / 10 ** p["decades"], l_end, 3 * p["decades"] + 1)
@@ -286,10 +290,11 @@ def lemma51_samples(net, thetas: np.ndarray, count: int, seed: int) -> dict:
             "lemma51_min_rel": float(min(slack)) if slack else math.nan}
 
 
+FULL = [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1}, {"target_log_loss": -10000.0, "decades": 3}]
+
+
 def spec_for(claim, prm=None, quick=None, full=None):
     prm = prm or params()
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick or [{}],
-                     full=full if full is not None else [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1},
-                                                          {"target_log_loss": -10000.0, "decades": 3}],
-                     data_note="an .npz with X (n×d) and y = ±1")
+                     full=full if full is not None else FULL, data_note="an .npz with X (n×d) and y = ±1")
 

@@ -39,7 +39,6 @@ HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("ji
 # and on a listed cell that no longer says verified (then delete its line): the list only shrinks.
 PENDING = {
     ("lyuli2020.rates", "random"): "Θ-rate rows of Theorem 4.3: the asymptotic judge",
-    ("jitelgarsky2020.direction", "random"): "the path-length rows read the trainer's record, not the mapped states",
     ("lyuli2020.euler_identity", "random"): "the identity rows read the trainer's record, not the mapped states",
     ("lyuli2020.euler_identity", "dynamics"): "the mean loss is accounted for by the check (log n shift): not wrong",
     ("lyuli2020.smoothed_margin_monotone", "rescaled"): "γ̃(cθ(t)) for c > 1 is monotone too (measured)",

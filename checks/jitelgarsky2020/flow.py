@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from ibcheck.theory.jitelgarsky2020 import statements as st
 
-from ..homogeneous_flow import spec_for
+from ..homogeneous_flow import FULL, spec_for
 
-SPECS = [spec_for(st.DIRECTION), spec_for(st.ALIGNMENT)]
+# a two-layer linear net (L = 2, in the paper's setting: deep linear nets): the parts of θ that do not grow (the
+# imbalance aaᵀ − WWᵀ is conserved [Du–Hu–Lee 2018], the data-orthogonal part of W frozen) weigh O(1/ρ) = O(ℓ^{−1/2})
+# in θ/‖θ‖, so the remaining path length falls like ℓ^{−1/2} (measured: three-point order 0.50 … 0.58 over ℓ = 30 …
+# 3000) — a setting whose convergence shows at a reachable horizon, beside relu², whose default flow drifts
+LINEAR = {"act": "linear", "target_log_loss": -3000.0}
+SPECS = [spec_for(st.DIRECTION, full=FULL + [LINEAR]), spec_for(st.ALIGNMENT)]

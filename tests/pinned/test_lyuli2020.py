@@ -27,7 +27,7 @@ _REC = ("reached_loss_below_one reached_target lipschitz_gradient smooth_activat
         "t0_log_t smoothed_margin_min_step_rel norm_min_step_rel margin_gap_increases sandwich_upper sandwich_lower "
         "euler_pointwise loss_rate_band norm_rate_band path_increment_ratio normalized_margin_move "
         "alignment_increases alignment_gap normalized_margin smoothed_margin log_loss_final path_series align_series "
-        "margin_gap_series loss_t_series inv_norm_series")
+        "margin_gap_series loss_t_series inv_norm_series misclassified_states")
 _WHY = {"data": "the data description (a dict)", "flow_steps": ODE, "flow_rejected": ODE, "log_t_final": ODE,
         "s_final": ODE, "euler_integrated": ODE, "kkt_eps_increases": KKT, "kkt_delta_increases": KKT,
         "kkt_stationarity": KKT, "kkt_complementarity": KKT, "kkt_euler_gap": KKT, "kkt_multipliers": KKT,
@@ -104,7 +104,8 @@ def test_flow_quantities_recomputed():
            "norm_rate_band": norm_rate.max() / norm_rate.min(), "path_increment_ratio": seg[-1] / seg[-2],
            "normalized_margin_move": np.abs(nm[idx[-1]] - nm[idx[-2]]).max() / np.abs(nm[idx[-1]]).max(),
            "alignment_increases": incs(cos), "alignment_gap": cos[-1], "normalized_margin": gbar[-1],
-           "smoothed_margin": gtil[-1], "log_loss_final": ll[-1]}
+           "smoothed_margin": gtil[-1], "log_loss_final": ll[-1],
+           "misclassified_states": int((Q[k0:].min(1) <= 0).sum())}
     # the limit/rate rows' checkpoints: the first state with ℓ ≥ c for c geometric in [1, 100], 7 of them; clock ℓ
     # (log T for the loss·T and 1/‖θ‖ rates of Theorem 4.3: log t is the ODE's time, used as reported)
     aidx = sorted({int(np.flatnonzero(-ll >= c * (1 - 1e-9))[0]) for c in np.logspace(0, 2, 7)})
@@ -128,6 +129,29 @@ def test_flow_quantities_recomputed():
             **{k: (1e-9, 0.0) for k in ("path_series", "margin_gap_series", "loss_t_series")}}
     for cid in FLOW_CLAIMS:
         compare(cid, m, exp, PINNED[cid], tols=tols)
+
+
+def test_direction_counts_the_training_errors_of_the_mapped_states():
+    """jitelgarsky2020.direction's training-error row reads the states it is given (a wrong answer's θ(t)), from
+    t₀ of the trainer's record: with the output layer negated (a ↦ −a flips every margin) every state after t₀
+    misclassifies, with half of it flipped (a ↦ −a from the first state past t₀ + 10 on) only those do."""
+    states = []
+    [m] = measure("jitelgarsky2020.direction", SET, hooks=Hooks(limit=lambda th: states.append(th) or th))
+    assert m.values["misclassified_states"] == 0.0
+    Xd, yd = teacher_data(6, 8, 0)
+    net, _ = make_net(Xd, yd, 6, "relu", 2.0, init_scale=1e-3, seed=0)
+    X, y = net.X.numpy(), net.y.numpy()
+    ll = np.array([forward(net, th, X, y)[1] for th in states])
+    k0 = int(np.flatnonzero(ll < 0)[0])
+    for start, want in ((0, len(states) - k0), (k0 + 10, len(states) - k0 - 10)):
+        seen = []  # the hook maps the recorded states in order, once each
+
+        def flip(th, start=start, seen=seen):
+            seen.append(1)
+            return np.concatenate([-th[:6], th[6:]]) if len(seen) > start else th
+        [w] = measure("jitelgarsky2020.direction", SET, hooks=Hooks(limit=flip))
+        assert len(seen) == len(states)
+        assert w.values["misclassified_states"] == want, (start, w.values["misclassified_states"], want)
 
 
 # ---- gradient descent (lyuli2020 §4.2): relu³ (L = 4), constant step from the warm-up flow's end point -----
