@@ -43,7 +43,6 @@ PENDING = {
     ("lyuli2020.euler_identity", "random"): "the identity rows read the trainer's record, not the mapped states",
     ("lyuli2020.euler_identity", "dynamics"): "the mean loss is accounted for by the check (log n shift): not wrong",
     ("lyuli2020.smoothed_margin_monotone", "rescaled"): "γ̃(cθ(t)) for c > 1 is monotone too (measured)",
-    ("woodworth2020.transition", "dynamics"): "exploratory: α* comes from the Newton dual; the flow only confirms it",
 }
 
 
@@ -113,7 +112,7 @@ def _failed_rows(cid, probe) -> set[str]:
 
 # The probes, with the rows that must reject them (a deleted or reversed row changes the set).
 PROBES = [
-    ("woodworth2020.rich", "reference", {"ℓ1 excess shrinks as α falls", "limit = argmin Q_α at every α of the sweep"}),
+    ("woodworth2020.rich", "reference", {"ℓ1 excess → 0 as α → 0", "limit = argmin Q_α at every α of the sweep"}),
     ("kou2023.leaky_srank_to_1", "dynamics", {"GD descends: the loss falls between recorded checkpoints"}),
     ("frei2023.sec5.xor", "structure", {"rank(W) ≤ 2 (Theorem 3.2): σ₃/σ₁ → 0",
                                         "all margins equal (Theorem 3.2, finite-time spread)"}),
