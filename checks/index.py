@@ -16,11 +16,11 @@ from ibcheck.numerics.errors import InputError
 # claim ID → (source, kind: provenance or "exploratory", title, module holding its check or None)
 CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
     'lai2026.gram': ('lai2026', 'reconstructed', 'Gram matrix concentrates around ‖λ‖₁ I', 'ibcheck.checks.lai2026.gram'),
-    'lai2026.m1.pattern': ('lai2026', 'standard', 'm=1: activation pattern freezes to 𝟙{y>0} after one step', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m1.limit': ('lai2026', 'standard', 'm=1: GD interpolates positives, predicts 0 on negatives (global minimum)', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m1.gap': ('lai2026', 'standard', 'm=1: √(n₋y_min²/‖λ‖₁) ≤ ‖w^∞ − w*‖ ≤ √(16 n₋ y_max²/‖λ‖₁)', 'ibcheck.checks.lai2026.m1'),
+    'lai2026.m1.pattern': ('lai2026', 'reconstructed', 'm=1: activation pattern freezes to 𝟙{y>0} after one step', 'ibcheck.checks.lai2026.m1'),
+    'lai2026.m1.limit': ('lai2026', 'reconstructed', 'm=1: GD interpolates positives, predicts 0 on negatives (global minimum)', 'ibcheck.checks.lai2026.m1'),
+    'lai2026.m1.gap': ('lai2026', 'reconstructed', 'm=1: √(n₋y_min²/‖λ‖₁) ≤ ‖w^∞ − w*‖ ≤ √(16 n₋ y_max²/‖λ‖₁)', 'ibcheck.checks.lai2026.m1'),
     'lai2026.m1.rate': ('lai2026', 'seed', 'm=1: the gap is Θ(√(n/‖λ‖₁))', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m2.decoupling': ('lai2026', 'standard', 'm=2: the neurons decouple onto positives and negatives', 'ibcheck.checks.lai2026.m2'),
+    'lai2026.m2.decoupling': ('lai2026', 'reconstructed', 'm=2: the neurons decouple onto positives and negatives', 'ibcheck.checks.lai2026.m2'),
     'lai2026.m2.gap': ('lai2026', 'reconstructed', 'm=2: ‖(w₊,w₋)^∞ − (w₊,w₋)*‖ = Θ(√(n/‖λ‖₁))', 'ibcheck.checks.lai2026.m2'),
     'lai2026.linear': ('lai2026', 'standard', 'baseline: linear GD from 0 converges to the min-norm interpolant', 'ibcheck.checks.lai2026.linear'),
     'lai2026.random-init': ('lai2026', 'exploratory', 'exploratory: random Gaussian init leaves positives dead and misses the global minimum', 'ibcheck.checks.lai2026.exploratory'),

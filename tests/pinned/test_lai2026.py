@@ -48,11 +48,9 @@ PINNED = {
                             {"limit_rtol": "a documented tolerance constant (linear_gap_rel), not a measurement"}),
     "lai2026.gram": table("diag_dev offdiag_dev bound_scale slope_gram slope_gram_pred trace_by_d dev_by_d "
                           "trace_sigma lam_l2 n gram_dev_series"),
-    "lai2026.m1.rate": table("slope_trace slope_n_minus lower_by_d upper_by_d gap_series",
-                             {"lower_ratio_min": "per-dataset gap / lower bound: the gap is lai2026.m1's (pinned above), "
-                              "the bound the formula of lower_by_d (recomputed here)",
-                              "upper_ratio_max": "as lower_ratio_min, with the upper bound",
-                              "gap_by_d": "each point is lai2026.m1's gap (pinned on the fixed case above), averaged "
+    "lai2026.m1.rate": table("slope_trace slope_n_minus lower_by_d upper_by_d gap_series lower_ratio_min "
+                             "upper_ratio_max",
+                             {"gap_by_d": "each point is lai2026.m1's gap (pinned on the fixed case above), averaged "
                               "over generated datasets the check does not return",
                               "trace_by_d": "‖λ‖₁ of the generated datasets (the generator's own, not a formula)",
                               "gap_by_n": "as gap_by_d", "n_minus_by_n": "n₋ of generated label draws",
@@ -261,6 +259,17 @@ def test_lai2026_rate_slopes_recomputed_from_its_series():
         lows.append(math.sqrt(neg.size * neg.min() ** 2 / t))
         ups.append(math.sqrt(16.0 * neg.size * neg.max() ** 2 / t))
     exp["lower_by_d"], exp["upper_by_d"] = lows, ups
+    # per-dataset ratios over both sweeps (one rep: the gap of each point is its dataset's); the n sweep runs at
+    # d_rate = 400 (isotropic: ‖λ‖₁ = 400) with the labels of signed_labels(n, 0)
+    lo_n, up_n = [], []
+    for nn in (6, 8):
+        yy = signed_labels(nn, 0).numpy()
+        neg = np.abs(yy[yy <= 0])
+        lo_n.append(math.sqrt(neg.size * neg.min() ** 2 / 400.0))
+        up_n.append(math.sqrt(16.0 * neg.size * neg.max() ** 2 / 400.0))
+    gaps = list(q["gap_by_d"]) + list(q["gap_by_n"])
+    exp["lower_ratio_min"] = min(g / lo for g, lo in zip(gaps, lows + lo_n))
+    exp["upper_ratio_max"] = max(g / up for g, up in zip(gaps, ups + up_n))
     compare("lai2026.m1.rate", m, exp, PINNED["lai2026.m1.rate"], tols={"slope_trace": (1e-9, 1e-12),
                                                                        "slope_n_minus": (1e-9, 1e-12)})
 

@@ -77,7 +77,7 @@ _H_ORTH = le("near-orthogonality relative to the label spread", orth.s * spread.
                                             "comparison of a measured quantity with it)",
              note="the seed's 'd ≫ n' made measurable: the step-1 cross-talk (K/‖λ‖₁ − I)y must stay below "
                   "the smallest label, as the bounds' use of y_min presumes")
-_H_STEP = le("stable step", step_lmax.s, 2, provenance="standard", reason="exact comparison",
+_H_STEP = le("stable step", step_lmax.s, 2, provenance="reconstructed", reason="exact comparison",
              note="GD on a quadratic converges iff η λ_max < 2")
 _H_INIT = ge("small positive init: all examples active", init_min.s, 0, provenance="seed",
              reason="exact sign test", note="seed: 'small positive initialisation'")
