@@ -48,6 +48,8 @@ _H_INIT = ge("every example active at init", init_act.s, 0, reason="exact sign t
              note="w(0) = ε𝟙 gives ⟨w,x_i⟩ = 2ε, 6ε, 2γε (the construction's init; attribution uncertain)")
 # The flows' numerical resolution: LSODA at rtol 1e-10 pins each limit to ~1e-10·‖w‖ ≈ 5e-10; two limits that differ
 # by more than 1e-6 (2000× that) are different points. A separation required beyond it is a number chosen here.
+w_res = Sym("w_res", r"\tau_{\mathrm{res}}", "the flows' resolution on w: limits farther apart are different points "
+            "(1e-6 ≈ 2000× LSODA's error at rtol 1e-10)", _W)
 RESOLUTION = 1e-6
 
 CONSTRUCTION = Claim(
@@ -56,7 +58,7 @@ CONSTRUCTION = Claim(
     summary="Construction from a third-party reimplementation [attribution uncertain]; analysis [derived]: for "
             "every γ > 0 the zero-loss set is {(5,−1,w₃): w₃ ≤ 1}, GF (stiff LSODA, rtol 1e-10, events at "
             "activation changes) reaches zero loss in it, and w₃(∞) moves with γ (≈ −0.0408 at γ=1, −0.2090 at γ=5).",
-    symbols=(same_set, nonpos, init_act, loss_max, loss_tol, w12_dev, w_tol, z_tol, half, sep, sep_min),
+    symbols=(same_set, nonpos, init_act, loss_max, loss_tol, w12_dev, w_tol, z_tol, half, sep, sep_min, w_res),
     hypotheses=(_H_SET, _H_POS, _H_INIT),
     conclusions=(le("GF reaches zero loss", loss_max.s, loss_tol.s, provenance="reconstructed",
                     reason="[derived] the flow converges to a point of Z; τ_L = 1e-20 is the rounding allowance above "
@@ -65,25 +67,26 @@ CONSTRUCTION = Claim(
                     reason="docs/claims-ext.md §6: 1e-8; a residual of 1e-13 pins them to ~1e-13"),
                  le("the limit lies in Z (w₂ + w₃ ≤ 0)", half.s, z_tol.s, provenance="reconstructed",
                     reason="x₃ is inactive at the limit: w₃ is frozen below −w₂; τ_Z = 1e-12 absorbs rounding"),
-                 ge("w₃(∞) depends on γ", sep.s, sp.Float(RESOLUTION), provenance="reconstructed",
+                 ge("w₃(∞) depends on γ", sep.s, w_res.s, provenance="reconstructed",
                     reason="[derived] the limits differ: 1e-6 is 2000× the limits' numerical error (rtol 1e-10)"),
                  ge("w₃ separation ≥ 0.1 (docs/claims-ext.md §6)", sep.s, sep_min.s, provenance="threshold",
                     reason="a margin chosen in docs/claims-ext.md (measured 0.168); the statement is only ≠")),
-    constants={"loss_tol": 1e-20, "w_tol": 1e-8, "z_tol": 1e-12, "sep_min": 0.1},
+    constants={"loss_tol": 1e-20, "w_tol": 1e-8, "z_tol": 1e-12, "sep_min": 0.1, "w_res": RESOLUTION},
     references=("Z and its min-norm point: sympy, exact (theory.vardishamir2021.construction)",))
 
 NOT_MIN_NORM = Claim(
     id="vardishamir2021.not_min_norm", title="single neuron: for γ > 0 the GF limit is not the min-norm zero-loss point",
     source=SOURCE,
     summary="[derived] argmin_Z ‖w‖ = (5, −1, 0), but the GF limit has |w₃| ≥ 0.01 for γ ≥ ½ (docs/claims-ext.md §6).",
-    symbols=(same_set, nonpos, init_act, dmin, dmin_req, loss_max, loss_tol), hypotheses=(_H_SET, _H_POS, _H_INIT),
+    symbols=(same_set, nonpos, init_act, dmin, dmin_req, loss_max, loss_tol, w_res),
+    hypotheses=(_H_SET, _H_POS, _H_INIT),
     conclusions=(le("the GF limit is a zero-loss point", loss_max.s, loss_tol.s, provenance="reconstructed",
                     reason="as single_neuron_construction: the flow stops at 1e-26 (the claim compares zero-loss points)"),
-                 ge("GF limit ≠ argmin_Z ‖w‖", dmin.s, sp.Float(RESOLUTION), provenance="reconstructed",
+                 ge("GF limit ≠ argmin_Z ‖w‖", dmin.s, w_res.s, provenance="reconstructed",
                     reason="[derived] a non-equality: 1e-6 is 2000× the limits' numerical error (rtol 1e-10)"),
                  ge("distance ≥ 0.01 (docs/claims-ext.md §6)", dmin.s, dmin_req.s, provenance="threshold",
                     reason="a margin chosen in docs/claims-ext.md (measured 0.0116 at γ = ½); the statement is only ≠")),
-    constants={"dist_min": 0.01, "loss_tol": 1e-20})
+    constants={"dist_min": 0.01, "loss_tol": 1e-20, "w_res": RESOLUTION})
 
 APPROXIMATE = Claim(
     id="vardishamir2021.approximate", title="exploratory: how far GF limits are from the min-norm point (random inits)",
