@@ -197,7 +197,8 @@ RATE_SPEC = CheckSpec(
             "d_rate": Param("d_rate", int, 64000, "d of the n₋ sweep", lambda v: v >= 2, "must be >= 2"),
             "reps": Param("reps", int, 3, "datasets averaged per grid point", lambda v: v >= 1, "must be >= 1")},
     measure=measure_rate, quick=[{}], accepts_data=False,
-    full=[{"reps": 10}, {"spectrum": "power:0.5"}, {"sampler": "explicit", "d_grid": "1000,10000,100000,1000000"}],
+    full=[{"reps": 10}, {"spectrum": "power:0.5"},
+          {"sampler": "explicit", "d_grid": "1000,3000,10000,30000,100000,300000,1000000"}],  # ≥ 5 checkpoints
     data_note="a rate needs a sweep of generated datasets",
 )
 SPECS.append(RATE_SPEC)
