@@ -168,7 +168,10 @@ M1_GAP = Claim(
             "min-ℓ2-norm global minimiser; y_min, y_max over the negative labels.",
     symbols=_BASE_SYMS + (n_minus, y_min, y_max, gap, c_low, c_up),
     hypotheses=_HYP,
-    conclusions=(ge("lower bound", gap.s, _LOWER, **_GAP_TOL),
+    conclusions=(ge("lower bound", gap.s, _LOWER, **_GAP_TOL,
+                    note="decides: a failure at a converged GD limit with a KKT-verified w* is a counterexample to the "
+                         "bound as read (constant 1, no step-size condition in the seed); found at η‖λ‖₁ < 1 and "
+                         "with ±1 labels (checks/lai2026/expected.py)"),
                  le("upper bound", gap.s, _UPPER, **_GAP_TOL)),
     constants={"delta_max": 0.5, "c_low": 1.0, "c_up": 16.0},
     references=("w* = argmin ‖w‖ s.t. ⟨w,x_i⟩ = y_i (y_i>0), ⟨w,x_i⟩ ≤ 0 (y_i<0): cvxpy in the span, "
