@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from ..expected import Expected
 
-_GAUSS = ("outside the reconstructed hypothesis: Gaussian labels have min|y| ≈ 0, so the label-spread factor "
-          "‖K/‖λ‖₁ − I‖₂·max|y|/min|y| = 52.6 ≫ ½; the step-1 cross-talk then exceeds the smallest labels")
-_ETA = ("finding (conj.lai-step): the lower bound √(n₋y_min²/‖λ‖₁) fails for η‖λ‖₁ below a label-dependent "
-        "threshold ≈ y_min/rms(y_N) (at n=40, d=4000, labels U[1,2]: gap 0.0681 < lower 0.0707 at η‖λ‖₁ = 0.7, "
-        "0.0481 at 0.5, 0.0182 at 0.2)")
-_PM1 = ("finding: with equal-magnitude labels (±1) the lower bound with constant 1 fails at η‖λ‖₁ = 1 by a factor "
-        "1 − O(√(n/d)): gap 0.06817 < lower 0.07071 at n=40, d=4000 (gap²/lower² = 0.929)")
+_GAUSS = ("outside the hypothesis 'd ≫ n' as measured here (δ_max = ½, a level chosen here): Gaussian labels have "
+          "min|y| ≈ 0, so the label-spread factor ‖K/‖λ‖₁ − I‖₂·max|y|/min|y| = 52.6 ≫ ½; the step-1 cross-talk then "
+          "exceeds the smallest labels")
+_ETA = ("counterexample to the stated lower bound √(n₋y_min²/‖λ‖₁) ≤ ‖w∞ − w*‖ (seed's Theorem preview, constant 1, "
+        "no step-size condition stated): at a converged GD limit (‖∇L‖ ≤ 1e-12‖∇L₀‖) and a KKT-verified w*, the gap "
+        "is below the bound beyond the 1e-8 tolerance — n=40, d=4000, labels U[1,2]: gap 0.0681 < lower 0.0707 at "
+        "η‖λ‖₁ = 0.7, 0.0481 at 0.5, 0.0182 at 0.2. Not finite time: the limit is reached; the reconstructed constant "
+        "(or an unstated step condition η‖λ‖₁ ≳ y_min/rms(y_N), conj.lai-step) is too small")
+_PM1 = ("counterexample to the stated lower bound √(n₋y_min²/‖λ‖₁) ≤ ‖w∞ − w*‖ with constant 1 (seed's Theorem "
+        "preview): with equal-magnitude labels (±1), at η‖λ‖₁ = 1, a converged GD limit and a KKT-verified w*, "
+        "gap 0.06817 < lower 0.07071 at n=40, d=4000 (gap²/lower² = 0.929 = 1 − O(√(n/d))): the constant 1 is too "
+        "large by that factor, far beyond the 1e-8 tolerance")
 
 EXPECTED: dict[str, Expected] = {
     **{f"lai2026.m1.{c}[n=40,d=4000,labels=gaussian,seed=0]": Expected("outside-hypotheses", _GAUSS, h)

@@ -5,6 +5,7 @@ import numpy as np
 import torch
 
 from ibcheck.numerics.data import make_gaussian
+from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.lai2026 import statements as st
 from ibcheck.theory.lai2026.closed_form import gram_scale
 
@@ -41,7 +42,8 @@ def measure_gram(ctx: Context) -> list[Measurement]:
         slope_pred = float(np.polyfit(np.log(traces), np.log(preds), 1)[0])
         q = {"diag_dev": diag, "offdiag_dev": off, "bound_scale": gram_scale(ds.trace_sigma, ds.lam_l2, n),
              "slope_gram": slope, "slope_gram_pred": slope_pred, "trace_by_d": traces, "dev_by_d": devs}
-        values = dict(q, trace_sigma=ds.trace_sigma, lam_l2=ds.lam_l2, n=n)
+        values = dict(q, trace_sigma=ds.trace_sigma, lam_l2=ds.lam_l2, n=n,
+                      gram_dev_series=Series([1.0 / b for b in preds], devs))  # clock τ = 1/(the bound's scale)
         out.append(Measurement(seed=seed, values=values, quantities=q, series=q, data=ds.describe()))
     return out
 

@@ -10,6 +10,7 @@ from ibcheck.theory.lai2026 import statements as st
 from ibcheck.theory.lai2026.closed_form import frozen_pattern_limit
 from ibcheck.theory.lai2026.enumeration import enumerate_m1
 from ibcheck.theory.lai2026.minnorm import min_norm_m1
+from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.solver import SolverError
 from ibcheck.theory.tolerances import tol
 
@@ -164,11 +165,14 @@ def measure_rate(ctx: Context) -> list[Measurement]:
             ms = measure_m1(sub)
             bad = next((m.inconclusive for m in ms if m.inconclusive), None)
             g = float(np.sqrt(np.mean([m.quantities["gap"] ** 2 for m in ms])))
+            ratios.extend((m.quantities["gap"] / m.quantities["lower"], m.quantities["gap"] / m.quantities["upper"])
+                          for m in ms)  # per dataset: the Theorem's bounds hold for each draw, not on average
             bounds.append((float(np.mean([m.quantities["lower"] for m in ms])),
                            float(np.mean([m.quantities["upper"] for m in ms]))))
             return g, float(np.mean([m.values["trace_sigma"] for m in ms])), \
                 float(np.mean([m.quantities["n_minus"] for m in ms])), bad
         bounds: list = []
+        ratios: list = []
         by_d = [mean_gap(p["n"], d) for d in d_grid]
         bounds_d = bounds[:]
         by_n = [mean_gap(n, p["d_rate"]) for n in n_grid]
@@ -177,9 +181,11 @@ def measure_rate(ctx: Context) -> list[Measurement]:
              "slope_n_minus": _slope([b[2] for b in by_n], [b[0] for b in by_n]),
              "gap_by_d": [b[0] for b in by_d], "trace_by_d": [b[1] for b in by_d],
              "gap_by_n": [b[0] for b in by_n], "n_minus_by_n": [b[2] for b in by_n],
-             "lower_by_d": [b[0] for b in bounds_d], "upper_by_d": [b[1] for b in bounds_d]}
-        out.append(Measurement(seed=seed, values=dict(q, slope_tol=ctx.params["slope_tol"]), quantities=q,
-                               inconclusive=bad, series=q))
+             "lower_by_d": [b[0] for b in bounds_d], "upper_by_d": [b[1] for b in bounds_d],
+             "lower_ratio_min": min(r[0] for r in ratios), "upper_ratio_max": max(r[1] for r in ratios)}
+        values = dict(q, slope_tol=ctx.params["slope_tol"],
+                      gap_series=Series([b[1] for b in by_d], [b[0] for b in by_d]))  # clock ‖λ‖₁ (d growing)
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=bad, series=q))
     return out
 
 
@@ -191,7 +197,8 @@ RATE_SPEC = CheckSpec(
             "d_rate": Param("d_rate", int, 64000, "d of the n₋ sweep", lambda v: v >= 2, "must be >= 2"),
             "reps": Param("reps", int, 3, "datasets averaged per grid point", lambda v: v >= 1, "must be >= 1")},
     measure=measure_rate, quick=[{}], accepts_data=False,
-    full=[{"reps": 10}, {"spectrum": "power:0.5"}, {"sampler": "explicit", "d_grid": "1000,10000,100000,1000000"}],
+    full=[{"reps": 10}, {"spectrum": "power:0.5"},
+          {"sampler": "explicit", "d_grid": "1000,3000,10000,30000,100000,300000,1000000"}],  # ≥ 5 checkpoints
     data_note="a rate needs a sweep of generated datasets",
 )
 SPECS.append(RATE_SPEC)

@@ -115,6 +115,26 @@ def sweep(ctx: Context) -> dict:
     return _MEMO.get(key, run) if pure(ctx) else run()
 
 
+T_MAX = 1e6  # neuron_flow's default horizon
+
+
+def budget_note(runs: dict, gammas) -> str | None:
+    """``inconclusive`` when a flow spent its horizon above the zero-loss tolerance while its loss still fell (≥ 1%
+    over the last recorded decade of t): not yet converged, never a counterexample. A stalled, frozen or ascending
+    flow is measured (its limit is not a zero-loss point)."""
+    for g in gammas:
+        r = runs[g]
+        tr = r.get("trajectory") or {}
+        ts, ls = list(tr.get("t", [])), list(tr.get("loss", []))
+        if r["loss"] <= 1e-20 or r["t"] < T_MAX * 0.999 or len(ts) < 2:
+            continue
+        prev = [L for t, L in zip(ts, ls) if t <= r["t"] / 10]
+        if prev and math.isfinite(r["loss"]) and r["loss"] < 0.99 * prev[-1]:
+            return (f"γ = {g:g}: the flow spent t = {r['t']:.3g} with the loss still falling "
+                    f"({prev[-1]:.3g} → {r['loss']:.3g} over the last decade): needs a longer flow")
+    return None
+
+
 def _common(ex, runs, gammas_pos) -> dict:
     return {"same_zero_loss_set": ex["same_zero_loss_set"],
             "nonpositive_gammas": float(sum(g <= 0 for g in gammas_pos)),
@@ -137,7 +157,8 @@ def measure_construction(ctx: Context) -> list[Measurement]:
     series = {"gammas": list(runs), "w3": [r["w"][2] for r in runs.values()],
               "trajectories": {str(g): r["trajectory"] for g, r in runs.items()}}
     values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
-    return [Measurement(seed=s, values=values, quantities=q, series=series) for s in ctx.seeds]
+    note = budget_note(runs, list(runs))
+    return [Measurement(seed=s, values=values, quantities=q, series=series, inconclusive=note) for s in ctx.seeds]
 
 
 def measure_not_min_norm(ctx: Context) -> list[Measurement]:
@@ -150,7 +171,8 @@ def measure_not_min_norm(ctx: Context) -> list[Measurement]:
              loss_max=max(runs[g]["loss"] for g in pos) if pos else math.nan,
              w_min=w_min.tolist(), w3_limit={str(g): runs[g]["w"][2] for g in pos})
     values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
-    return [Measurement(seed=s, values=values, quantities=q) for s in ctx.seeds]
+    note = budget_note(runs, pos)
+    return [Measurement(seed=s, values=values, quantities=q, inconclusive=note) for s in ctx.seeds]
 
 
 def measure_approximate(ctx: Context) -> list[Measurement]:

@@ -14,6 +14,7 @@ import numpy as np
 from ibcheck.numerics.diag_linear import span_flow
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.sparse_regression import planted_sparse
+from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.solver import SolverError
 from ibcheck.theory.woodworth2020 import statements as st
 from ibcheck.theory.woodworth2020.dual import dual_cvxpy, dual_newton
@@ -185,8 +186,10 @@ def measure_rich(ctx: Context) -> list[Measurement]:
                  excess_times_log=[e * math.log(1.0 / a) for e, a in zip(excess, alphas)])
         series = {"sweep": _dense_curve(X, y, wl1, wl2), "alpha": alphas, "dist_l1": dist,
                   "dist_l2": [float(np.linalg.norm(w - wl2) / np.linalg.norm(wl2)) for w in ws]}
-        out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
-                               quantities=q, inconclusive=inconc or bad, series=series))
+        tau = [1.0 / a for a in alphas]  # the clock of the α → 0 limit rows (increasing)
+        values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
+        values.update(l1_excess_series=Series(tau, excess), dist_l1_series=Series(tau, dist))
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc or bad, series=series))
     return out
 
 
@@ -200,11 +203,12 @@ def measure_kernel(ctx: Context) -> list[Measurement]:
         ws, devs, bad = _sweep(ctx, X, y, alphas)
         dist = [float(np.linalg.norm(w - wl2) / np.linalg.norm(wl2)) for w in ws]
         q.update(alpha_grid=alphas, dist_l2=dist, flow_vs_reference=devs, dist_l2_increases=count_increases(dist),
-                 slope_kernel=loglog_slope(alphas, dist))
+                 slope_kernel=loglog_slope(alphas, dist), flow_vs_reference_max=max(devs))
         series = {"sweep": _dense_curve(X, y, wl1, wl2), "alpha": alphas, "dist_l2": dist,
                   "dist_l1": [float(np.linalg.norm(w - wl1) / np.linalg.norm(wl1)) for w in ws]}
-        out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
-                               quantities=q, inconclusive=bad, series=series))
+        values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
+        values["dist_l2_series"] = Series(alphas, [v if math.isfinite(v) else math.inf for v in dist])
+        out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=bad, series=series))
     return out
 
 
@@ -246,7 +250,7 @@ def measure_transition(ctx: Context) -> list[Measurement]:
             fl = flow(ctx, X, y, astar)
             w_star = _limit(ctx, X, y, astar, fl.w)
             g = abs(gap(astar, w_star))
-            worst = max(worst, g)
+            worst = max(worst, g if math.isfinite(g) else math.inf)  # a NaN (diverged flow) must not vanish in max()
             rows.append({"n": n, "d": d, "k": k, "alpha_star": astar, "equidistance_residual": g,
                          "dist_at_alpha_star": float(np.linalg.norm(w_star - wl1) / n1),
                          "flow_converged": fl.converged})

@@ -47,8 +47,9 @@ PINNED = {
     "lai2026.linear": table("gap w_star_norm w_inf_norm steps converged final_loss gap_rel",
                             {"limit_rtol": "a documented tolerance constant (linear_gap_rel), not a measurement"}),
     "lai2026.gram": table("diag_dev offdiag_dev bound_scale slope_gram slope_gram_pred trace_by_d dev_by_d "
-                          "trace_sigma lam_l2 n"),
-    "lai2026.m1.rate": table("slope_trace slope_n_minus lower_by_d upper_by_d",
+                          "trace_sigma lam_l2 n gram_dev_series"),
+    "lai2026.m1.rate": table("slope_trace slope_n_minus lower_by_d upper_by_d gap_series lower_ratio_min "
+                             "upper_ratio_max",
                              {"gap_by_d": "each point is lai2026.m1's gap (pinned on the fixed case above), averaged "
                               "over generated datasets the check does not return",
                               "trace_by_d": "‖λ‖₁ of the generated datasets (the generator's own, not a formula)",
@@ -238,15 +239,18 @@ def test_lai2026_gram_quantities_recomputed():
     exp = {"diag_dev": diag, "offdiag_dev": off,
            "bound_scale": np.linalg.norm(lam) * math.sqrt(math.log(n)) / lam.sum(),
            "slope_gram": _slope(traces, dev), "slope_gram_pred": _slope(traces, preds), "trace_by_d": traces,
-           "dev_by_d": dev, "trace_sigma": lam.sum(), "lam_l2": np.linalg.norm(lam), "n": n}
-    compare("lai2026.gram", m, exp, PINNED["lai2026.gram"], tols={"slope_gram_pred": (1e-9, 1e-12)})
+           "dev_by_d": dev, "trace_sigma": lam.sum(), "lam_l2": np.linalg.norm(lam), "n": n,
+           "gram_dev_series": [[1 / p for p in preds], dev]}  # the rate row's clock: 1/(the bound's scale)
+    compare("lai2026.gram", m, exp, PINNED["lai2026.gram"], tols={"slope_gram_pred": (1e-9, 1e-12),
+                                                                 "gram_dev_series": (1e-9, 1e-12)})
 
 
 def test_lai2026_rate_slopes_recomputed_from_its_series():
     [m] = measure("lai2026.m1.rate", {"d_grid": "200,2000", "n_grid": "6,8", "d_rate": 400, "reps": 1,
                                       "n": 6, "max_steps": 5000})
     q = m.quantities
-    exp = {"slope_trace": _slope(q["trace_by_d"], q["gap_by_d"]), "slope_n_minus": _slope(q["n_minus_by_n"], q["gap_by_n"])}
+    exp = {"slope_trace": _slope(q["trace_by_d"], q["gap_by_d"]), "slope_n_minus": _slope(q["n_minus_by_n"], q["gap_by_n"]),
+           "gap_series": [q["trace_by_d"], q["gap_by_d"]]}  # the rate row reads (‖λ‖₁, gap) at every d of the sweep
     # the bounds of each grid point need its generated labels (seed·1000 + r = 0 with one rep): re-drawn here
     lows, ups = [], []
     for t in q["trace_by_d"]:
@@ -255,6 +259,17 @@ def test_lai2026_rate_slopes_recomputed_from_its_series():
         lows.append(math.sqrt(neg.size * neg.min() ** 2 / t))
         ups.append(math.sqrt(16.0 * neg.size * neg.max() ** 2 / t))
     exp["lower_by_d"], exp["upper_by_d"] = lows, ups
+    # per-dataset ratios over both sweeps (one rep: the gap of each point is its dataset's); the n sweep runs at
+    # d_rate = 400 (isotropic: ‖λ‖₁ = 400) with the labels of signed_labels(n, 0)
+    lo_n, up_n = [], []
+    for nn in (6, 8):
+        yy = signed_labels(nn, 0).numpy()
+        neg = np.abs(yy[yy <= 0])
+        lo_n.append(math.sqrt(neg.size * neg.min() ** 2 / 400.0))
+        up_n.append(math.sqrt(16.0 * neg.size * neg.max() ** 2 / 400.0))
+    gaps = list(q["gap_by_d"]) + list(q["gap_by_n"])
+    exp["lower_ratio_min"] = min(g / lo for g, lo in zip(gaps, lows + lo_n))
+    exp["upper_ratio_max"] = max(g / up for g, up in zip(gaps, ups + up_n))
     compare("lai2026.m1.rate", m, exp, PINNED["lai2026.m1.rate"], tols={"slope_trace": (1e-9, 1e-12),
                                                                        "slope_n_minus": (1e-9, 1e-12)})
 

@@ -27,10 +27,10 @@ PINNED = {
                                         "flow_converged": FLOW, "flow_diverged": FLOW, "flow_message": FLOW}),
     "woodworth2020.rich": table("null_dim smin_rel n d alpha_grid l1_excess dist_l1 flow_vs_reference "
                                 "l1_excess_increases dist_l1_increases l1_excess_min rate_exponent excess_times_log "
-                                "l1_excess_not_falling flow_vs_reference_max",
+                                "l1_excess_not_falling flow_vs_reference_max l1_excess_series dist_l1_series",
                                 {"l1_lp_gap": "the check's LP duality gap (≈ 0); w_ℓ1 is recomputed by linprog"}),
     "woodworth2020.kernel": table("null_dim smin_rel n d alpha_grid dist_l2 flow_vs_reference dist_l2_increases "
-                                  "slope_kernel"),
+                                  "slope_kernel flow_vs_reference_max dist_l2_series"),
     "woodworth2020.transition": table("points_without_crossing",
                                       {"points": "per grid point: α* by the check's bisection on generated data "
                                        "(recomputed for one point below: alpha_star, equidistance)",
@@ -105,9 +105,12 @@ def test_woodworth2020_rich_recomputed():
            "excess_times_log": [e * math.log(1 / a) for e, a in zip(ex, grid)],
            # steps where the excess does not fall (≥: a frozen trainer's constant excess counts), and the largest
            # flow-vs-argmin-Q_α deviation (0 for the exact flow)
-           "l1_excess_not_falling": sum(b >= a for a, b in zip(ex, ex[1:])), "flow_vs_reference_max": 0.0}
+           "l1_excess_not_falling": sum(b >= a for a, b in zip(ex, ex[1:])), "flow_vs_reference_max": 0.0,
+           # the limit rows' checkpoints: the clock 1/α (increasing as α falls) and the quantity at each
+           "l1_excess_series": [[1 / a for a in grid], ex], "dist_l1_series": [[1 / a for a in grid], dist]}
     compare("woodworth2020.rich", m, exp, PINNED["woodworth2020.rich"],
             tols={"l1_excess": (1e-7, 1e-9), "dist_l1": (1e-7, 1e-9), "flow_vs_reference": (0.0, 1e-8),
+                  "l1_excess_series": (1e-7, 1e-9), "dist_l1_series": (1e-7, 1e-9),
                   "flow_vs_reference_max": (0.0, 1e-8),
                   "l1_excess_min": (1e-7, 1e-9), "rate_exponent": (1e-6, 1e-8), "excess_times_log": (1e-7, 1e-9)})
 
@@ -118,9 +121,11 @@ def test_woodworth2020_kernel_recomputed():
     l2 = np.linalg.pinv(X) @ Y
     dist = [np.linalg.norm(q_alpha_argmin(X, Y, a) - l2) / np.linalg.norm(l2) for a in grid]
     exp = {**hyp(X), "alpha_grid": grid, "dist_l2": dist, "flow_vs_reference": [0.0] * 3,
-           "dist_l2_increases": incs(dist), "slope_kernel": slope(grid, dist)}
+           "dist_l2_increases": incs(dist), "slope_kernel": slope(grid, dist), "flow_vs_reference_max": 0.0,
+           "dist_l2_series": [grid, dist]}  # the rate row's checkpoints: the clock α and the distance at each
     compare("woodworth2020.kernel", m, exp, PINNED["woodworth2020.kernel"],
-            tols={"dist_l2": (1e-7, 1e-10), "flow_vs_reference": (0.0, 1e-8), "slope_kernel": (1e-6, 1e-9)})
+            tols={"dist_l2": (1e-7, 1e-10), "flow_vs_reference": (0.0, 1e-8), "slope_kernel": (1e-6, 1e-9),
+                  "flow_vs_reference_max": (0.0, 1e-8), "dist_l2_series": (1e-7, 1e-10)})
 
 
 def test_woodworth2020_transition_recomputed():
