@@ -66,6 +66,7 @@ class Measurement:
     data: dict = field(default_factory=dict)  # the data actually used (kind, n, d, sampler law, ...): JSON `data`
     nan_reasons: dict = field(default_factory=dict)  # symbol -> why its value is NaN ("not certified: ...")
     certificate: dict | None = None  # interval certificate (--set certify=true, checks.certify): copied to the JSON
+    persists: str | None = None  # evidence that a failed conclusion persists deeper inside a threshold hypothesis
 
 
 def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:
@@ -90,6 +91,8 @@ class CheckSpec:
     data_note: str = ""
     threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
     notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
+    deeper: Callable[[dict], list[dict]] | None = None  # settings deeper inside the threshold hypotheses
+    # (checks.persistence): a conclusion failing under a level chosen here is a counterexample only if it persists
     shared: str = ""  # names a measurement memoised across claims (one flow, several claims): cases with the same
     # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
 

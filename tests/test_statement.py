@@ -11,8 +11,9 @@ from ibcheck.theory.statement import Claim, Sym, eq, ge, le
 x, b = Sym("x", "x", "measured"), Sym("b", "b", "bound")
 
 
-def claim(*conclusions, hypotheses=()):
-    return Claim(id="t", title="t", source="test", symbols=(x, b), hypotheses=hypotheses, conclusions=conclusions)
+def claim(*conclusions, hypotheses=(), exploratory=False):
+    return Claim(id="t", title="t", source="test", symbols=(x, b), hypotheses=hypotheses, conclusions=conclusions,
+                 exploratory=exploratory)
 
 
 def test_le_with_relative_tolerance():
@@ -64,8 +65,27 @@ def test_gap_statement_matches_the_seed_constants():
                 n_minus=4, y_min=1.0, y_max=2.0, c_low=1.0, c_up=16.0)
     lower, upper = math.sqrt(4 / 100), math.sqrt(16 * 4 * 4 / 100)
     assert c.evaluate(dict(vals, gap=lower * 1.01))["verdict"] == V.VERIFIED
-    assert c.evaluate(dict(vals, gap=lower * 0.99))["verdict"] == V.VIOLATED
-    assert c.evaluate(dict(vals, gap=upper * 1.01))["verdict"] == V.VIOLATED
+    # the near-orthogonality level δ_max is a stand-in chosen here: a failure is a counterexample only with the
+    # check's evidence that it persists deeper inside the hypothesis
+    for gap in (lower * 0.99, upper * 1.01):
+        r = c.evaluate(dict(vals, gap=gap))
+        assert r["verdict"] == V.INCONCLUSIVE and "not a counterexample" in r["reason"], r["reason"]
+        r = c.evaluate(dict(vals, gap=gap), persists="gap/lower = 0.9 at d = 10d")
+        assert r["verdict"] == V.VIOLATED and r["reason"].endswith("tightened: gap/lower = 0.9 at d = 10d")
+
+
+def test_a_threshold_hypothesis_never_licenses_a_counterexample_alone():
+    """Under a hypothesis of provenance ``threshold`` a failed conclusion is ``inconclusive`` (no persistence
+    evidence), ``violated`` with it; a seed hypothesis licenses ``violated`` directly; an exploratory claim
+    answers ``observed`` either way."""
+    for prov, persists, verdict in (("threshold", None, V.INCONCLUSIVE), ("threshold", "deeper too", V.VIOLATED),
+                                    ("seed", None, V.VIOLATED)):
+        cl = claim(le("x<=b", x.s, b.s, provenance="seed"), hypotheses=(ge("b>=0", b.s, 0, provenance=prov),))
+        assert cl.evaluate({"x": 2.0, "b": 1.0}, persists=persists)["verdict"] == verdict, (prov, persists)
+        assert cl.evaluate({"x": 0.5, "b": 1.0}, persists=persists)["verdict"] == V.VERIFIED
+    cl = claim(le("x<=b", x.s, b.s, provenance="seed"), hypotheses=(ge("b>=0", b.s, 0, provenance="threshold"),),
+               exploratory=True)
+    assert cl.evaluate({"x": 2.0, "b": 1.0})["verdict"] == V.OBSERVED
 
 
 def test_claim_provenance_follows_a_reconstructed_hypothesis():

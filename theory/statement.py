@@ -265,11 +265,15 @@ class Claim:
             if unknown:
                 raise ValueError(f"claim {self.id}: condition {c.name!r} uses undeclared {sorted(unknown)}")
 
-    def evaluate(self, values: dict, inconclusive: str | None = None, nan_reasons: dict | None = None) -> dict:
+    def evaluate(self, values: dict, inconclusive: str | None = None, nan_reasons: dict | None = None,
+                 persists: str | None = None) -> dict:
         """Hypothesis and conclusion rows, the verdict and a one-sentence reason.
 
         ``nan_reasons`` maps a symbol to why its value is NaN (e.g. "not certified: ..."): an undecided row
-        then says why instead of only "not computable".
+        then says why instead of only "not computable". A hypothesis of provenance ``threshold`` stands in for a
+        constant the source leaves unspecified ("d ≫ n", "init small enough"): a conclusion failing under it is a
+        counterexample only if the failure persists as that level is tightened — ``persists`` is the check's
+        evidence that it does (the same failure at settings deeper inside the hypothesis), else ``inconclusive``.
         """
         hyp = [h.evaluate(values) for h in self.hypotheses]
         con = [c.evaluate(values) for c in self.conclusions]
@@ -287,12 +291,23 @@ class Claim:
         failed_c = [r for c, r in zip(self.conclusions, con) if r["holds"] is False and c.decides]
         failed_t = [r for c, r in zip(self.conclusions, con)
                     if r["holds"] is False and c.kind != "diagnostic" and not c.decides]
+        # a hypothesis whose level is a number chosen here (a stand-in for the source's "d large enough", "init
+        # small enough") cannot license a counterexample: under it a failed conclusion is only inconclusive
+        stand_in = [r for c, r in zip(self.hypotheses, hyp) if r["holds"] is True and c.provenance == "threshold"
+                    and c.kind != "diagnostic"]
         if failed_h:  # a failed hypothesis decides first: the theorem says nothing here
             verdict, reason = V.OUTSIDE, "hypothesis fails: " + "; ".join(_why(r) for r in failed_h)
         elif inconclusive:
             verdict, reason = V.INCONCLUSIVE, inconclusive
+        elif failed_c and stand_in and not persists and not self.exploratory:  # inside only by a level chosen here
+            verdict, reason = V.INCONCLUSIVE, (
+                "conclusion fails: " + "; ".join(_why(r) for r in failed_c) + " — not a counterexample: the "
+                "hypothesis " + ", ".join(repr(r["name"]) for r in stand_in) + " holds at a level chosen here for a "
+                "constant the source leaves unspecified")
         elif failed_c:  # a definite failure of a stated conclusion beats a NaN elsewhere
             verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
+            if stand_in:
+                reason += f" — the failure persists as the chosen level is tightened: {persists}"
         elif undecided:
             verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
         elif unsettled:  # an asymptotic row whose checkpoints do not decide (transient, too short a run)
@@ -302,9 +317,11 @@ class Claim:
                                                + "; ".join(_why(r) for r in failed_t))
         else:
             verdict, reason = V.VERIFIED, ""
-        if self.exploratory and verdict == V.VIOLATED:  # a question's answer is a measurement
-            verdict, reason = V.OBSERVED, "observed: " + "; ".join(_why(r) for r in failed_c)
-        return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason}
+        answered = verdict == V.VIOLATED or (verdict == V.INCONCLUSIVE and reason.startswith("threshold chosen"))
+        if self.exploratory and answered:  # a question's answer is a measurement, its levels included
+            verdict, reason = V.OBSERVED, "observed: " + "; ".join(_why(r) for r in failed_c + failed_t)
+        demoted = bool(failed_c and stand_in and not persists and not self.exploratory)
+        return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason, "demoted": demoted}
 
 
 def _why(row: dict) -> str:

@@ -177,12 +177,18 @@ def _full(ctx, r, q, series):
     return None
 
 
+def deeper(p: dict) -> list[dict]:
+    """Deeper inside both stand-ins (C_orth for near-orthogonality, c_init for small init): 10d and 100d with the
+    init shrunk alike (σ₀/10, σ₀/100); GD runs in the span, so its cost does not grow with d."""
+    return [{"d": min(f * p["d"], 10 ** 7), "sigma0": p["sigma0"] / f} for f in (10, 100)]
+
+
 def _spec(claim, body, quick, full, gamma=None):
     params = {**PARAMS, **constant_params(claim)}
     if gamma is not None:
         params["gamma"] = Param("gamma", float, gamma, "leaky slope γ (0: ReLU)", lambda v: 0 <= v <= 1, "in [0, 1]")
     return CheckSpec(claim=claim, params=params, measure=lambda ctx: _measure(ctx, body), quick=quick, full=full,
-                     accepts_data=True, data_note="X (n×d) with ±1 labels of both signs")
+                     accepts_data=True, data_note="X (n×d) with ±1 labels of both signs", deeper=deeper)
 
 
 _F = [{"steps": 200000}, {"steps": 200000, "gamma": 0.5}]

@@ -109,7 +109,7 @@ M1_PARAMS_BASE = {**C.DATA_PARAMS, **C.GD_PARAMS}
 
 def _spec(claim, measure, quick, full, extra=None) -> CheckSpec:
     params = {**M1_PARAMS_BASE, **C.constant_params(claim), **(extra or {})}
-    return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full)
+    return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full, deeper=deeper_d)
 
 
 def needs_negatives(measure):
@@ -127,6 +127,12 @@ def needs_negatives(measure):
                              "and y_min over the negatives")
         return ms
     return wrapped
+
+
+def deeper_d(p: dict) -> list[dict]:
+    """Deeper inside the near-orthogonality stand-in δ_max for "d ≫ n": 10d and 100d (orth_dev ~ √(n/d) falls
+    about 3× and 10×; the Gram law makes any d cheap, and GD in the span does not grow with d)."""
+    return [{"d": 10 * p["d"]}, {"d": 100 * p["d"]}]
 
 
 _Q = [{"n": 40, "d": 4000}, {"n": 10, "d": 2000}, {"n": 40, "d": 20000, "spectrum": "power:0.5"}]

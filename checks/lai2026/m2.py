@@ -14,7 +14,7 @@ from ibcheck.theory.tolerances import tol
 
 from ..base import CheckSpec, Context, Measurement, waive
 from . import common as C
-from .m1 import M1_PARAMS_BASE, label_range
+from .m1 import M1_PARAMS_BASE, deeper_d, label_range
 
 ENUM_MAX_N = 6  # 4^6 = 4096 activation patterns
 
@@ -98,7 +98,7 @@ _F = [{"n": 40, "d": d, "seed": s} for d in (4000, 100000, 1000000) for s in (0,
 
 SPECS = [
     CheckSpec(claim=st.M2_DECOUPLING, params={**M1_PARAMS_BASE, **C.constant_params(st.M2_DECOUPLING)},
-              measure=_decoupling, quick=_Q, full=_F),
+              measure=_decoupling, quick=_Q, full=_F, deeper=deeper_d),
     CheckSpec(claim=st.M2_GAP, params={**M1_PARAMS_BASE, **C.constant_params(st.M2_GAP)},
-              measure=measure_m2, quick=_Q, full=_F),
+              measure=measure_m2, quick=_Q, full=_F, deeper=deeper_d),
 ]

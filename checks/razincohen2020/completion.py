@@ -162,6 +162,13 @@ def measure_erank(ctx: Context) -> list[Measurement]:
 _Q = [{}, {"depth": 3}, {"alpha": 1e-2}, {"init": "reflect"}]
 _F = [{"depth": 4, "alpha": 1e-2}, {"depth": 2, "alpha": 1e-4, "t_end": 1e10}, {"w12": 2.0, "w21": 0.5}]
 _NOTE = "the 2×2 completion problem is set by --set w12/w21/w22"
+
+
+def deeper(p: dict) -> list[dict]:
+    """Deeper inside the small-init stand-in (α ≤ 1e-2): α/10 and α/100."""
+    return [{"alpha": p["alpha"] / f} for f in (10, 100)]
+
+
 SPECS = [CheckSpec(claim=c, params={**PARAMS, **constant_params(c)}, measure=m, quick=_Q, full=_F, accepts_data=False,
-                   data_note=_NOTE)
+                   data_note=_NOTE, deeper=deeper)
          for c, m in ((st.NORMS, measure_norms), (st.DET, measure_det), (st.ERANK, measure_erank))]

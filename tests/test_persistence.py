@@ -1,0 +1,64 @@
+"""A conclusion failing under a threshold hypothesis (a stand-in for the source's unspecified constant) is a
+counterexample only when the failure persists deeper inside that hypothesis (checks.persistence)."""
+import torch
+
+from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.persistence import evidence
+from ibcheck.checks.runner import run_check
+from ibcheck.theory import verdict as V
+from ibcheck.theory.statement import Claim, Sym, ge, le
+
+x, b, d = Sym("x", "x", "measured"), Sym("b", "b", "bound"), Sym("d", "d", "dimension")
+CLAIM = Claim(id="t", title="t", source="test", symbols=(x, b, d),
+              hypotheses=(ge("d large", d.s, 100, provenance="threshold", reason="a level chosen here"),),
+              conclusions=(le("x<=b", x.s, b.s, provenance="seed"),))
+
+
+def spec(excess):
+    """x = b + excess(d): the bound fails by ``excess(d)`` at dimension d; deeper = 10d, 100d."""
+    def measure(ctx):
+        dd = ctx.params["d"]
+        return [Measurement(seed=s, values={"x": 1.0 + excess(dd), "b": 1.0, "d": dd}, quantities={})
+                for s in ctx.seeds]
+    return CheckSpec(claim=CLAIM, params={}, measure=measure, deeper=lambda p: [{"d": 10 * p["d"]},
+                                                                                   {"d": 100 * p["d"]}])
+
+
+def judge(excess, d0=1000):
+    sp = spec(excess)
+    ctx = Context(params={"d": d0}, seeds=[0], device=torch.device("cpu"))
+    (m,) = sp.measure(ctx)
+    ev = CLAIM.evaluate(m.values)
+    assert ev["verdict"] == V.INCONCLUSIVE and ev["demoted"]
+    return evidence(sp, ctx, m, ev, lambda prm, mm: mm.values), m
+
+
+def test_a_failure_that_keeps_its_size_persists():
+    why, _ = judge(lambda dd: 0.3 + 0.01 * 1000 / dd)
+    assert why is not None and why.startswith("the same rows fail at the setting: x<=b relative slack -0.31")
+    assert CLAIM.evaluate({"x": 1.31, "b": 1.0, "d": 1000}, persists=why)["verdict"] == V.VIOLATED
+
+
+def test_a_failure_that_fades_like_sqrt_n_over_d_is_no_counterexample():
+    why, m = judge(lambda dd: 0.036 * (4000 / dd) ** 0.5, d0=4000)
+    assert why is None and "fades" in m.note
+
+
+def test_a_failure_that_disappears_deeper_is_no_counterexample():
+    why, m = judge(lambda dd: 0.2 if dd < 50000 else -0.1)
+    assert why is None and m.note.endswith("x<=b holds at d = 100000")
+
+
+def test_half_the_slack_is_the_line():
+    assert judge(lambda dd: 0.2 if dd == 1000 else 0.101)[0] is not None
+    assert judge(lambda dd: 0.2 if dd == 1000 else 0.099)[0] is None
+
+
+def test_lai2026_step_failure_persists_and_the_pm1_correction_fades():
+    """lai2026.m1.gap: at η‖λ‖₁ = 0.5 the lower bound fails by ~28% at d, 10d and 100d (a counterexample); with
+    ±1 labels it fails by 3.6% at d = 4000 and 0.34% at 400000 (a finite-d correction: inconclusive)."""
+    r = run_check("lai2026.m1.gap", {"eta_scale": 0.5})
+    assert r["verdict"] == V.VIOLATED and "persists as the chosen level is tightened" in r["reason"]
+    assert "d = 400000: lower bound relative slack -0.279" in r["reason"]
+    r = run_check("lai2026.m1.gap", {"labels": "pm1"})
+    assert r["verdict"] == V.INCONCLUSIVE and "not a counterexample" in r["reason"] and "fades" in r["reason"]
