@@ -86,6 +86,10 @@ def test_a_threshold_hypothesis_never_licenses_a_counterexample_alone():
     cl = claim(le("x<=b", x.s, b.s, provenance="seed"), hypotheses=(ge("b>=0", b.s, 0, provenance="threshold"),),
                exploratory=True)
     assert cl.evaluate({"x": 2.0, "b": 1.0})["verdict"] == V.OBSERVED
+    # a level chosen here is the question of an exploratory claim: missing it is its answer, not inconclusive
+    cl = claim(le("x<=b", x.s, b.s, provenance="threshold"), exploratory=True)
+    r = cl.evaluate({"x": 2.0, "b": 1.0})
+    assert r["verdict"] == V.OBSERVED and r["reason"].startswith("observed: x<=b"), r
 
 
 def test_claim_provenance_follows_a_reconstructed_hypothesis():
