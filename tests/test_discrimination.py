@@ -38,11 +38,7 @@ HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("ji
 # Cells where a wrong answer is still `verified`: open work, each with why. The test fails on any other verified cell,
 # and on a listed cell that no longer says verified (then delete its line): the list only shrinks.
 PENDING = {
-    ("lyuli2020.rates", "random"): "Θ-rate rows of Theorem 4.3: the asymptotic judge",
     ("jitelgarsky2020.direction", "random"): "the path-length rows read the trainer's record, not the mapped states",
-    ("lyuli2020.euler_identity", "random"): "the identity rows read the trainer's record, not the mapped states",
-    ("lyuli2020.euler_identity", "dynamics"): "the mean loss is accounted for by the check (log n shift): not wrong",
-    ("lyuli2020.smoothed_margin_monotone", "rescaled"): "γ̃(cθ(t)) for c > 1 is monotone too (measured)",
     ("woodworth2020.transition", "dynamics"): "exploratory: α* comes from the Newton dual; the flow only confirms it",
 }
 

@@ -370,3 +370,32 @@ def theta_frozen() -> Probe:
             return first[0]
         return _H(limit=f)
     return Probe("frozen trainer (every recorded state = the first)", hooks)
+
+
+# ---- razincohen2020: Hooks.limit(W) maps every recorded 2×2 W(t) (decade checkpoints and the raw phase) ----------
+def rc_random() -> Probe:
+    """A random 2×2 matrix of W(t)'s Frobenius norm at every checkpoint (fresh draws: a random trajectory)."""
+    def hooks():
+        g = _rng(10)
+
+        def f(W):
+            R = g.normal(size=(2, 2))
+            return R * (np.linalg.norm(W) / np.linalg.norm(R))
+        return _H(limit=f)
+    return Probe("a random W of W(t)'s norm at every checkpoint", hooks)
+
+
+def rc_min_nuclear() -> Probe:
+    """The min-nuclear-norm completion [[0, w12], [w21, w22]] at every checkpoint (the convex relaxation's answer)."""
+    return Probe("the min-nuclear-norm completion (W₁₁ = 0) at every checkpoint",
+                 lambda: _H(limit=lambda W: np.array([[0.0, 1.0], [1.0, 0.0]])))
+
+
+def rc_rescaled() -> list[Probe]:
+    return [Probe(f"{c:g}·W(t)", (lambda c=c: _H(limit=lambda W: c * np.asarray(W)))) for c in SCALES]
+
+
+def rc_completion() -> Probe:
+    """A completion that fits the observed entries exactly (W₁₁ = 5, det = −1): labels fitted, no low-rank drift."""
+    return Probe("the completion W₁₁ = 5 (fits every observed entry; det −1) at every checkpoint",
+                 lambda: _H(limit=lambda W: np.array([[5.0, 1.0], [1.0, 0.0]])))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, Probe, _H, rc_completion, rc_min_nuclear, rc_random, rc_rescaled, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
@@ -208,8 +208,6 @@ for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment", "lyuli202
     TABLE[_cid]["dynamics"] = [theta_frozen()]  # the mean loss is GF slowed by n: the same path, a correct answer
 TABLE["lyuli2020.kkt"]["rescaled"] = NA("θ̃ = θ/q_min^{1/L} is invariant under θ → cθ (L-homogeneous net): a rescaled "
                                         "trajectory has the same (ε, δ)-KKT residuals, a correct answer")
-TABLE["lyuli2020.rates"]["rescaled"] = NA("Θ-rates are invariant under a constant factor: c·θ(t) keeps ‖θ‖ = "
-                                          "Θ((log t)^{1/L}), a correct answer to a Θ statement")
 TABLE["lyuli2020.sandwich"]["rescaled"] = NA("γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ holds at every θ, not only along GF: no "
                                             "rescaled state can break it")
 TABLE["lyuli2020.kkt"]["structure"] = theta_off_direction()
@@ -270,7 +268,9 @@ TABLE["vardishamir2021.not_min_norm"]["reference"] = [vs_min_norm(), Probe(
     lambda: _H(reference=lambda k, v: np.array([5.0, -1.0, -0.011590420]) if k == "w_min" else v))]
 TABLE["vardishamir2021.zero_loss_set"] = _row(*(NA(EXACT),) * 5)
 for _cid in ("norms_diverge", "det_sign", "effective_rank"):
-    TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1))
+    TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1),
+                                           random=rc_random(), reference=rc_min_nuclear(), rescaled=rc_rescaled(),
+                                           structure=rc_completion())
 TABLE["razincohen2020.det_sign"]["rescaled"] = NA("sign det(cW) = sign det W for c > 0")
 TABLE["razincohen2020.effective_rank"]["rescaled"] = NA("the effective rank is invariant under c > 0")
 
