@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, rc_completion, rc_min_nuclear, rc_random, rc_rescaled, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, Probe, _H, _bz_random, bz_random, bz_rescaled, bz_structure, bz_swapped, rc_completion, rc_min_nuclear, rc_random, rc_rescaled, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
@@ -218,10 +218,24 @@ for _cid in ("lyuli2020.loss_based_lr", "lyuli2020.euler_identity_gd", "lyuli202
 
 # ---- boursier2022, vardishamir2021.balancedness_conserved: relu_square flows (trainer `rate`: −1 ascends, 0 freezes)
 _ASC = [trainer("gradient ascent", rate=-1.0), trainer("frozen trainer", rate=0.0)]
+_INTERP = NA("any interpolant is a correct answer to L → 0; which one GF reaches is boursier2022.min_variation_norm's")
+_LAW = NA("no reference solution: the law is an identity along any path of the trainer")
+_NOSTRUCT = NA("the claim states no structure beyond the conservation law (and descent)")
 for _cid in ("convergence", "min_variation_norm", "saddle_to_saddle", "early_alignment", "balancedness"):
-    TABLE[f"boursier2022.{_cid}"] = _row(dynamics=_ASC)
+    TABLE[f"boursier2022.{_cid}"] = _row(dynamics=_ASC, random=bz_random(), rescaled=bz_rescaled(),
+                                         structure=bz_structure())
+TABLE["boursier2022.convergence"].update(reference=_INTERP, structure=_INTERP)
+TABLE["boursier2022.saddle_to_saddle"]["reference"] = bz_swapped()
+TABLE["boursier2022.early_alignment"].update(
+    reference=NA("exploratory: each neuron is compared with its own class direction u_j, not with a reference solution"),
+    rescaled=NA("the alignment is a cosine: invariant under c > 0"))
+TABLE["boursier2022.balancedness"].update(reference=_LAW, structure=_NOSTRUCT)
 TABLE["boursier2022.balancedness_gd"] = _row(dynamics=trainer("a second-layer step 2× too large", a_step=2.0,
-                                                              overrides={"steps": 200}))
+                                                              overrides={"steps": 200}),
+                                             random=Probe("a fixed random state of GD's norm at every iterate",
+                                                          lambda: _H(limit=_bz_random), {"steps": 200}),
+                                             rescaled=[Probe(p.what, p.hooks, {"steps": 200}) for p in bz_rescaled()],
+                                             reference=_LAW, structure=_NOSTRUCT)
 TABLE["boursier2022.balancedness"]["rescaled"] = NA(
     "c·(a, W)(t) conserves c²(a_j² − ‖w_j‖²): the law is homogeneous of degree 2, the claim states nothing else")
 TABLE["boursier2022.min_variation_norm"]["reference"] = Probe(
