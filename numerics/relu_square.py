@@ -82,6 +82,7 @@ class FlowResult:
     grid_loss: list = field(default_factory=list)
     grid_balancedness: list = field(default_factory=list)  # c_j = a_j² − ‖w_j‖², (m,) per checkpoint
     grid_scale: list = field(default_factory=list)  # a_j² + ‖w_j‖², (m,) per checkpoint
+    grid_grad2: list = field(default_factory=list)  # ‖∇L‖² (a and w = Σ_k C_k x_k), per checkpoint
     snapshots: dict = field(default_factory=dict)  # t -> state z
     flow_loss: float = math.nan  # the flow's own final loss (``loss`` is that of the observed final state)
     message: str = ""
@@ -189,6 +190,8 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
             a_, C_ = net.unpack(zz)
             out.grid_t.append(tt), out.grid_loss.append(net.loss(zz)), out.grid_balancedness.append(net.balancedness(zz))
             out.grid_scale.append(a_ * a_ + net.norms2(C_))
+            ga_, gC_, _ = net.gradients(a_, C_)
+            out.grid_grad2.append(float(ga_ @ ga_ + np.einsum("ji,ik,jk->", gC_, K, gC_)))
         for tt in [x for x in snaps if t <= x <= t_end]:
             out.snapshots[tt] = np.asarray(obs(sol.sol(tt)), dtype=float)
         grid = [x for x in grid if x > t_end]

@@ -95,7 +95,7 @@ def run(ctx: Context, seed: int, lam: float, *, balanced: bool | None = None) ->
                 "flow_loss": fl.flow_loss,
                 "nfev": fl.nfev, "seconds": fl.seconds, "reached": fl.reached_loss, "sliding": fl.sliding,
                 "grid_t": fl.grid_t, "grid_loss": fl.grid_loss, "grid_c": fl.grid_balancedness,
-                "grid_scale": fl.grid_scale, "snap": fl.snapshots,
+                "grid_scale": fl.grid_scale, "grid_grad2": fl.grid_grad2, "snap": fl.snapshots,
                 "init_scale_rel": float(np.max(a0 * a0 + net.norms2(z0[m:].reshape(m, len(y))))) /
                 (np.linalg.norm(bp) + np.linalg.norm(bm)),
                 "orth_dev": orth_dev(X), "class_coverage": coverage(X, y, z0, m)}
@@ -239,6 +239,14 @@ def measure_alignment(ctx: Context) -> list[Measurement]:
 
 
 # ---- balancedness (GF and GD) --------------------------------------------------------------------
+def energy_identity(t, L, g2) -> float:
+    """``|L(t₀) − L(t_K) − ∫‖∇L‖² dt| / L(t₀)`` over the recorded grid (trapezoid rule): GF's energy identity
+    ``dL/dt = −‖∇L‖²`` read on the states handed in (NaN without two grid points)."""
+    if len(t) < 2 or not L[0] > 0:
+        return math.nan
+    return abs(L[0] - L[-1] - float(np.trapezoid(g2, t))) / L[0]
+
+
 def measure_balancedness(ctx: Context) -> list[Measurement]:
     p = ctx.params
     out = []
@@ -251,7 +259,8 @@ def measure_balancedness(ctx: Context) -> list[Measurement]:
         q = {"balancedness_drift": drift, "ode_rtol": p["rtol"], "final_loss": r["loss"],
              "loss_increases": count_increases([max(v, floor) for v in gl], 1e-9),
              "loss_decrease": 1.0 - r["loss"] / gl[0] if gl[0] > 0 else 0.0,
-             "balancedness_init_max": float(np.abs(c[0]).max()), "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0]))}
+             "balancedness_init_max": float(np.abs(c[0]).max()), "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0])),
+             "energy_identity_rel": energy_identity(r["grid_t"], r["grid_loss"], r["grid_grad2"])}
         out.append(Measurement(seed=seed, values=_values(q), quantities=q,
                                series={"t": r["grid_t"], "drift": (np.abs(c - c[0]) / np.maximum(sc, 1e-300)).max(1).tolist()}))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, _bz_random, bz_random, bz_rescaled, bz_structure, bz_swapped, rc_completion, rc_min_nuclear, rc_random, rc_rescaled, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, SCALES, Probe, _H, _bz_random, bz_random, bz_rescaled, bz_structure, bz_swapped, rc_completion, rc_min_nuclear, rc_random, rc_rescaled, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
@@ -236,15 +236,15 @@ TABLE["boursier2022.balancedness_gd"] = _row(dynamics=trainer("a second-layer st
                                                           lambda: _H(limit=_bz_random), {"steps": 200}),
                                              rescaled=[Probe(p.what, p.hooks, {"steps": 200}) for p in bz_rescaled()],
                                              reference=_LAW, structure=_NOSTRUCT)
-TABLE["boursier2022.balancedness"]["rescaled"] = NA(
-    "c·(a, W)(t) conserves c²(a_j² − ‖w_j‖²): the law is homogeneous of degree 2, the claim states nothing else")
 TABLE["boursier2022.min_variation_norm"]["reference"] = Probe(
     "‖β₊‖ + ‖β₋‖ scaled by 1.1", lambda: _H(reference=lambda k, v: 1.1 * v))
 TABLE["vardishamir2021.balancedness_conserved"] = _row(
     random=NA("the conclusion is a conservation law of the trainer's own path: no output to replace"),
     reference=NA("no reference solution: the law is an identity along any GF path"),
     dynamics=_ASC + [trainer("a second layer 2× too fast", a_rate=2.0)],
-    rescaled=NA(NO_HOOK), structure=NA("the claim states no structure beyond the conservation law and descent"))
+    rescaled=[trainer(f"{c:g}·(a, W)(t) (every state read out of the flow rescaled)",
+                      observe=(lambda z, c=c: c * np.asarray(z))) for c in SCALES],
+    structure=NA("the claim states no structure beyond the conservation law and descent"))
 
 # ---- kou2023: batched GD (trainer `sign`, `deriv`) ------------------------------------------------------------
 _KQ = {"steps": 2000}

@@ -38,7 +38,9 @@ PINNED = {
                                           "alignment_cos_quartiles neurons_with_active_class_points"),
     "boursier2022.balancedness": table("balancedness_drift balancedness_init_max balancedness_init_rel loss_decrease",
                                        {"ode_rtol": "a parameter", "final_loss": ODE,
-                                        "loss_increases": "counted over the ODE's loss grid, which is not exposed: " + ODE}),
+                                        "loss_increases": "counted over the ODE's loss grid, which is not exposed: " + ODE,
+                                        "energy_identity_rel": "a quadrature of ‖∇L‖² over the ODE's grid states, "
+                                        "which are not exposed: " + ODE}),
     "boursier2022.balancedness_gd": table("gd_identity_residual eta steps final_loss balancedness_change_max"),
 }
 
