@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, SCALES, Probe, _H, _bz_random, bz_random, bz_rescaled, bz_structure, bz_swapped, rc_completion, rc_min_nuclear, rc_random, rc_rescaled, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, SCALES, Probe, _H, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
                        ww_rescaled, ww_structure)
+from .state_maps import (_bz_random, bz_random, bz_rescaled, bz_structure, bz_swapped, rc_completion,
+                         rc_min_nuclear, rc_random, rc_rescaled)
 
 # One-line reasons shared by several claims.
 NO_OUTPUT = "the claim is about the data or a symbolic identity: there is no trained output to replace"
