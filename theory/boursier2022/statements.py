@@ -71,7 +71,8 @@ MIN_VARIATION = Claim(
     source=SOURCE,
     summary="[retrieved: 'implicit bias towards minimum variation norm'; exact form uncertain] Presumed: "
             "lim_{λ→0} lim_t Σ_j|a_j|‖w_j‖ = ‖β₊‖ + ‖β₋‖ [derived closed form, SOCP cross-check]. The finite-λ gap "
-            "vanishes slowly (neurons active on part of their class end at size ≈ λ^{1−r}).",
+            "vanishes slowly (neurons active on part of their class end at size ≈ λ^{1−r}), but at every step of the "
+            "sweep; the limit must interpolate (L ≤ 1e-20).",
     symbols=_BASE + (cover, gap, gap_max, gap_inc, ratio_min, loss_f, loss_tol), hypotheses=(_H_ORTH, _H_SMALL, _H_COVER),
     conclusions=(le("gap ≤ 2% at the smallest λ", gap.s, gap_max.s, provenance="threshold",
                     reason="provisional, a number chosen in docs/claims-ext.md §4 for a λ → 0 limit; observed 0.5% "
@@ -90,7 +91,7 @@ SADDLE = Claim(
     source=SOURCE,
     summary="[retrieved: saddle visits] Levels and times [derived, verified by an independent run]: the loss sits at "
             "(1/2n)Σy² until τ_fast = ln(1/λ)/D_fast, then at (1/2n)Σ_{slow class}y² until τ_slow = ln(1/λ)/D_slow, "
-            "then falls to 0 (D_± = (1/n)‖Σ_{±y_k>0}y_kx_k‖).",
+            "then falls to 0 (D_± = (1/n)‖Σ_{±y_k>0}y_kx_k‖): it must leave both saddles, fast class first.",
     symbols=_BASE + (cover, rate, rate_min, pl_m, pl_p, tf_m, tf_p, ts_m, ts_p, escaped),
     hypotheses=(_H_ORTH, _H_SMALL, _H_COVER,
                 ge("distinct escape rates", rate.s, rate_min.s, provenance="threshold",
@@ -125,7 +126,8 @@ energy = Sym("energy_identity_rel", r"\frac{|L(0)-L(T)-\int_0^T\|\nabla L\|^2dt|
 BALANCED = Claim(
     id="boursier2022.balancedness", title="gradient flow conserves a_j² − ‖w_j‖² (each neuron)", source=SOURCE,
     summary="[standard knowledge: Du, Hu, Lee 2018] d/dt(a_j² − ‖w_j‖²) = −(2/n)Σ_k r_k a_j(σ(z_jk) − σ'(z_jk)z_jk) = 0 "
-            "for a positively homogeneous σ with σ(0) = 0. Checked from an unbalanced init along the event-driven flow.",
+            "for a positively homogeneous σ with σ(0) = 0. Checked from an unbalanced init along the event-driven flow, "
+            "with descent and GF's energy identity dL/dt = −‖∇L‖² on the grid states.",
     symbols=(drift, rtol, loss_drop, loss_rises, energy), hypotheses=(),
     conclusions=(le("a_j² − ‖w_j‖² conserved", drift.s, 10 * rtol.s,
                     reason="docs/claims-ext.md §4: 10× the ODE tolerance (DOP853 is not a conservative integrator)"),

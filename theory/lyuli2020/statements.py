@@ -102,7 +102,8 @@ MONOTONE = _claim(
     "lyuli2020.smoothed_margin_monotone", "GF: the smoothed margin γ̃ never decreases after 𝓛 < 1 (Thm 4.1)",
     "Theorem 4.1 [retrieved]: under (A1)–(A4), dγ̃/dt ≥ 0 for a.e. t > t₀; 𝓛 → 0 and ‖θ‖ → ∞; |γ̃ − γ̄| → 0 (the "
     "copy's typo |γ̃ − γ̃| read as |γ̃ − γ̄|). Along a Dormand–Prince solve at rtol 1e-10, every step's change of γ̃ "
-    "must exceed −10× the local error.",
+    "must exceed −10× the local error. The trajectory must be the theorem's GF: eq. (6) in real time on the states "
+    "handed in (c·θ(t), c > 1, keeps γ̃ monotone but breaks it).",
     (dgt, loc, reach_target, rho_min, gap_inc, gap_s, eu_t, eu_t_tol),
     (ge("Δγ̃ ≥ −10·(local error) at every step after t₀", dgt.s, -loc.s, reason="docs/claims-ext.md §3: integrator noise only"),
      eq("𝓛 → 0: the flow reaches its target loss", reach_target.s, 1, reason="boolean"),
@@ -140,7 +141,9 @@ EULER = _claim(
     "lyuli2020.euler_identity", "GF: ½ d‖θ‖²/dt = L Σ e^{−q_n} q_n (eq. 6)",
     "Eq. (6) [retrieved for GF]: ½ d‖θ‖²/dt = ⟨θ, −∇𝓛⟩ = LΣe^{−q_n}q_n (Euler's theorem for the homogeneous "
     "margins). Checked pointwise at every accepted step (the field the integrator follows), and integrated from t₀ "
-    "to the end through an augmented state ∫LΣe^{−q}q dt.",
+    "to the end through an augmented state ∫LΣe^{−q}q dt; and in real time on the states handed in: ½Δ‖θ‖² = "
+    "∫LΣe^{−q}q dt between the decade checkpoints (trapezoid in log t), which a rescaled, random, frozen or n×-slower "
+    "(mean-loss) trajectory breaks while the trainer's own integral still matches.",
     (eu_pt, eu_int, eu_int_tol, eu_t, eu_t_tol),
     (le("pointwise at every step: relative error ≤ 1e-10", eu_pt.s, 1e-10, reason="docs/claims-ext.md §3: float64 rounding"),
      le("integrated from t₀: relative error ≤ τ", eu_int.s, eu_int_tol.s,
@@ -152,7 +155,8 @@ RATES = _claim(
     "lyuli2020.rates", "𝓛 = Θ(1/(T(log T)^{2−2/L})) and ‖θ‖ = Θ((log T)^{1/L}) (Thm 4.3)",
     "Theorem 4.3 [retrieved]: T = t for GF. No constants are given: both normalised ratios must stay in a band "
     "(max/min ≤ 3) over decades of log T ≈ log(1/𝓛) (the rates are logarithmic, so decades of T itself would leave "
-    "(log T) almost fixed); read over the last two decades (ℓ/100 … ℓ) by default, three in the full profile (10 … 10⁴).",
+    "(log T) almost fixed); read over the last two decades (ℓ/100 … ℓ) by default, three in the full profile (10 … 10⁴). "
+    "In logs the Θ gives log(𝓛T)/log T → 0 (𝓛 = T^{−1+o(1)}), judged on the loss of the states handed in.",
     (loss_band, norm_band, band_tol, lt_s, in_s, deg, lp_s),
     (lim("log(𝓛T)/log T → 0: 𝓛 = T^{−1+o(1)}", lp_s.s, 0, clock="log_T", rate=sp.log(_s) / _s, provenance="paper",
          clock_label="log T", reason="Theorem 4.3's Θ in logs: log(𝓛T) = −(2−2/L) log log T + O(1), so the error is "
