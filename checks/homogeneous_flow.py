@@ -120,7 +120,7 @@ def _misalignment(net, th: np.ndarray) -> float:
 
 
 def _exp_or_nan(x: float) -> float:
-    """e^x, NaN where it is beyond float64 (0 or ∞ would read as a limit reached or a NaN-free divergence)."""
+    """e^x, NaN where it is beyond float64: an underflow to 0 would read as "the limit reached" (an overflow as ∞)."""
     return math.exp(x) if -745.0 < x < 709.0 else math.nan
 
 

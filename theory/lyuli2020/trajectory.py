@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 
-def _margin_sum(q: np.ndarray) -> float:
+def _margin_sum(q: np.ndarray) -> tuple[float, float]:
     """``log|Σ_n q_n e^{−q_n}|`` and its sign, computed shifted (margins may be 10³: e^{−q} underflows)."""
     m = float((-q).max())
     s = float((q * np.exp(-q - m)).sum())
