@@ -30,6 +30,7 @@ from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.lyuli2020.kkt import kkt_check
+from ibcheck.theory.lyuli2020.trajectory import euler_real_time
 
 from .base import CheckSpec, Context, Measurement
 from .params import Param, constant_params, pos
@@ -118,6 +119,11 @@ def _misalignment(net, th: np.ndarray) -> float:
     return 1.0 - float(th @ v) / (math.sqrt(th @ th) * np.linalg.norm(v))
 
 
+def _exp_or_nan(x: float) -> float:
+    """e^x, NaN where it is beyond float64: an underflow to 0 would read as "the limit reached" (an overflow as ∞)."""
+    return math.exp(x) if -745.0 < x < 709.0 else math.nan
+
+
 def _increases(xs) -> int:
     return int(sum(b > a for a, b in zip(xs[:-1], xs[1:])))
 
@@ -187,7 +193,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     ck = {"log_inv_loss": [float(-ll[i]) for i in idx], "log_t": [float(log_t[i]) for i in idx]}
     lt = log_t[idx]
     with np.errstate(divide="ignore", invalid="ignore"):
-        loss_rate = np.exp(ll[idx] + lt) * lt ** (2 - 2 / L)
+        loss_rate = np.array([_exp_or_nan(v) for v in full[idx] + lt]) * lt ** (2 - 2 / L)  # SUM loss, given states
         norm_rate = np.sqrt(rho2[idx]) / lt ** (1 / L)
     ck["loss_rate"], ck["norm_rate"] = loss_rate.tolist(), norm_rate.tolist()
     kk = [kkt_check(net, torch.from_numpy(TH[i])) for i in idx]
@@ -240,9 +246,13 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
                   align_series=Series(clock, [_misalignment(net, TH[i]) for i in aidx]),
                   margin_gap_series=Series(clock, [float((gbar[i] - gtil[i]) / gbar[i]) for i in aidx]),
                   # Theorem 4.3's clock is log T (T = t for GF): 𝓛·T → 0 like (log T)^{−(2−2/L)}, 1/‖θ‖ like (log T)^{−1/L}
-                  loss_t_series=Series([float(log_t[i]) for i in aidx], [float(np.exp(ll[i] + log_t[i])) for i in aidx]),
+                  loss_t_series=Series([float(log_t[i]) for i in aidx], [_exp_or_nan(full[i] + log_t[i]) for i in aidx]),
+                  loss_power_series=Series([float(log_t[i]) for i in aidx],
+                                           [float((full[i] + log_t[i]) / log_t[i]) for i in aidx]),
                   inv_norm_series=Series([float(log_t[i]) for i in aidx], [float(rho2[i] ** -0.5) for i in aidx]),
                   degree=float(L))
+    # eq. (6) in real time between the decade checkpoints, read on the given states (theory.lyuli2020.trajectory)
+    values["euler_real_time"] = euler_real_time(log_t, rho2, margins, L, sorted({k0, *idx, len(ll) - 1}))
     lm = lemma51_samples(net, TH[k0:], p["samples"], seed)
     values.update({k: lm[k] for k in ("max_log_loss", "dlogrho_min", "lemma51_min_rel")})
     q["lemma51"] = lm

@@ -60,7 +60,7 @@ CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
     'lyuli2020.smoothed_margin_monotone': ('lyuli2020', 'paper', 'GF: the smoothed margin γ̃ never decreases after 𝓛 < 1 (Thm 4.1)', 'ibcheck.checks.lyuli2020.flow'),
     'lyuli2020.sandwich': ('lyuli2020', 'seed', 'γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ along the flow (to 1e-12)', 'ibcheck.checks.lyuli2020.flow'),
     'lyuli2020.lemma5_1': ('lyuli2020', 'reconstructed', 'Lemma 5.1, pointwise: ‖g‖²/(𝓛 log(1/𝓛)) − La ≥ Lb/a wherever 𝓛 < 1', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.euler_identity': ('lyuli2020', 'seed', 'GF: ½ d‖θ‖²/dt = L Σ e^{−q_n} q_n (eq. 6)', 'ibcheck.checks.lyuli2020.flow'),
+    'lyuli2020.euler_identity': ('lyuli2020', 'paper', 'GF: ½ d‖θ‖²/dt = L Σ e^{−q_n} q_n (eq. 6)', 'ibcheck.checks.lyuli2020.flow'),
     'lyuli2020.rates': ('lyuli2020', 'paper', '𝓛 = Θ(1/(T(log T)^{2−2/L})) and ‖θ‖ = Θ((log T)^{1/L}) (Thm 4.3)', 'ibcheck.checks.lyuli2020.flow'),
     'lyuli2020.kkt': ('lyuli2020', 'paper', 'limit points of θ/‖θ‖ are along KKT points of (P) (Thm 4.4)', 'ibcheck.checks.lyuli2020.flow'),
     'lyuli2020.loss_based_lr': ('lyuli2020', 'exploratory', 'exploratory: the loss-based step η ∝ 1/𝓛 grows γ̄ faster than a constant step', 'ibcheck.checks.lyuli2020.gd'),

@@ -112,6 +112,7 @@ class FactorFlow:
     loss: list = field(default_factory=list)
     raw_t: list = field(default_factory=list)  # raw-phase checkpoints
     raw_det_rel: list = field(default_factory=list)  # det W/‖W‖_F² there
+    raw_W: list = field(default_factory=list)  # W there (2×2 floats: det is resolved in this phase)
     raw_loss: list = field(default_factory=list)
     t_switch: float = math.nan
     balancedness_at_switch: float = math.nan  # max_k ‖W_{k+1}ᵀW_{k+1} − W_kW_kᵀ‖/‖W_k‖²
@@ -193,9 +194,11 @@ def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "iden
     for t in t_chk[t_chk <= t_sw]:
         W = product(sol.sol(math.log1p(t)).reshape(Nr, 2, 2))
         out.raw_t.append(float(t)), out.raw_det_rel.append(det_rel(W)), out.raw_loss.append(loss(W, mask, B))
+        out.raw_W.append(W)
     Ws = list(sol.y[:, -1].reshape(Nr, 2, 2))
     W = product(Ws)
     out.raw_t.append(t_sw), out.raw_det_rel.append(det_rel(W)), out.raw_loss.append(loss(W, mask, B))
+    out.raw_W.append(W)
     out.t_switch = t_sw
     out.balancedness_at_switch = max([float(np.linalg.norm(Ws[k + 1].T @ Ws[k + 1] - Ws[k] @ Ws[k].T) /
                                             max(np.linalg.norm(Ws[k]) ** 2, 1e-300)) for k in range(Nr - 1)] or [0.0])

@@ -82,7 +82,9 @@ class FlowResult:
     grid_loss: list = field(default_factory=list)
     grid_balancedness: list = field(default_factory=list)  # c_j = a_j² − ‖w_j‖², (m,) per checkpoint
     grid_scale: list = field(default_factory=list)  # a_j² + ‖w_j‖², (m,) per checkpoint
+    grid_grad2: list = field(default_factory=list)  # ‖∇L‖² (a and w = Σ_k C_k x_k), per checkpoint
     snapshots: dict = field(default_factory=dict)  # t -> state z
+    flow_loss: float = math.nan  # the flow's own final loss (``loss`` is that of the observed final state)
     message: str = ""
 
 
@@ -109,7 +111,8 @@ def _sliding_mu(net: Net, a, C, M, slide) -> np.ndarray:
 
 def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop: float = 1e-22, rtol: float = 1e-12,
                   grid=(), snapshots=(), events: bool = True, max_events: int = 20000,
-                  deriv: Callable | None = None, a_rate: float = 1.0, rate: float = 1.0) -> FlowResult:
+                  deriv: Callable | None = None, a_rate: float = 1.0, rate: float = 1.0,
+                  observe: Callable | None = None) -> FlowResult:
     """GF from ``z0 = (a, C)`` until ``L ≤ loss_stop`` (if > 0) or ``t_max``; ``grid`` times record L and balancedness.
 
     Hybrid integration: a fixed pattern between events; a preactivation that crosses 0 flips its pattern entry;
@@ -117,8 +120,11 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
     which is the Clarke-subgradient flow) until μ leaves [0,1]. On orthogonal data nothing ever slides.
     ``deriv`` (a wrong σ'), ``a_rate`` (a wrong speed of the second layer) and ``rate`` (the whole field scaled:
     −1 ascends, 0 freezes) exist for negative controls; with
-    ``deriv`` or ``events=False`` the field reads σ'(Z) off the state and no event is handled.
+    ``deriv`` or ``events=False`` the field reads σ'(Z) off the state and no event is handled. ``observe`` (negative
+    controls: a wrong answer in place of the flow's) maps every state read out — grid, snapshots, the final one —
+    before L and the balancedness are computed from it; ``flow_loss`` and ``reached_loss`` stay the flow's own.
     """
+    obs = observe or (lambda v: v)
     K = net.K
     z = np.asarray(z0, dtype=float).copy()
     a, C = net.unpack(z)
@@ -180,12 +186,14 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
         nfev += int(sol.nfev)
         t_end = float(sol.t[-1])
         for tt in [x for x in grid if t <= x <= t_end]:
-            zz = sol.sol(tt)
+            zz = np.asarray(obs(sol.sol(tt)), dtype=float)
             a_, C_ = net.unpack(zz)
             out.grid_t.append(tt), out.grid_loss.append(net.loss(zz)), out.grid_balancedness.append(net.balancedness(zz))
             out.grid_scale.append(a_ * a_ + net.norms2(C_))
+            ga_, gC_, _ = net.gradients(a_, C_)
+            out.grid_grad2.append(float(ga_ @ ga_ + np.einsum("ji,ik,jk->", gC_, K, gC_)))
         for tt in [x for x in snaps if t <= x <= t_end]:
-            out.snapshots[tt] = sol.sol(tt)
+            out.snapshots[tt] = np.asarray(obs(sol.sol(tt)), dtype=float)
         grid = [x for x in grid if x > t_end]
         snaps = [x for x in snaps if x > t_end]
         t, z = t_end, sol.y[:, -1].copy()
@@ -235,8 +243,10 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
             M[j, k] = 1.0 if mu[j, k] > 1.0 else 0.0
             move(C, j, k, (1.0 if M[j, k] else -1.0) * 1e-14 * max(float(np.abs(C[j] @ K).max()), 1e-300))
         z = net.pack(a, C)
+    out.flow_loss = net.loss(z)
+    z = np.asarray(obs(z), dtype=float)
     out.z, out.t, out.loss, out.events, out.nfev, out.sliding = z, t, net.loss(z), nev, nfev, nslide
-    out.reached_loss, out.seconds = loss_stop > 0 and out.loss <= loss_stop * 1.01, time.perf_counter() - t0
+    out.reached_loss, out.seconds = loss_stop > 0 and out.flow_loss <= loss_stop * 1.01, time.perf_counter() - t0
     return out
 
 
@@ -250,16 +260,17 @@ class GDResult:
 
 
 def gradient_descent(net: Net, z0: np.ndarray, eta: float, steps: int, *, deriv: Callable | None = None,
-                     a_step: float = 1.0) -> GDResult:
+                     a_step: float = 1.0, observe: Callable | None = None) -> GDResult:
     with np.errstate(over="ignore", invalid="ignore"):  # a broken trainer may blow up: reported as inf
-        return _gd(net, z0, eta, steps, deriv, a_step)
+        return _gd(net, z0, eta, steps, deriv, a_step, observe)
 
 
-def _gd(net, z0, eta, steps, deriv, a_step) -> GDResult:
+def _gd(net, z0, eta, steps, deriv, a_step, observe=None) -> GDResult:
     """GD ``a ← a − η g_a``, ``C ← C − η g_C`` with the per-step identity of the balancedness (Du, Hu, Lee 2018):
     ``Δ(a_j² − ‖w_j‖²) = η²(g_{a_j}² − ‖g_{w_j}‖²)`` exactly, since ``a_j g_{a_j} = ⟨w_j, g_{w_j}⟩`` for a
     positively 1-homogeneous σ with σ(0) = 0. ``deriv`` and ``a_step`` (a wrong σ', a wrong step on a) exist for
-    negative controls."""
+    negative controls; ``observe`` maps every iterate before the identity is read: the identity is then checked on
+    the observed iterates z'_k (Δc from z'_k to z'_{k+1}, the gradient at z'_k), as for a trajectory handed in."""
     a, C = net.unpack(np.asarray(z0, dtype=float).copy())
     c0 = a * a - net.norms2(C)
     losses, worst, by_step, drift = [], 0.0, [], 0.0
@@ -270,12 +281,19 @@ def _gd(net, z0, eta, steps, deriv, a_step) -> GDResult:
             break
         ga, gC, r = net.gradients(a, C, None, deriv)
         losses.append(0.5 * float(r @ r) / net.n)
-        c_before = a * a - net.norms2(C)
-        gw2 = np.einsum("ji,ik,jk->j", gC, net.K, gC)
-        a, C = a - a_step * eta * ga, C - eta * gC
-        c_after = a * a - net.norms2(C)
-        scale = a * a + net.norms2(C)
-        res = np.abs((c_after - c_before) - eta ** 2 * (ga * ga - gw2)) / np.maximum(scale, 1e-300)
+        a1, C1 = a - a_step * eta * ga, C - eta * gC
+        if observe is not None:  # the identity read on the observed iterates (tests only)
+            (ao, Co), (a1o, C1o) = (net.unpack(np.asarray(observe(net.pack(u, v)), dtype=float))
+                                    for u, v in ((a, C), (a1, C1)))
+            gao, gCo, _ = net.gradients(ao, Co, None, deriv)
+        else:
+            ao, Co, a1o, C1o, gao, gCo = a, C, a1, C1, ga, gC
+        c_before = ao * ao - net.norms2(Co)
+        gw2 = np.einsum("ji,ik,jk->j", gCo, net.K, gCo)
+        a, C = a1, C1
+        c_after = a1o * a1o - net.norms2(C1o)
+        scale = a1o * a1o + net.norms2(C1o)
+        res = np.abs((c_after - c_before) - eta ** 2 * (gao * gao - gw2)) / np.maximum(scale, 1e-300)
         by_step.append(float(res.max()))
         worst = max(worst, by_step[-1])
         drift = max(drift, float((np.abs(c_after - c0) / np.maximum(scale, 1e-300)).max()))

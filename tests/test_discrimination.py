@@ -38,10 +38,8 @@ HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("ji
 # Cells where a wrong answer is still `verified`: open work, each with why. The test fails on any other verified cell,
 # and on a listed cell that no longer says verified (then delete its line): the list only shrinks.
 PENDING = {
-    ("lyuli2020.rates", "random"): "Θ-rate rows of Theorem 4.3: the asymptotic judge",
-    ("lyuli2020.euler_identity", "random"): "the identity rows read the trainer's record, not the mapped states",
-    ("lyuli2020.euler_identity", "dynamics"): "the mean loss is accounted for by the check (log n shift): not wrong",
-    ("lyuli2020.smoothed_margin_monotone", "rescaled"): "γ̃(cθ(t)) for c > 1 is monotone too (measured)",
+    ("vardishamir2021.balancedness_conserved", "rescaled"): "½·(a, W)(t) conserves ¼(a_j² − ‖w_j‖²) and its loss falls "
+    "too (measured): the missing row is GF's energy identity L(0) − L(T) = ∫‖∇L‖² dt (as boursier2022.balancedness)",
 }
 
 
@@ -151,3 +149,31 @@ def test_the_writer_needs_a_checkout(monkeypatch, tmp_path):
     monkeypatch.setattr(discrimination, "ROOT", tmp_path)
     with pytest.raises(InputError, match="source checkout"):
         discrimination.discrimination_markdown(progress=False)
+
+
+_EU_T = "eq. (6) in real time on the given states: ½Δ‖θ‖² = ∫LΣe^{−q}q dt between checkpoints"
+# Rows added so that these cells reject their wrong answer, each pinned to the probe it must reject (claim, family,
+# the probe's index in the cell, rows that must fail): a deleted or reversed row, or a hook the check ignores,
+# changes the set. Seconds each (a flow per probe): --profile full.
+ROW_PROBES = [
+    ("lyuli2020.euler_identity", "dynamics", 1, {_EU_T}),  # the mean loss: the same path n× slower in t
+    ("lyuli2020.euler_identity", "random", 0, {_EU_T}),
+    ("lyuli2020.smoothed_margin_monotone", "rescaled", 2, {"the trajectory is Theorem 4.1's GF: " + _EU_T}),
+    ("lyuli2020.rates", "random", 0, {"log(𝓛T)/log T → 0: 𝓛 = T^{−1+o(1)}"}),
+    ("razincohen2020.det_sign", "structure", 0, {"det W > 0 while resolved", "det W > 0 at every decade checkpoint to T"}),
+    ("razincohen2020.norms_diverge", "rescaled", 0, {"L(t) → 0 (judged on the decade checkpoints)"}),
+    ("boursier2022.min_variation_norm", "rescaled", 1, {"the limit interpolates: L ≤ 1e-20 at every λ"}),
+    ("boursier2022.min_variation_norm", "structure", 0, {"the gap shrinks at every step as λ falls"}),
+    ("boursier2022.saddle_to_saddle", "structure", 0, {"the loss leaves both saddles, fast class first, within the run"}),
+    ("boursier2022.saddle_to_saddle", "reference", 0, {"plateau level"}),
+    ("boursier2022.balancedness", "rescaled", 0, {"GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid"}),
+    ("boursier2022.balancedness_gd", "random", 0, {"exact per-step identity"}),
+]
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("cid,fam,k,rows", ROW_PROBES, ids=[f"{c}-{f}-{k}" for c, f, k, _ in ROW_PROBES])
+def test_added_rows_reject_their_wrong_answers(cid, fam, k, rows, request):
+    if request.config.getoption("--profile", default="quick") != "full":
+        pytest.skip("a flow per probe: --profile full")
+    assert rows <= _failed_rows(cid, TABLE[cid][fam][k])

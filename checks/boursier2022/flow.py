@@ -3,7 +3,8 @@
 One flow per (data, m, init, λ) feeds convergence, min_variation_norm, saddle_to_saddle and early_alignment
 (memoised for pure runs). Injection points (tests only): ``Hooks.trainer`` — keyword arguments of
 ``numerics.relu_square.gradient_flow`` / ``gradient_descent`` (``deriv``: a wrong σ'; ``a_rate`` / ``a_step``: a
-wrong speed or step of the second layer); ``Hooks.reference(kind, value)`` — ``kind = "min_variation"`` maps
+wrong speed or step of the second layer); ``Hooks.limit(net, z) -> z`` — maps every state read out of the flow
+(grid, snapshot, final) and every GD iterate (a wrong answer in place of the trainer's); ``Hooks.reference(kind, value)`` — ``kind = "min_variation"`` maps
 ‖β₊‖ + ‖β₋‖, ``kind = "saddle"`` maps the ``SaddlePrediction``.
 """
 from __future__ import annotations
@@ -87,18 +88,24 @@ def run(ctx: Context, seed: int, lam: float, *, balanced: bool | None = None) ->
         horizon = min(p["t_max"], 3.0 * pred.tau_slow if math.isfinite(pred.tau_slow) else p["t_max"])
         gr = np.unique(np.concatenate([np.linspace(0.0, horizon, 3001), np.geomspace(1e-3, p["t_max"], 200)]))
         fl = gradient_flow(net, z0, t_max=p["t_max"], loss_stop=LOSS_STOP, rtol=p["rtol"], grid=gr,
-                           snapshots=[pred.tau_fast / 2], **(ctx.hooks.trainer or {}))
+                           snapshots=[pred.tau_fast / 2], observe=_observer(ctx, net), **(ctx.hooks.trainer or {}))
         a0 = z0[:m]
         bp, bm = betas(X, y)
         return {"X": X, "y": y, "z0": z0, "perp": perp, "z": fl.z, "t": fl.t, "loss": fl.loss, "events": fl.events,
+                "flow_loss": fl.flow_loss,
                 "nfev": fl.nfev, "seconds": fl.seconds, "reached": fl.reached_loss, "sliding": fl.sliding,
                 "grid_t": fl.grid_t, "grid_loss": fl.grid_loss, "grid_c": fl.grid_balancedness,
-                "grid_scale": fl.grid_scale, "snap": fl.snapshots,
+                "grid_scale": fl.grid_scale, "grid_grad2": fl.grid_grad2, "snap": fl.snapshots,
                 "init_scale_rel": float(np.max(a0 * a0 + net.norms2(z0[m:].reshape(m, len(y))))) /
                 (np.linalg.norm(bp) + np.linalg.norm(bm)),
                 "orth_dev": orth_dev(X), "class_coverage": coverage(X, y, z0, m)}
     key = ("boursier", tuple(sorted((k, v) for k, v in p.items() if k in PARAMS)), seed, lam, bal)
     return _MEMO.get(key, go) if pure(ctx) else go()
+
+
+def _observer(ctx: Context, net):
+    f = ctx.hooks.limit
+    return None if f is None else (lambda z: f(net, z))
 
 
 def _hyp(r) -> dict:
@@ -155,10 +162,9 @@ def measure_min_variation(ctx: Context) -> list[Measurement]:
         q = _hyp(rs[-1])
         q["class_coverage"] = min(r["class_coverage"] for r in rs)
         q.update(min_variation=ref, lam_grid=lams, variation_norm=vs, gaps=gaps, variation_gap=gaps[-1],
-                 gap_increases=count_increases(gaps), variation_ratio_min=min(vs) / ref,
-                 final_losses=[r["loss"] for r in rs], **q_socp)
-        if max(r["loss"] for r in rs) > 1e-20:
-            inconc = inconc or "a flow of the sweep did not reach L ≤ 1e-20 (its variation norm is not a limit)"
+                 gap_increases=float(sum(b >= a for a, b in zip(gaps, gaps[1:]))), variation_ratio_min=min(vs) / ref,
+                 final_losses=[r["loss"] for r in rs], final_loss=max(r["loss"] for r in rs), **q_socp)
+        # a flow that does not reach L ≤ 1e-20 fails the row "the limit interpolates" (as in boursier2022.convergence)
         out.append(Measurement(seed=seed, values=_values(q), quantities=q, inconclusive=inconc,
                                series={"lam": lams, "variation": vs, "min": ref}))
     return out
@@ -193,6 +199,7 @@ def measure_saddle(ctx: Context) -> list[Measurement]:
                 i = int(np.argmin(slope))
                 plateau, t_pl = float(L[sel][i]), float(t[sel][i])
         q = _hyp(r)
+        q.update(escaped_both=float(math.isfinite(tf) and math.isfinite(ts) and tf < ts))
         q.update(rate_ratio=pred.rate_ratio, fast_class=pred.fast, plateau_measured=plateau, plateau_predicted=pred.plateau,
                  plateau_time=t_pl, t_fast=tf, tau_fast=pred.tau_fast, t_slow=ts, tau_slow=pred.tau_slow,
                  loss_initial=pred.L0, final_loss=r["loss"])
@@ -232,6 +239,14 @@ def measure_alignment(ctx: Context) -> list[Measurement]:
 
 
 # ---- balancedness (GF and GD) --------------------------------------------------------------------
+def energy_identity(t, L, g2) -> float:
+    """``|L(t₀) − L(t_K) − ∫‖∇L‖² dt| / L(t₀)`` over the recorded grid (trapezoid rule): GF's energy identity
+    ``dL/dt = −‖∇L‖²`` read on the states handed in (NaN without two grid points)."""
+    if len(t) < 2 or not L[0] > 0:
+        return math.nan
+    return abs(L[0] - L[-1] - float(np.trapezoid(g2, t))) / L[0]
+
+
 def measure_balancedness(ctx: Context) -> list[Measurement]:
     p = ctx.params
     out = []
@@ -244,7 +259,8 @@ def measure_balancedness(ctx: Context) -> list[Measurement]:
         q = {"balancedness_drift": drift, "ode_rtol": p["rtol"], "final_loss": r["loss"],
              "loss_increases": count_increases([max(v, floor) for v in gl], 1e-9),
              "loss_decrease": 1.0 - r["loss"] / gl[0] if gl[0] > 0 else 0.0,
-             "balancedness_init_max": float(np.abs(c[0]).max()), "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0]))}
+             "balancedness_init_max": float(np.abs(c[0]).max()), "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0])),
+             "energy_identity_rel": energy_identity(r["grid_t"], r["grid_loss"], r["grid_grad2"])}
         out.append(Measurement(seed=seed, values=_values(q), quantities=q,
                                series={"t": r["grid_t"], "drift": (np.abs(c - c[0]) / np.maximum(sc, 1e-300)).max(1).tolist()}))
     return out
@@ -257,7 +273,7 @@ def measure_balancedness_gd(ctx: Context) -> list[Measurement]:
         X, y = dataset(ctx, seed)
         z0, perp = init_state(X, p["m"], p["lam"], seed, balanced=False)
         net = Net(K=X @ X.T, y=y, perp=perp)
-        g = gradient_descent(net, z0, p["eta"], p["steps"], **(ctx.hooks.trainer or {}))
+        g = gradient_descent(net, z0, p["eta"], p["steps"], observe=_observer(ctx, net), **(ctx.hooks.trainer or {}))
         q = {"gd_identity_residual": g.identity_residual, "eta": p["eta"], "steps": p["steps"],
              "final_loss": g.losses[-1], "balancedness_change_max": g.drift}
         out.append(Measurement(seed=seed, values=_values(q), quantities=q, series={"identity": g.identity_by_step}))

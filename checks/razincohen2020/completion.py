@@ -3,7 +3,8 @@
 One flow (raw factors while det W is resolved, then the balanced end-to-end flow in signed-SVD log
 coordinates, to t = 1e8) feeds the three claims (memoised for pure runs).
 Injection points (tests only): ``Hooks.trainer`` — keyword arguments of ``numerics.matrix_factorization.flow``
-(``depth``: run the dynamics with a different depth, e.g. 1 = plain GF on W).
+(``depth``: run the dynamics with a different depth, e.g. 1 = plain GF on W); ``Hooks.limit(W) -> W`` maps every
+recorded W(t) (decade checkpoints and the raw phase) before anything is read from it (``mapped``).
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.matrix_factorization import flow
+from ibcheck.numerics.matrix_factorization import flow, loss
+from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.razincohen2020 import statements as st
 from ibcheck.theory.razincohen2020.completion import min_nuclear_completion
 from ibcheck.theory.solver import SolverError
@@ -52,6 +54,8 @@ def run(ctx: Context) -> dict:
         mask, B = problem(p)
         fl = flow(p["depth"], p["alpha"], mask, B, t_end=p["t_end"], init=p["init"], rtol=p["rtol"],
                   **(ctx.hooks.trainer or {}))
+        if ctx.hooks.limit is not None:
+            mapped(fl, ctx.hooks.limit, mask, B)
         q = {"t_switch": fl.t_switch, "balancedness_at_switch": fl.balancedness_at_switch, "reached_end": float(fl.reached_end),
              "flow_message": fl.message, "flow_nfev": fl.nfev, "flow_seconds": round(fl.seconds, 4)}
         q["t"] = fl.t
@@ -60,10 +64,25 @@ def run(ctx: Context) -> dict:
         q["loss"] = fl.loss
         q["log_sv"] = [list(ls) for ls in fl.log_sv]
         q["log_det"] = [a + b for a, b in fl.log_sv]
+        q["det_sign"] = list(fl.det_sign)
         q["erank"] = fl.erank()
         q["raw_t"], q["raw_det_rel"], q["raw_loss"] = fl.raw_t, fl.raw_det_rel, fl.raw_loss
         return q
     return _MEMO.get(tuple((k, p[k]) for k in keys), go) if pure(ctx) else go()
+
+
+def mapped(fl, f, mask, B) -> None:
+    """Replace every recorded W(t) by ``f(W)`` and recompute what the claims read from it (tests only: wrong answers
+    through ``Hooks.limit``): singular values, det sign, loss; det/‖W‖² and the loss of the raw phase."""
+    fl.W = [np.asarray(f(np.array(W, dtype=float)), dtype=float) for W in fl.W]
+    fl.log_sv, fl.det_sign, fl.loss = [], [], []
+    for W in fl.W:
+        s1, s2 = np.linalg.svd(W, compute_uv=False)
+        fl.log_sv.append((math.log(max(s1, 1e-300)), math.log(max(s2, 1e-300))))
+        fl.det_sign.append(float(np.sign(np.linalg.det(W)))), fl.loss.append(loss(W, mask, B))
+    fl.raw_W = [np.asarray(f(np.array(W, dtype=float)), dtype=float) for W in fl.raw_W]
+    fl.raw_det_rel = [float(np.linalg.det(W)) / max(float(np.sum(W * W)), 1e-300) for W in fl.raw_W]
+    fl.raw_loss = [loss(W, mask, B) for W in fl.raw_W]
 
 
 def _hypotheses(p) -> dict:
@@ -100,6 +119,7 @@ def measure_norms(ctx: Context) -> list[Measurement]:
     r = run(ctx)
     q.update(r)
     L0 = r["raw_loss"][0] if r["raw_loss"] else math.nan
+    L0 = L0 if L0 != 0 else math.nan  # a wrong answer that fits the entries from t = 0 (tests only): no ratio
     esc = _escaped(r)
     q.update(escape_decade=r["t"][esc[0]] if esc else math.nan,
              w11_min_decade_growth=_growth([r["W11"][i] for i in esc]),
@@ -124,6 +144,7 @@ def measure_norms(ctx: Context) -> list[Measurement]:
         inconc = inconc or (f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e}): the end-to-end "
                             f"dynamics does not apply")
     values = {k: v for k, v in q.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    values["loss_series"] = Series([r["t"][i] for i in esc], [r["loss"][i] for i in esc])
     series = {"t": r["t"], "W11": r["W11"], "nuclear": r["nuclear"], "loss": r["loss"],
               "min_nuclear": q.get("min_nuclear_norm")}
     return [Measurement(seed=s, values=values, quantities=q, inconclusive=inconc, series=series) for s in ctx.seeds]
@@ -136,6 +157,7 @@ def measure_det(ctx: Context) -> list[Measurement]:
     q.update({k: r[k] for k in ("t_switch", "balancedness_at_switch", "reached_end", "flow_message", "raw_t",
                                 "raw_det_rel", "log_det", "t")})
     q["min_det_rel_raw"] = min(r["raw_det_rel"]) if r["raw_det_rel"] else math.nan
+    q["det_nonpositive_checkpoints"] = float(sum(sg <= 0 for sg in r["det_sign"]))
     q["log_det_final"] = r["log_det"][-1] if r["log_det"] else math.nan
     values = {k: v for k, v in q.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     series = {"raw_t": r["raw_t"], "raw_det_rel": r["raw_det_rel"], "t": r["t"], "log_det": r["log_det"]}

@@ -14,8 +14,8 @@ _REFLECT = ("init W₁ = α·diag(1, −1) (balanced, det W(0) = −α⁴ < 0): 
             "diverge and the effective rank tends to 2 — the sign of det W(0) is what drives Razin–Cohen's example")
 
 EXPECTED: dict[str, Expected] = {
-    "razincohen2020.norms_diverge[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT, "TFTT|FFFFTT"),
+    "razincohen2020.norms_diverge[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT, "TFTT|FFFFTTT"),
     "razincohen2020.det_sign[init=reflect,seed=0]": Expected(
-        "outside-hypotheses", _REFLECT + "; det W/‖W‖² starts at −½ (resolved)", "TFTT|FT"),
+        "outside-hypotheses", _REFLECT + "; det W/‖W‖² starts at −½ (resolved)", "TFTT|FTF"),
     "razincohen2020.effective_rank[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT, "TFTT|TF"),
 }

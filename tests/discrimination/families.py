@@ -370,3 +370,4 @@ def theta_frozen() -> Probe:
             return first[0]
         return _H(limit=f)
     return Probe("frozen trainer (every recorded state = the first)", hooks)
+

@@ -6,11 +6,13 @@ from .table import TABLE
 
 
 def rejecting_row(r: dict) -> str:
-    """The first failed hypothesis (outside-hypotheses) or deciding conclusion; else the verdict's reason."""
+    """The first failed hypothesis (outside-hypotheses) or conclusion — a deciding one (not a ``threshold`` or
+    ``diagnostic`` row, which cannot make a verdict ``violated``) where one failed; else the verdict's reason."""
     rows = r["hypotheses"] if r["verdict"] == "outside-hypotheses" else r["conclusions"]
-    for c in rows:
-        if c["holds"] is False:
-            return c["name"]
+    failed = [c for c in rows if c["holds"] is False]
+    deciding = [c for c in failed if c.get("provenance") != "threshold" and c.get("kind") != "diagnostic"]
+    for c in deciding or failed:
+        return c["name"]
     return r.get("reason", "")[:120]
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .families import (NA, Probe, _H, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
+from .families import (NA, SCALES, Probe, _H, theta_frozen, fig2_frozen, fig2_structure, theta_off_direction, field_ascent, lai_inverted, gd_dynamics, gd_random, gd_structure, gmm_dynamics, kou_random,
                        kou_structure, vs_dynamics, vs_min_norm, vs_random, vs_rescaled, vs_structure, lai_dynamics, lai_random, lai_reference, lai_rescaled,
                        lai_structure, lin_dynamics, lin_random, lin_rescaled, lin_structure, span_random,
                        span_reference, span_rescaled, span_structure, trainer, ww_ascent, ww_interpolant, ww_random,
                        ww_rescaled, ww_structure)
+from .state_maps import (_bz_random, bz_random, bz_rescaled, bz_structure, bz_swapped, rc_completion,
+                         rc_min_nuclear, rc_random, rc_rescaled)
 
 # One-line reasons shared by several claims.
 NO_OUTPUT = "the claim is about the data or a symbolic identity: there is no trained output to replace"
@@ -208,8 +210,6 @@ for _cid in ("jitelgarsky2020.direction", "jitelgarsky2020.alignment", "lyuli202
     TABLE[_cid]["dynamics"] = [theta_frozen()]  # the mean loss is GF slowed by n: the same path, a correct answer
 TABLE["lyuli2020.kkt"]["rescaled"] = NA("θ̃ = θ/q_min^{1/L} is invariant under θ → cθ (L-homogeneous net): a rescaled "
                                         "trajectory has the same (ε, δ)-KKT residuals, a correct answer")
-TABLE["lyuli2020.rates"]["rescaled"] = NA("Θ-rates are invariant under a constant factor: c·θ(t) keeps ‖θ‖ = "
-                                          "Θ((log t)^{1/L}), a correct answer to a Θ statement")
 TABLE["lyuli2020.sandwich"]["rescaled"] = NA("γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ holds at every θ, not only along GF: no "
                                             "rescaled state can break it")
 TABLE["lyuli2020.kkt"]["structure"] = theta_off_direction()
@@ -220,19 +220,33 @@ for _cid in ("lyuli2020.loss_based_lr", "lyuli2020.euler_identity_gd", "lyuli202
 
 # ---- boursier2022, vardishamir2021.balancedness_conserved: relu_square flows (trainer `rate`: −1 ascends, 0 freezes)
 _ASC = [trainer("gradient ascent", rate=-1.0), trainer("frozen trainer", rate=0.0)]
+_INTERP = NA("any interpolant is a correct answer to L → 0; which one GF reaches is boursier2022.min_variation_norm's")
+_LAW = NA("no reference solution: the law is an identity along any path of the trainer")
+_NOSTRUCT = NA("the claim states no structure beyond the conservation law (and descent)")
 for _cid in ("convergence", "min_variation_norm", "saddle_to_saddle", "early_alignment", "balancedness"):
-    TABLE[f"boursier2022.{_cid}"] = _row(dynamics=_ASC)
+    TABLE[f"boursier2022.{_cid}"] = _row(dynamics=_ASC, random=bz_random(), rescaled=bz_rescaled(),
+                                         structure=bz_structure())
+TABLE["boursier2022.convergence"].update(reference=_INTERP, structure=_INTERP)
+TABLE["boursier2022.saddle_to_saddle"]["reference"] = bz_swapped()
+TABLE["boursier2022.early_alignment"].update(
+    reference=NA("exploratory: each neuron is compared with its own class direction u_j, not with a reference solution"),
+    rescaled=NA("the alignment is a cosine: invariant under c > 0"))
+TABLE["boursier2022.balancedness"].update(reference=_LAW, structure=_NOSTRUCT)
 TABLE["boursier2022.balancedness_gd"] = _row(dynamics=trainer("a second-layer step 2× too large", a_step=2.0,
-                                                              overrides={"steps": 200}))
-TABLE["boursier2022.balancedness"]["rescaled"] = NA(
-    "c·(a, W)(t) conserves c²(a_j² − ‖w_j‖²): the law is homogeneous of degree 2, the claim states nothing else")
+                                                              overrides={"steps": 200}),
+                                             random=Probe("a fixed random state of GD's norm at every iterate",
+                                                          lambda: _H(limit=_bz_random), {"steps": 200}),
+                                             rescaled=[Probe(p.what, p.hooks, {"steps": 200}) for p in bz_rescaled()],
+                                             reference=_LAW, structure=_NOSTRUCT)
 TABLE["boursier2022.min_variation_norm"]["reference"] = Probe(
     "‖β₊‖ + ‖β₋‖ scaled by 1.1", lambda: _H(reference=lambda k, v: 1.1 * v))
 TABLE["vardishamir2021.balancedness_conserved"] = _row(
     random=NA("the conclusion is a conservation law of the trainer's own path: no output to replace"),
     reference=NA("no reference solution: the law is an identity along any GF path"),
     dynamics=_ASC + [trainer("a second layer 2× too fast", a_rate=2.0)],
-    rescaled=NA(NO_HOOK), structure=NA("the claim states no structure beyond the conservation law and descent"))
+    rescaled=[trainer(f"{c:g}·(a, W)(t) (every state read out of the flow rescaled)",
+                      observe=(lambda z, c=c: c * np.asarray(z))) for c in SCALES],
+    structure=NA("the claim states no structure beyond the conservation law and descent"))
 
 # ---- kou2023: batched GD (trainer `sign`, `deriv`) ------------------------------------------------------------
 _KQ = {"steps": 2000}
@@ -270,7 +284,9 @@ TABLE["vardishamir2021.not_min_norm"]["reference"] = [vs_min_norm(), Probe(
     lambda: _H(reference=lambda k, v: np.array([5.0, -1.0, -0.011590420]) if k == "w_min" else v))]
 TABLE["vardishamir2021.zero_loss_set"] = _row(*(NA(EXACT),) * 5)
 for _cid in ("norms_diverge", "det_sign", "effective_rank"):
-    TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1))
+    TABLE[f"razincohen2020.{_cid}"] = _row(dynamics=trainer("the depth-2 flow run as plain GF on W (depth 1)", depth=1),
+                                           random=rc_random(), reference=rc_min_nuclear(), rescaled=rc_rescaled(),
+                                           structure=rc_completion())
 TABLE["razincohen2020.det_sign"]["rescaled"] = NA("sign det(cW) = sign det W for c > 0")
 TABLE["razincohen2020.effective_rank"]["rescaled"] = NA("the effective rank is invariant under c > 0")
 

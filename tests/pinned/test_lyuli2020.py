@@ -27,7 +27,7 @@ _REC = ("reached_loss_below_one reached_target lipschitz_gradient smooth_activat
         "t0_log_t smoothed_margin_min_step_rel norm_min_step_rel margin_gap_increases sandwich_upper sandwich_lower "
         "euler_pointwise loss_rate_band norm_rate_band path_increment_ratio normalized_margin_move "
         "alignment_increases alignment_gap normalized_margin smoothed_margin log_loss_final path_series align_series "
-        "margin_gap_series loss_t_series inv_norm_series misclassified_states")
+        "margin_gap_series loss_t_series inv_norm_series misclassified_states euler_real_time loss_power_series")
 _WHY = {"data": "the data description (a dict)", "flow_steps": ODE, "flow_rejected": ODE, "log_t_final": ODE,
         "s_final": ODE, "euler_integrated": ODE, "kkt_eps_increases": KKT, "kkt_delta_increases": KKT,
         "kkt_stationarity": KKT, "kkt_complementarity": KKT, "kkt_euler_gap": KKT, "kkt_multipliers": KKT,
@@ -115,7 +115,17 @@ def test_flow_quantities_recomputed():
                align_series=by_l([1 - TH[i] @ G[i] / (np.linalg.norm(TH[i]) * np.linalg.norm(G[i])) for i in aidx]),
                margin_gap_series=by_l((gbar[aidx] - gtil[aidx]) / gbar[aidx]),
                loss_t_series=[list(log_t[aidx]), list(np.exp(ll[aidx] + log_t[aidx]))],
-               inv_norm_series=[list(log_t[aidx]), list(rho2[aidx] ** -0.5)])
+               inv_norm_series=[list(log_t[aidx]), list(rho2[aidx] ** -0.5)],
+               loss_power_series=[list(log_t[aidx]), list((ll[aidx] + log_t[aidx]) / log_t[aidx])])
+    # eq. (6) in real time: ½Δρ² against the trapezoid rule of t·LΣe^{−q}q in log t, between consecutive cuts
+    F = np.array([Lg * np.sum(q * np.exp(lt_ - q)) for q, lt_ in zip(Q, log_t)])
+    cuts = sorted({k0, *idx, len(ll) - 1})
+    errs = []
+    for a, b in zip(cuts[:-1], cuts[1:]):
+        rhs = np.trapezoid(F[a:b + 1], log_t[a:b + 1])
+        lhs = 0.5 * (rho2[b] - rho2[a])
+        errs.append(abs(lhs - rhs) / max(abs(lhs), abs(rhs)))
+    exp["euler_real_time"] = max(errs)
     ck = m.quantities["checkpoints"]
     for k, v in (("log_inv_loss", -ll[idx]), ("loss_rate", loss_rate), ("norm_rate", norm_rate),
                  ("alignment_gap", cos), ("path_length", seg), ("margin_gap_rel", rel_gap),
@@ -126,7 +136,8 @@ def test_flow_quantities_recomputed():
             "log_loss_final": (1e-12, 0.0),  # the integrator's carried log 𝓛 vs this forward pass
             "align_series": (1e-6, 1e-12),  # as alignment_gap
             # clock ℓ (and 𝓛·T) from the integrator's carried log 𝓛 (~1e-12 relative, as log_loss_final)
-            **{k: (1e-9, 0.0) for k in ("path_series", "margin_gap_series", "loss_t_series")}}
+            **{k: (1e-9, 0.0) for k in ("path_series", "margin_gap_series", "loss_t_series", "loss_power_series")},
+            "euler_real_time": (1e-6, 1e-12)}  # a quadrature error (~1e-4) recomputed from a 1e-12-accurate forward
     for cid in FLOW_CLAIMS:
         compare(cid, m, exp, PINNED[cid], tols=tols)
 

@@ -16,13 +16,14 @@ SET = {"w12": 2.0, "w21": 0.5, "t_end": 1e5}
 ODE = "the flow's own trajectory or integration record (an ODE), the input of the formulas recomputed here"
 _H = "depth det0_sign completions_negative_det init_scale_rel"
 _TRAJ = {k: ODE for k in ("t_switch", "balancedness_at_switch", "reached_end", "flow_message", "flow_nfev",
-                          "flow_seconds", "t", "W11", "loss", "log_sv", "raw_t", "raw_det_rel", "raw_loss")}
+                          "flow_seconds", "t", "W11", "loss", "log_sv", "raw_t", "raw_det_rel", "raw_loss",
+                          "det_sign")}
 PINNED = {
     "razincohen2020.norms_diverge": table(_H + " nuclear log_det erank escape_decade w11_min_decade_growth "
                                           "nuclear_min_decade_growth w11_slope_last nuclear_slope_last loss_ratio "
-                                          "loss_increases min_nuclear_norm min_nuclear_W11 nuclear_over_min_final",
+                                          "loss_increases min_nuclear_norm min_nuclear_W11 nuclear_over_min_final loss_series",
                                           {**_TRAJ, "min_nuclear_status": "solver status"}),
-    "razincohen2020.det_sign": table(_H + " log_det min_det_rel_raw log_det_final",
+    "razincohen2020.det_sign": table(_H + " log_det min_det_rel_raw log_det_final det_nonpositive_checkpoints",
                                      {k: ODE for k in ("t_switch", "balancedness_at_switch", "reached_end",
                                                        "flow_message", "raw_t", "raw_det_rel", "t")}),
     "razincohen2020.effective_rank": table(_H + " erank erank_increases erank_excess_final", {"t": ODE}),
@@ -72,7 +73,8 @@ def test_razincohen2020_norms_recomputed():
            "w11_min_decade_growth": growth([W11[i] for i in esc]), "nuclear_min_decade_growth": growth(nuc[esc]),
            "w11_slope_last": slope_last3(t, W11), "nuclear_slope_last": slope_last3(t, nuc), "loss_ratio": loss[-1] / L0,
            "loss_increases": incs([L + 1e-12 * L0 for L in loss], 1e-9), "min_nuclear_norm": best.fun,
-           "min_nuclear_W11": best.x, "nuclear_over_min_final": nuc[-1] / best.fun}
+           "min_nuclear_W11": best.x, "nuclear_over_min_final": nuc[-1] / best.fun,
+           "loss_series": [[t[i] for i in esc], [loss[i] for i in esc]]}
     # the SDP's optimum vs a bounded scalar search: both ~1e-9; W₁₁ at a kink-free minimum is flat to second
     # order, so its argmin is only known to √1e-12
     compare("razincohen2020.norms_diverge", m, exp, PINNED["razincohen2020.norms_diverge"],
@@ -82,8 +84,10 @@ def test_razincohen2020_norms_recomputed():
 def test_razincohen2020_det_recomputed():
     [m] = measure("razincohen2020.det_sign", SET)
     q = m.quantities
-    ls = np.array(measure("razincohen2020.norms_diverge", SET)[0].quantities["log_sv"])
-    exp = {**hyp(), "log_det": ls.sum(1), "min_det_rel_raw": min(q["raw_det_rel"]), "log_det_final": ls.sum(1)[-1]}
+    qn = measure("razincohen2020.norms_diverge", SET)[0].quantities
+    ls = np.array(qn["log_sv"])
+    exp = {**hyp(), "log_det": ls.sum(1), "min_det_rel_raw": min(q["raw_det_rel"]), "log_det_final": ls.sum(1)[-1],
+           "det_nonpositive_checkpoints": sum(s <= 0 for s in qn["det_sign"])}
     compare("razincohen2020.det_sign", m, exp, PINNED["razincohen2020.det_sign"])
 
 

@@ -24,7 +24,10 @@ loss_tol = Sym("loss_tol", r"\tau_L", "docs/claims-ext.md §4: 1e-20", "y^2")
 gap = Sym("variation_gap", r"\frac{\sum_j|a_j|\|w_j\|}{\|\beta_+\|+\|\beta_-\|}-1",
           "relative excess of the variation norm at the smallest λ of the sweep", "1")
 gap_max = Sym("gap_max", r"\epsilon_V", "provisional tolerance (docs/claims-ext.md §4: 2%)", "1")
-gap_inc = Sym("gap_increases", r"\#\uparrow_{\lambda\downarrow}\mathrm{gap}", "steps of the sweep (λ falling) where the gap grew", "1")
+gap_inc = Sym("gap_increases", r"\#\{k: \mathrm{gap}_{k+1}\ge\mathrm{gap}_k\}",
+              "steps of the sweep (λ falling) where the gap did not shrink (grew or stayed)", "1")
+escaped = Sym("escaped_both", r"\mathbb{1}[t_{\mathrm{fast}}<t_{\mathrm{slow}}<T]",
+              "1 if the loss fell through both escape levels, in order, within the run", "1")
 ratio_min = Sym("variation_ratio_min", r"\min_\lambda\frac{\sum_j|a_j|\|w_j\|}{\|\beta_+\|+\|\beta_-\|}",
                 "smallest ratio over the sweep (≥ 1: the closed form is a lower bound)", "1")
 rate = Sym("rate_ratio", r"D_{\mathrm{fast}}/D_{\mathrm{slow}}", "ratio of the two escape rates", "1")
@@ -68,15 +71,19 @@ MIN_VARIATION = Claim(
     source=SOURCE,
     summary="[retrieved: 'implicit bias towards minimum variation norm'; exact form uncertain] Presumed: "
             "lim_{λ→0} lim_t Σ_j|a_j|‖w_j‖ = ‖β₊‖ + ‖β₋‖ [derived closed form, SOCP cross-check]. The finite-λ gap "
-            "vanishes slowly (neurons active on part of their class end at size ≈ λ^{1−r}).",
-    symbols=_BASE + (cover, gap, gap_max, gap_inc, ratio_min), hypotheses=(_H_ORTH, _H_SMALL, _H_COVER),
+            "vanishes slowly (neurons active on part of their class end at size ≈ λ^{1−r}), but at every step of the "
+            "sweep; the limit must interpolate (L ≤ 1e-20).",
+    symbols=_BASE + (cover, gap, gap_max, gap_inc, ratio_min, loss_f, loss_tol), hypotheses=(_H_ORTH, _H_SMALL, _H_COVER),
     conclusions=(le("gap ≤ 2% at the smallest λ", gap.s, gap_max.s, provenance="threshold",
                     reason="provisional, a number chosen in docs/claims-ext.md §4 for a λ → 0 limit; observed 0.5% "
                            "(independent run) and ≲ 1% here"),
-                 eq("the gap shrinks as λ falls", gap_inc.s, 0, provenance="reconstructed", reason="integer count"),
+                 eq("the gap shrinks at every step as λ falls", gap_inc.s, 0, provenance="reconstructed",
+                    reason="integer count (a constant gap is no convergence to the minimum)"),
+                 le("the limit interpolates: L ≤ 1e-20 at every λ", loss_f.s, loss_tol.s,
+                    reason="docs/claims-ext.md §4: 1e-20 (the variation norm is minimised among interpolants)"),
                  ge("the closed form is a lower bound", ratio_min.s, 1, atol=1e-9, provenance="reconstructed",
                     reason="exact inequality over interpolators; 1e-9 absorbs the residual at L ≤ 1e-22")),
-    constants={**_C, "gap_max": 0.02},
+    constants={**_C, "gap_max": 0.02, "loss_tol": 1e-20},
     references=("‖β₊‖ + ‖β₋‖, β_± = Σ_{±y_k>0}|y_k|x_k/‖x_k‖² (closed form; cvxpy SOCP cross-check)",))
 
 SADDLE = Claim(
@@ -84,8 +91,8 @@ SADDLE = Claim(
     source=SOURCE,
     summary="[retrieved: saddle visits] Levels and times [derived, verified by an independent run]: the loss sits at "
             "(1/2n)Σy² until τ_fast = ln(1/λ)/D_fast, then at (1/2n)Σ_{slow class}y² until τ_slow = ln(1/λ)/D_slow, "
-            "then falls to 0 (D_± = (1/n)‖Σ_{±y_k>0}y_kx_k‖).",
-    symbols=_BASE + (cover, rate, rate_min, pl_m, pl_p, tf_m, tf_p, ts_m, ts_p),
+            "then falls to 0 (D_± = (1/n)‖Σ_{±y_k>0}y_kx_k‖): it must leave both saddles, fast class first.",
+    symbols=_BASE + (cover, rate, rate_min, pl_m, pl_p, tf_m, tf_p, ts_m, ts_p, escaped),
     hypotheses=(_H_ORTH, _H_SMALL, _H_COVER,
                 ge("distinct escape rates", rate.s, rate_min.s, provenance="threshold",
                    reason="1.2 is a number chosen here, stated on the inputs (D_± from the data)",
@@ -95,7 +102,9 @@ SADDLE = Claim(
                  le("first escape time", sp.Abs(tf_m.s / tf_p.s - 1), sp.Rational(1, 4), provenance="reconstructed",
                     reason="docs/claims-ext.md §4: 25% (O(1) time offsets of the escape are unknown)"),
                  le("second escape time", sp.Abs(ts_m.s / ts_p.s - 1), sp.Rational(1, 4), provenance="reconstructed",
-                    reason="docs/claims-ext.md §4: 25%")),
+                    reason="docs/claims-ext.md §4: 25%"),
+                 eq("the loss leaves both saddles, fast class first, within the run", escaped.s, 1,
+                    provenance="reconstructed", reason="boolean: it falls through (L₀ + plateau)/2, then plateau/2")),
     constants={**_C, "rate_ratio_min": 1.2})
 
 ALIGNMENT = Claim(
@@ -112,18 +121,24 @@ ALIGNMENT = Claim(
 loss_drop = Sym("loss_decrease", r"1-\frac{L(T)}{L(0)}", "relative decrease of the square loss along the flow", "1")
 loss_rises = Sym("loss_increases", r"\#\uparrow L(t_k)", "grid steps over which the loss grew (beyond 1e-9 relative)",
                  "1")
+energy = Sym("energy_identity_rel", r"\frac{|L(0)-L(T)-\int_0^T\|\nabla L\|^2dt|}{L(0)}",
+              "GF's energy identity on the recorded grid states (trapezoid rule), relative to L(0)", "1")
 BALANCED = Claim(
     id="boursier2022.balancedness", title="gradient flow conserves a_j² − ‖w_j‖² (each neuron)", source=SOURCE,
     summary="[standard knowledge: Du, Hu, Lee 2018] d/dt(a_j² − ‖w_j‖²) = −(2/n)Σ_k r_k a_j(σ(z_jk) − σ'(z_jk)z_jk) = 0 "
-            "for a positively homogeneous σ with σ(0) = 0. Checked from an unbalanced init along the event-driven flow.",
-    symbols=(drift, rtol, loss_drop, loss_rises), hypotheses=(),
+            "for a positively homogeneous σ with σ(0) = 0. Checked from an unbalanced init along the event-driven flow, "
+            "with descent and GF's energy identity dL/dt = −‖∇L‖² on the grid states.",
+    symbols=(drift, rtol, loss_drop, loss_rises, energy), hypotheses=(),
     conclusions=(le("a_j² − ‖w_j‖² conserved", drift.s, 10 * rtol.s,
                     reason="docs/claims-ext.md §4: 10× the ODE tolerance (DOP853 is not a conservative integrator)"),
                  eq("the loss never grows along the flow", loss_rises.s, 0, provenance="standard",
                     reason="dL/dt = −‖∇L‖² ≤ 0 (an ascending or frozen trainer conserves the law too); 1e-9 relative "
                            "per grid step ≫ the ODE's tolerance"),
                  ge("the loss falls: L(T) < L(0)", loss_drop.s, sp.Float(1e-6), provenance="standard",
-                    reason="GF from a non-critical init decreases L strictly; 1e-6 ≫ the ODE's tolerance")))
+                    reason="GF from a non-critical init decreases L strictly; 1e-6 ≫ the ODE's tolerance"),
+                 le("GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid", energy.s, sp.Float(1e-4),
+                    provenance="standard", reason="trapezoid rule over the 3200-point grid (measured 4e-7 at the "
+                    "defaults); a rescaled or random trajectory is off by ≥ 30")))
 
 BALANCED_GD = Claim(
     id="boursier2022.balancedness_gd", title="gradient descent: Δ(a_j² − ‖w_j‖²) = η²(g_a² − ‖g_w‖²) at every step",
