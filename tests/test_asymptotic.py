@@ -5,6 +5,7 @@ import pytest
 import sympy as sp
 
 from ibcheck.theory.asymptotic import Series, geometric, judge, three_point, two_point_orders
+from ibcheck.theory.asymptotic_settled import settled
 from ibcheck.theory.statement import Claim, Sym, lim
 
 t = sp.Symbol("t", real=True)
@@ -98,9 +99,12 @@ def test_settled_away_from_the_limit_is_violated():
 def test_not_settled_while_still_moving_or_slowing_down():
     # still halving but above rounding at the end; settled at rounding but over less than a decade; settled at the limit
     assert "settled" not in run(lambda x: 2.5 + 1e3 * x ** -2.0, 1 / t, 2.0).reason
-    short = [3.0, 2.9, 2.85, 2.8, 2.5 + 1e-9, 2.5, 2.5, 2.5, 2.5]  # halving to rounding only over the last 6 of 9
+    short = [3.0, 2.8, 2.62, 2.5 + 1e-9, 2.5, 2.5, 2.5, 2.5, 2.5]  # changes ×0.9, ×0.67: halving over the last 7 of 9
     assert "settled" not in judge(geometric(1e2, 1e3, 9), short, 1 / t, "t", 2.0).reason
     assert run(lambda x: 2.0, 1 / t, 2.0, floor=1e-12).holds is True
+    halving = [2.5 + 2.0 ** -k for k in range(9)]  # a geometric tail, but still moving by 4e-3 at the end
+    assert settled(geometric(1e2, 1e4, 9), halving, points=5, span=10.0, safety=1.25) is None
+    assert settled(geometric(1e2, 1e4, 9), halving[:6] + [halving[5]] * 3, points=5, span=10.0, safety=1.25)[2] == 0
 
 
 def test_plateau_of_a_stated_rate_is_violated():
