@@ -17,6 +17,9 @@ Default: teacher data n = 8, d = 20 (labels of a random width-3 ReLU teacher), s
 * the spec's end tolerances (ε ≤ 1e-2, margins moving < 1e-3 per decade) are not reached at log(1/𝓛) = 1000:
   documented findings (EXPECTED) with the measured numbers.
 The full profile adds −3000, relu³ (L = 4), another seed, and −10000 read over three decades (10 … 10⁴).
+jitelgarsky2020.direction alone defaults to σ = z² (checks/jitelgarsky2020/flow.py: relu²'s direction converges
+visibly by log(1/𝓛) = 1e5 for only 6 of 16 seeds); ``kink_gap_series`` records how close a weight-carrying
+neuron's pre-activation sits to σ's kink, the slow mode of relu²'s drifting draws.
 """
 from __future__ import annotations
 
@@ -122,6 +125,19 @@ def _misalignment(net, th: np.ndarray) -> float:
 def _exp_or_nan(x: float) -> float:
     """e^x, NaN where it is beyond float64: an underflow to 0 would read as "the limit reached" (an overflow as ∞)."""
     return math.exp(x) if -745.0 < x < 709.0 else math.nan
+
+
+def _kink_gap(net, th: np.ndarray) -> float:
+    """``min |⟨w_j, x_n⟩|/‖w_j‖`` over the neurons that carry weight (``‖w_j‖ ≥ 1e-2·max_k‖w_k‖``; the others
+    stay at init scale) × points: how close a pre-activation sits to σ's kink (relu^p) or to σ'(0) = 0 (square).
+    A gap falling with log(1/𝓛) is a slow mode: the pull on it ∝ σ'(z) vanishes as z → 0 (NaN for linear)."""
+    if net.act == "linear":
+        return math.nan
+    W = th[net.m:].reshape(net.m, net.r)
+    wn = np.linalg.norm(W, axis=1)
+    live = wn >= 1e-2 * wn.max()
+    Z = W[live] @ net.X.numpy().T
+    return float((np.abs(Z) / wn[live, None]).min())
 
 
 def _increases(xs) -> int:
@@ -257,6 +273,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     values.update({k: lm[k] for k in ("max_log_loss", "dlogrho_min", "lemma51_min_rel")})
     q["lemma51"] = lm
     q["checkpoints"] = ck
+    q["kink_gap_series"] = [_kink_gap(net, TH[i]) for i in aidx]  # at the asymptotic rows' checkpoints
     q["kkt_multipliers"] = kk[-1].lam.tolist()
     q["normalized_margin"] = float(gbar[-1])
     q["smoothed_margin"] = float(gtil[-1])

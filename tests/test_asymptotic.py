@@ -5,6 +5,7 @@ import pytest
 import sympy as sp
 
 from ibcheck.theory.asymptotic import Series, geometric, judge, three_point, two_point_orders
+from ibcheck.theory.asymptotic_settled import settled
 from ibcheck.theory.statement import Claim, Sym, lim
 
 t = sp.Symbol("t", real=True)
@@ -75,8 +76,35 @@ def test_transient_is_inconclusive():
 
 
 def test_plateau_of_a_bare_limit_is_not_a_counterexample():
+    # a plateau still drifts (here by 1e-6 per e-fold of t, or wobbling): no evidence either way for a bare limit
+    for f in (lambda x: 2.5 + 1e-6 * math.log(x), lambda x: 2.5 + 1e-3 * math.sin(math.log(x))):
+        j = run(f, 1 / t, 2.0)
+        assert j.holds is None and "not converging yet" in j.reason
+
+
+def test_settled_away_from_the_limit_is_violated():
+    """A sequence that stopped moving at float64 resolution (a frozen trainer: constant; a fixed wrong direction's
+    alignment gap: changes collapsing geometrically to rounding) has reached its limit, elsewhere than stated."""
     j = run(lambda x: 2.5, 1 / t, 2.0)
-    assert j.holds is None and "not converging yet" in j.reason
+    assert j.holds is False and "settled at 2.5" in j.reason
+    assert j.limit_estimate["interval"] == pytest.approx([2.5, 2.5], abs=1e-14)  # the width of float64 rounding
+    gap = [1.1734781583337046, 1.156145680508511, 1.1511973674911826, 1.1509901986459248, 1.1509899177529834,
+           1.1509899177528413, 1.150989917752841]  # measured: jitelgarsky2020.alignment fed a fixed random direction
+    j = judge(geometric(10, 1000, 7), gap, 1 / sp.log(t), "t", 0.0, floor=1e-14)
+    assert j.holds is False and "settled" in j.reason
+    lo, hi = j.limit_estimate["interval"]
+    assert lo <= gap[-1] <= hi and hi - lo < 1e-13
+
+
+def test_not_settled_while_still_moving_or_slowing_down():
+    # still halving but above rounding at the end; settled at rounding but over less than a decade; settled at the limit
+    assert "settled" not in run(lambda x: 2.5 + 1e3 * x ** -2.0, 1 / t, 2.0).reason
+    short = [3.0, 2.8, 2.62, 2.5 + 1e-9, 2.5, 2.5, 2.5, 2.5, 2.5]  # changes ×0.9, ×0.67: halving over the last 7 of 9
+    assert "settled" not in judge(geometric(1e2, 1e3, 9), short, 1 / t, "t", 2.0).reason
+    assert run(lambda x: 2.0, 1 / t, 2.0, floor=1e-12).holds is True
+    halving = [2.5 + 2.0 ** -k for k in range(9)]  # a geometric tail, but still moving by 4e-3 at the end
+    assert settled(geometric(1e2, 1e4, 9), halving, points=5, span=10.0, safety=1.25) is None
+    assert settled(geometric(1e2, 1e4, 9), halving[:6] + [halving[5]] * 3, points=5, span=10.0, safety=1.25)[2] == 0
 
 
 def test_plateau_of_a_stated_rate_is_violated():

@@ -48,6 +48,9 @@ Decision, on positive evidence only:
   (a wrong limit), or a uniformly fast one (all orders ≥ p: the power model is not yet right) whose interval misses
   ``q∞`` by more than its own width. A stable order near or below 0 (a saddle plateau, a growth phase) with no
   extrapolated limit is not evidence either way;
+  or (c) a sequence that has stopped moving at float64 resolution (``theory.asymptotic_settled``: differences of one
+  sign halving at every step to rounding, over ≥ ``SUPER_POINTS`` checkpoints spanning a decade) away from the
+  stated limit: a frozen trainer, or a fixed wrong direction's constant alignment gap;
 * ``inconclusive`` — no window yet (transient, too few checkpoints) or an interval straddling ``p − tol``; the
   ``horizon_needed`` is the clock value the fit says is needed: for a missing window the checkpoint
   ``τ_last·ρ^m`` that completes one (``ρ`` the checkpoint ratio, ``m`` the missing orders), for a straddling order
@@ -62,6 +65,8 @@ import math
 from dataclasses import dataclass, field
 
 import sympy as sp
+
+from .asymptotic_settled import settled
 
 MIN_ORDERS = 3  # orders in a window: four checkpoints, so a trend is seen twice over (two orders could be chance)
 STABLE = 0.25  # spread of a stable window: a second-order correction ≤ ~25% of the leading order over the window
@@ -308,6 +313,13 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         j.observed_order = {"value": p3[-1], "interval": [min(p3[w3:]), max(p3[w3:])]}
         j.reason = (f"the extrapolated limit ∈ [{lo_L:.6g}, {hi_L:.6g}] excludes the stated {limit:.6g} "
                     f"(± {limit_tol:.2g}) over {name} ∈ [{tau[w3]:.3g}, {tau[-1]:.3g}]")
+        return j
+    st = settled(tau, q, points=SUPER_POINTS, span=SUPER_SPAN, safety=F_S)  # stopped moving at float64 resolution
+    if st is not None and abs(e[-1]) > floor and not (st[0] - limit_tol <= limit <= st[1] + limit_tol):
+        j.holds, j.window = False, [tau[st[2]], tau[-1]]
+        j.limit_estimate = {"value": q[-1], "interval": [st[0], st[1]]}
+        j.reason = (f"settled at {q[-1]:.6g} ∈ [{st[0]:.6g}, {st[1]:.6g}] (changes halving to float64 rounding over "
+                    f"{name} ∈ [{tau[st[2]]:.3g}, {tau[-1]:.3g}]): excludes the stated {limit:.6g} (± {limit_tol:.2g})")
         return j
     if w is None:
         missing = MIN_ORDERS - _tail_len(p2)

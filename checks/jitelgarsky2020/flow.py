@@ -8,11 +8,22 @@ from __future__ import annotations
 
 from ibcheck.theory.jitelgarsky2020 import statements as st
 
-from ..homogeneous_flow import FULL, spec_for
+from ..homogeneous_flow import params, spec_for
 
+# The direction claim's default draw: σ = z² ("square", L = 3, smooth, locally Lipschitz gradient: in Ji–Telgarsky's
+# setting), teacher data n = 8, d = 20, width m = 10, seed 0. Chosen by a stated rule, measured by
+# benchmarks/jitelgarsky2020_directions.py (seeds 0 … 15, the judge unchanged, to log(1/𝓛) = 1e5): the default is a
+# setting whose directional convergence is reachable (`verified`) for ≥ 80% of 16 seeds, nonlinear before linear,
+# with seed 0 as the draw whatever it gives. Measured: square 15/16 (m = 20: 13/16), linear 16/16 (m = 20: 16/16);
+# relu² 6/16 (m = 20: 8/16, n = 16: 6/16, n = 4: 10/16 with 4 seeds never below 𝓛 = 1), relu³ 4/16 — relu² fails
+# the rule at every width and size tried, so it is a full-profile setting (documented inconclusive, see expected.py).
+RELU2 = {"act": "relu", "p": 2.0}
 # a two-layer linear net (L = 2, in the paper's setting: deep linear nets): the parts of θ that do not grow (the
 # imbalance aaᵀ − WWᵀ is conserved [Du–Hu–Lee 2018], the data-orthogonal part of W frozen) weigh O(1/ρ) = O(ℓ^{−1/2})
 # in θ/‖θ‖, so the remaining path length falls like ℓ^{−1/2} (measured: three-point order 0.50 … 0.58 over ℓ = 30 …
-# 3000) — a setting whose convergence shows at a reachable horizon, beside relu², whose default flow drifts
+# 3000) — a setting whose convergence shows at a reachable horizon
 LINEAR = {"act": "linear", "target_log_loss": -3000.0}
-SPECS = [spec_for(st.DIRECTION, full=FULL + [LINEAR]), spec_for(st.ALIGNMENT)]
+DIRECTION_FULL = [{"target_log_loss": -3000.0}, {"target_log_loss": -10000.0, "decades": 3}, {"seed": 1},
+                  {"target_log_loss": -100000.0}, {**RELU2, "target_log_loss": -100000.0}, {"act": "relu", "p": 3.0},
+                  LINEAR]
+SPECS = [spec_for(st.DIRECTION, prm=params(act="square"), full=DIRECTION_FULL), spec_for(st.ALIGNMENT)]

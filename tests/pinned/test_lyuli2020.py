@@ -20,6 +20,7 @@ from .pinning import compare, measure, table
 # teacher data (n = 6, d = 8, the check's generator; labels of a width-3 ReLU teacher): the fixed FREI case leaves
 # relu² neurons dead at a small init (the flow sticks at log 𝓛 = log 4), so the generated teacher set is used
 SET = {"n": 6, "d": 8, "m": 6, "target_log_loss": -100.0, "samples": 10}
+RELU2 = {**SET, "act": "relu", "p": 2.0}  # jitelgarsky2020.direction's own default is σ = z²: this file's net is relu²
 ODE = "a property of the ODE integration (steps, time, the integrated ∫LΣe^{−q}q dt), not a formula of the statement"
 KKT = "residuals of the check's own KKT program at a checkpoint (no independent counterpart here)"
 L51 = "Lemma 5.1 at random perturbations of flow states drawn from the check's generator stream"
@@ -27,7 +28,8 @@ _REC = ("reached_loss_below_one reached_target lipschitz_gradient smooth_activat
         "t0_log_t smoothed_margin_min_step_rel norm_min_step_rel margin_gap_increases sandwich_upper sandwich_lower "
         "euler_pointwise loss_rate_band norm_rate_band path_increment_ratio normalized_margin_move "
         "alignment_increases alignment_gap normalized_margin smoothed_margin log_loss_final path_series align_series "
-        "margin_gap_series loss_t_series inv_norm_series misclassified_states euler_real_time loss_power_series")
+        "margin_gap_series loss_t_series inv_norm_series misclassified_states euler_real_time loss_power_series "
+        "kink_gap_series")
 _WHY = {"data": "the data description (a dict)", "flow_steps": ODE, "flow_rejected": ODE, "log_t_final": ODE,
         "s_final": ODE, "euler_integrated": ODE, "kkt_eps_increases": KKT, "kkt_delta_increases": KKT,
         "kkt_stationarity": KKT, "kkt_complementarity": KKT, "kkt_euler_gap": KKT, "kkt_multipliers": KKT,
@@ -126,6 +128,14 @@ def test_flow_quantities_recomputed():
         lhs = 0.5 * (rho2[b] - rho2[a])
         errs.append(abs(lhs - rhs) / max(abs(lhs), abs(rhs)))
     exp["euler_real_time"] = max(errs)
+    # closest pre-activation to relu²'s kink, relative to ‖w_j‖, over the neurons carrying weight (≥ 1e-2 of the largest)
+    gaps = []
+    for i in aidx:
+        W = TH[i][6:].reshape(6, -1)
+        wn = np.linalg.norm(W, axis=1)
+        keep = wn >= 1e-2 * wn.max()
+        gaps.append((np.abs(W[keep] @ X.T) / wn[keep, None]).min())
+    exp["kink_gap_series"] = gaps
     ck = m.quantities["checkpoints"]
     for k, v in (("log_inv_loss", -ll[idx]), ("loss_rate", loss_rate), ("norm_rate", norm_rate),
                  ("alignment_gap", cos), ("path_length", seg), ("margin_gap_rel", rel_gap),
@@ -147,7 +157,7 @@ def test_direction_counts_the_training_errors_of_the_mapped_states():
     t₀ of the trainer's record: with the output layer negated (a ↦ −a flips every margin) every state after t₀
     misclassifies, with half of it flipped (a ↦ −a from the first state past t₀ + 10 on) only those do."""
     states = []
-    [m] = measure("jitelgarsky2020.direction", SET, hooks=Hooks(limit=lambda th: states.append(th) or th))
+    [m] = measure("jitelgarsky2020.direction", RELU2, hooks=Hooks(limit=lambda th: states.append(th) or th))
     assert m.values["misclassified_states"] == 0.0
     Xd, yd = teacher_data(6, 8, 0)
     net, _ = make_net(Xd, yd, 6, "relu", 2.0, init_scale=1e-3, seed=0)
@@ -160,7 +170,7 @@ def test_direction_counts_the_training_errors_of_the_mapped_states():
         def flip(th, start=start, seen=seen):
             seen.append(1)
             return np.concatenate([-th[:6], th[6:]]) if len(seen) > start else th
-        [w] = measure("jitelgarsky2020.direction", SET, hooks=Hooks(limit=flip))
+        [w] = measure("jitelgarsky2020.direction", RELU2, hooks=Hooks(limit=flip))
         assert len(seen) == len(states)
         assert w.values["misclassified_states"] == want, (start, w.values["misclassified_states"], want)
 
