@@ -115,17 +115,21 @@ def test_rank_and_boundary_neuron_dependent_weights():
     r = run_check("frei2023.thm3.2.rank", CTRL, hooks=hooks)
     assert_violated(r)
     assert r["quantities"]["sigma3_over_sigma1"] > 1e-3
-    assert_violated(run_check("frei2023.thm3.2.boundary", CTRL, hooks=hooks))
+    # the boundary's disagreement mass plateaus at ≈ 1.322e-6 with wobbles of 1e-5 relative (crossings of near-boundary
+    # points): no asymptotic window, so its limit row is undecided (never verified); the rank row above decides
+    b = run_check("frei2023.thm3.2.boundary", CTRL, hooks=hooks)
+    assert b["verdict"] == "inconclusive" and "needs log(1/L̂)" in b["reason"]
+    assert b["quantities"]["boundary_agreement"] < 1
 
 
 def test_rank_three_limit():
     """A limit of rank exactly 3 (σ₄ = … = σ₆ = 0): σ₃/σ₁ is O(1), so rank ≤ 2 fails — the smallest singular
     value (0 here) must not stand in for σ₃."""
     g = torch.Generator().manual_seed(1)
+    U = torch.randn(CTRL["m1"] + CTRL["m2"], 3, generator=g, dtype=torch.float64)
+    V = torch.randn(3, CTRL["n"], generator=g, dtype=torch.float64)
 
-    def rank3(K, y, B):
-        U = torch.randn(B.shape[0], 3, generator=g, dtype=B.dtype)
-        V = torch.randn(3, B.shape[1], generator=g, dtype=B.dtype)
+    def rank3(K, y, B):  # one fixed limit, mapped onto every checkpoint (a limit is one matrix, not a fresh draw)
         return (U @ V) * B.abs().max()
     r = run_check("frei2023.thm3.2.rank", CTRL, hooks=Hooks(limit=rank3))
     assert_violated(r)

@@ -47,6 +47,11 @@ _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_s
            "qp_vs_closed_form": "the check's closed form vs its own QP (≈ 0)",
            "global_certificate": CERT_, "global_certificate_note": CERT_,
            "aligned_is_global": CERT_ + " (a 0/1 flag; Problem (1) is non-convex — SLSQP here only finds a local optimum)"}
+_GF_WHY.update(dict.fromkeys(("undefined_count direction_moved at_rest limit_checkpoints " + " ".join(
+    f"{k}_series {k}_at_rest" for k in ("sigma3", "neuron_spread", "margin_spread", "disagreement", "margin_gap",
+                                        "cosine_gap")) + " kkt_stationarity_series kkt_complementarity_series "
+    "stationarity_at_rest").split(), "the limit rows' checkpoints (checks.frei2023.limits): the end state's quantities "
+    "at earlier recorded states of the flow (their values at the end are recomputed above)"))
 GF_CLAIMS = ("frei2023.thm3.4", "frei2023.thm3.1", "frei2023.thm3.2.margins", "frei2023.thm3.2.neurons",
              "frei2023.thm3.2.rank", "frei2023.thm3.2.global", "frei2023.thm3.2.boundary",
              "frei2023.thm3.2.margin-factor")
@@ -378,23 +383,3 @@ def test_frei2023_sec5_gmm_gd_recomputed():
     exp.update(loss_final=float(np.logaddexp(0, -q).mean()), eta_rmax2=1.0, snr_ratio=ratio, minimax_rate=rate,
                error_tol=_err_tol(rate, p["n_test"]), c_measured=float(-norm.ppf(err) / ratio))
     compare("frei2023.sec5.gmm", m, exp, PINNED["frei2023.sec5.gmm"])
-
-
-PINNED["frei2023.fig2"] = table("srank_min_default_init srank_min_small_init srank_init final_train_acc_default "
-                                "final_test_acc_default final_train_acc_small final_test_acc_small n_train n_test",
-                                {"dataset": "the dataset's name (a string)",
-                                 "paper_reference": "the paper's figures (a constant string)"})
-
-
-def test_frei2023_fig2_recomputed_from_its_runs():
-    """The SGD runs themselves (digits, biases, mini-batches) are the check's; every reported number is re-read
-    from their per-epoch records (min over the stable-rank series, last accuracies) and the data sizes."""
-    [m] = measure("frei2023.fig2", {"m": 16, "epochs": 2})
-    d, s = m.series["default"], m.series["small"]
-    from ibcheck.numerics.relu_sgd import load_digits
-    data = load_digits(0)
-    exp = {"srank_min_default_init": min(d["srank"]), "srank_min_small_init": min(s["srank"]),
-           "srank_init": d["srank"][0], "final_train_acc_default": d["train_acc"][-1],
-           "final_test_acc_default": d["test_acc"][-1], "final_train_acc_small": s["train_acc"][-1],
-           "final_test_acc_small": s["test_acc"][-1], "n_train": len(data.ytr), "n_test": len(data.yte)}
-    compare("frei2023.fig2", m, exp, PINNED["frei2023.fig2"])
