@@ -672,4 +672,21 @@ SPEC = [
          new='             "loss_decrease": 1.0 - fl.loss / gl[1] if gl[0] > 0 else 0.0,',
          what="the loss decrease relative to the second grid point instead of L(0) (boursier2022's converged flow "
               "cannot tell: 1 − L(T)/L ≈ 1 for either)", tests=["tests/pinned/test_vardishamir2021.py", "-k", "balancedness_conserved"]),
+    # frei2023 Section 3 limit rows: the conclusions judged over geometric checkpoints of log(1/L̂), the hook mapping
+    # every checkpoint, and the directions at rest
+    dict(id="f60-frei-limit-rows-never-decide", file="theory/frei2023/statements.py",
+         old="    return lim(name, sym.s, 0, clock=\"ell\", rate=1 / sp.log(_ell), provenance=provenance, floor=floor,",
+         new="    return lim(name, sym.s, 0, clock=\"ell\", rate=1 / sp.log(_ell), provenance=\"threshold\", floor=floor,",
+         what="the limit rows tagged threshold: a stationarity residual plateauing at 0.266 (a wrong leak) is not a "
+              "counterexample any more", tests=["tests/test_frei_negative_controls.py", "-k", "wrong_leak"]),
+    dict(id="f61-frei-checkpoints-unmapped", file="checks/frei2023/gf.py",
+         old="        Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]",
+         new="        Bck = [res.record.B[k] for k in ck]",
+         what="the limit rows read the trainer's own states while the end state is the mapped output (a rank-3 limit "
+              "passes)", tests=["tests/test_frei_negative_controls.py", "-k", "rank_three_limit_that_fits"]),
+    dict(id="f62-frei-never-at-rest", file="checks/frei2023/limits.py",
+         old="    rest = bool(moved <= AT_REST)",
+         new="    rest = False",
+         what="a direction that no longer moves is not read as its own limit (a fixed rank-3 output is undecided)",
+         tests=["tests/test_frei_negative_controls.py", "-k", "rank_three_limit_that_fits"]),
 ]

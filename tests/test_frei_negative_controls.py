@@ -136,6 +136,27 @@ def test_rank_three_limit():
     assert r["quantities"]["sigma3_over_sigma1"] > 1e-2
 
 
+def test_rank_three_limit_that_fits_the_labels():
+    """A fixed output a_j·K⁻¹y (it fits the labels) plus a rank-2 part of 30% of its norm, mapped onto every
+    checkpoint: its direction is at rest, so it is its own limit, of rank 3 — the at-rest row decides `violated`
+    (every margin stays positive: the classification row holds)."""
+    g = torch.Generator().manual_seed(2)
+    R2 = sum(torch.outer(torch.randn(6, generator=g, dtype=torch.float64),
+                         torch.randn(CTRL["n"], generator=g, dtype=torch.float64)) for _ in range(2))
+
+    def fit_rank3(K, y, B):
+        a = torch.tensor([1.0] * 3 + [-1.0] * 3, dtype=B.dtype)
+        F = a[:, None] * torch.linalg.solve(K, y.to(B.dtype))[None, :]
+        fro = lambda C: torch.trace(C @ K @ C.T).sqrt()  # noqa: E731
+        F = F + 0.3 * fro(F) / fro(R2) * R2
+        return F * (fro(B) / fro(F))
+    r = run_check("frei2023.thm3.2.rank", CTRL, hooks=Hooks(limit=fit_rank3))
+    assert_violated(r)
+    failed = {c["name"] for c in r["conclusions"] if c["holds"] is False and c["provenance"] != "threshold"}
+    assert failed == {"at rest: σ₃/σ₁ of the limit ≤ 1e-6"}, failed
+    assert r["quantities"]["at_rest"] == 1.0 and r["quantities"]["undefined_count"] == 0
+
+
 def test_margin_factor_wrong_output_sign():
     """The flow trained with the output's sign flipped (it fits −y): z separates the data the wrong way round."""
     r = run_check("frei2023.thm3.2.margin-factor", CTRL, hooks=Hooks(field=broken_field(y_sign=-1.0)))
