@@ -16,7 +16,7 @@ from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.flow import flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.flow import ENGINES, flow_to_time, gradient_descent, gradient_flow
 from ibcheck.numerics.progress import flow_note
 from ibcheck.numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
 from ibcheck.theory.frei2023 import statements as st
@@ -52,6 +52,10 @@ PARAMS = {
                              lambda v: v < math.log(math.log(2) / 2), "must be < log(log(2)/2)"),
     "rtol": Param("rtol", float, 1e-9, "Dormand–Prince relative tolerance", lambda v: 0 < v < 1e-2, "in (0, 1e-2)"),
     "max_steps": Param("max_steps", int, 100000, "RK step budget", lambda v: v >= 1, "must be >= 1"),
+    "engine": Param("engine", str, "stiff", "explicit: event-aware Dormand–Prince to the end | stiff: past t₀ the "
+                    "activation mode is fixed and LSODA (analytic Jacobian) takes the stiff late flow | horizon: Radau "
+                    "in the log-loss clock there (a fixed cost per decade of log(1/L̂): target_log_loss=-1e5)",
+                    lambda v: v in ENGINES, " | ".join(ENGINES)),
     "n_test": Param("n_test", int, 10000, "random and near-boundary test points (each)", lambda v: v >= 100,
                     "must be >= 100"),
     "seed": Param("seed", int, 0, "first seed", lambda v: v >= 0, "must be >= 0"),
@@ -234,7 +238,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only)
             net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
         res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
-                            progress=flow_note)
+                            progress=flow_note, engine=p["engine"])
         ck = LIM.checkpoint_indices(res.record.log_loss, len(y))
         # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
         Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]
@@ -245,7 +249,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
                  flow_rejected=res.rejected, flow_events=res.stats["events"], flow_sliding=res.stats["sliding"],
                  flow_accept_ratio=res.stats["accept_ratio"], time_to_log2_over_n=res.time_to_log2_over_n,
-                 log_loss_threshold=math.log(math.log(2) / len(yn)))
+                 log_loss_threshold=math.log(math.log(2) / len(yn)), flow_engine=res.stats.get("engine", "explicit"),
+                 flow_field_evals=res.stats["field_evals"])
         q.update(stall_quantities(net, res.B, q["R_min"], len(yn)))
         if reached:
             q["reached_log2_over_n"] = 1.0

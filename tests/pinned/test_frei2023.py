@@ -34,6 +34,7 @@ _GF = ("R_min R_ratio p n gamma H_slack factor kappa svm_margin separable log_lo
        "spread_tol sigma3_over_sigma1 stable_rank neuron_spread z_margin margin_ratio w_star_norm "
        "optimal_normalized_margin cosine_to_w_star")
 _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_steps": FLOW, "flow_rejected": FLOW,
+           "flow_engine": FLOW + " (which integrator ran)", "flow_field_evals": FLOW,
            "flow_events": FLOW, "flow_sliding": FLOW, "flow_accept_ratio": FLOW, "time_to_log2_over_n": FLOW,
            "boundary_agreement": "Monte Carlo over the check's own random test points (generator stream of the "
            "check); the boundary's exact ingredients z_margin and the margins are recomputed",
