@@ -97,10 +97,11 @@ def continue_on_horizon(K, y, a, gamma, B, *, s0: float, log_t0: float, target_l
 
 
 def continue_stiff(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_loss: float, rtol: float = 1e-10,
-                   atol: float = 1e-12, max_steps: int = 200000, record=None):
+                   atol: float = 1e-12, max_steps: int = 200000, record=None, per_decade: int = 4):
     """As ``continue_on_horizon`` but in the flow's own clock ``s`` (``ds = L̂ dt``) by scipy's LSODA (BDF once
     stiff) with the analytic Jacobian: the state ``(θ, w = log(t·L̂))`` (``dw/ds = e^{−w} − ‖F‖²``, O(log ℓ) where
-    log t itself is ~ℓ), every step recorded, the target level located on the dense output (Brent). To moderate
+    log t itself is ~ℓ), every step recorded and the checkpoints ``ℓ = 10^{k/per_decade}`` on the dense output, the
+    target level located on the dense output (Brent). To moderate
     targets (ℓ ≲ 1e4) the late flow is nearly linear in s and BDF takes a few dozen steps. Returns ``(B, info)``
     with ``stats`` ``field_evals``/``jacobians``/``steps``, or None (a surface at the handoff, a crossing)."""
     from scipy.integrate import LSODA
@@ -129,19 +130,30 @@ def continue_stiff(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_lo
     ll0 = float(net.forward_np(th0)[3])
     u = np.concatenate([th0, [log_t0 + ll0]])
     sol = LSODA(f, s0, u, 1e300, rtol=rtol, atol=np.concatenate([np.full(P, atol), [atol]]), jac=jac)
-    steps, s, ll, broken = 0, s0, ll0, False
-    while ll > target_log_loss and steps < max_steps and sol.status == "running":
+    steps, s, ll, broken, located = 0, s0, ll0, False, False
+    while ll > target_log_loss and not located and steps < max_steps and sol.status == "running":
         if sol.step() is not None:
             break
         steps += 1
         s, u = sol.t, sol.y.copy()
-        ll = float(net.forward_np(u[:P])[3])
+        ll_old, ll = ll, float(net.forward_np(u[:P])[3])
+        if record is not None:  # the checkpoints ℓ = 10^{k/per_decade} inside the step, on the dense output
+            d = sol.dense_output()
+            for k in range(math.floor(per_decade * math.log10(max(-ll_old, 1.0))) + 1,
+                           math.ceil(per_decade * math.log10(min(-ll, -target_log_loss)))):
+                g = lambda v, lv=-(10 ** (k / per_decade)): float(net.forward_np(d(v)[:P])[3]) - lv  # noqa: E731
+                if g(sol.t_old) > 0 > g(sol.t):
+                    sk = brentq(g, sol.t_old, sol.t, xtol=1e-15 * sol.t, rtol=4 * EPS)
+                    uk = d(sk)
+                    lk = float(net.forward_np(uk[:P])[3])
+                    record(sk, uk[P] - lk, lk, steps, net.to_B(uk[:P]))
         if ll <= target_log_loss:
             d = sol.dense_output()
             g = lambda v: float(net.forward_np(d(v)[:P])[3]) - target_log_loss  # noqa: E731
             s = sol.t_old if g(sol.t_old) <= 0 else brentq(g, sol.t_old, sol.t, xtol=1e-15 * sol.t, rtol=4 * EPS)
             u = d(s)
             ll = float(net.forward_np(u[:P])[3])
+            located = True  # on the level up to rounding (an ulp above it must not start another step)
         if not net.mode_holds(u[:P]):
             broken = True
             break
@@ -150,6 +162,6 @@ def continue_stiff(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_lo
     if broken:
         return None
     info = {"s": s, "log_t": float(u[P] - ll), "log_loss": ll, "steps": steps, "rejected": 0,
-            "reached_target": ll <= target_log_loss,
+            "reached_target": located or ll <= target_log_loss,
             "stats": {"field_evals": net.evals, "jacobians": jevals[0], "steps": steps}}
     return net.to_B(u[:P]), info

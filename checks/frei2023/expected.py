@@ -33,18 +33,18 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", "outside (H) (slack 0.49): ‖μ‖² dominates the correlations; errors still 0 vs 0", "F|T"),
     **{f"frei2023.thm4.2.{c}[n=50,d=5000,seed=0]": Expected(
         "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds"), h)
-       for c, h in (("loss", "FTT|TT"), ("norm", "FTT|TT"), ("srank", "FTT|TTTTTT"))},
+       for c, h in (("loss", "FTT|TTT"), ("norm", "FTT|TT"), ("srank", "FTT|TTTTTT"))},
     "frei2023.thm4.2.loss[m=400,d=20000,n=100,seed=0]": Expected(
-        "outside-hypotheses", _SLOW.format(r="> 1e-2", s=0.0152), "FTT|TF"),
+        "outside-hypotheses", _SLOW.format(r="> 1e-2", s=0.0152), "FTT|TTF"),
     "frei2023.thm4.2.norm[m=400,d=20000,n=100,seed=0]": Expected(
         "outside-hypotheses", _OUT4.format(s=0.0152, what="on the norm still holds"), "FTT|TT"),
     "frei2023.thm4.2.loss[data=gmm,n=100,d=100000000,seed=0]": Expected(
         "outside-hypotheses", "Gaussian mixture at n=100: outside (H) (slack 0.44) and outside the small-init "
-                              "hypothesis (n=100 lowers its threshold); the loss falls < 100× in 20000 steps", "FTF|TF"),
+                              "hypothesis (n=100 lowers its threshold); the loss falls < 100× in 20000 steps", "FTF|TTF"),
     "frei2023.thm4.2.norm[data=gmm,n=100,d=100000000,seed=0]": Expected(
         "outside-hypotheses", "Gaussian mixture at n=100: outside (H) (slack 0.44) and the small-init hypothesis; the "
                               "norm conclusions still hold", "FTF|TT"),
     **{f"frei2023.thm4.2.{c}[gamma=0.2,seed=0]": Expected(
-        "outside-hypotheses", _OUT4.format(s=0.151, what="still holds") + " (γ³ = 0.008 shrinks (H)'s slack)", "FTT|TT")
-       for c in ("loss", "norm")},
+        "outside-hypotheses", _OUT4.format(s=0.151, what="still holds") + " (γ³ = 0.008 shrinks (H)'s slack)", h)
+       for c, h in (("loss", "FTT|TTT"), ("norm", "FTT|TT"))},
 }

@@ -208,7 +208,7 @@ def test_frei2023_activation_recomputed_numerically():
 
 
 _T42 = ("R_min R_ratio p n gamma H_slack eta_rmax2 eta init_variance m d srank_init srank_init_predicted "
-        "srank_after_step1 srank_max_after_step1 loss_final loss_ratio loss_increases spectral_norm_final "
+        "srank_after_step1 srank_max_after_step1 loss_final loss_ratio loss_increases loss_stalls spectral_norm_final "
         "spectral_growth spectral_tail_growth")
 PINNED["frei2023.thm4.2.loss"] = table(_T42)
 PINNED["frei2023.thm4.2.norm"] = table(_T42)
@@ -258,6 +258,7 @@ def test_frei2023_thm42_recomputed():
                "srank_init_predicted": p["m"] * p["d"] / (math.sqrt(p["m"]) + math.sqrt(p["d"])) ** 2,
                "srank_after_step1": sr[1], "srank_max_after_step1": max(sr[1:]), "loss_final": loss[-1],
                "loss_ratio": loss[-1] / loss[0], "loss_increases": sum(b > a_ * (1 + 1e-12) for a_, b in zip(loss, loss[1:])),
+               "loss_stalls": sum(b >= a_ for a_, b in zip(loss, loss[1:])),
                "spectral_norm_final": sp_[-1], "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10]}
         compare(cid, m, exp, PINNED[cid], rtol=1e-9)
 
@@ -287,6 +288,7 @@ def test_frei2023_thm42_srank_sweep_recomputed():
     exp = {**base, "srank_init": sr[0], "srank_init_predicted": 4 * 12 / (2 + math.sqrt(12)) ** 2,
            "srank_after_step1": sr[1], "srank_max_after_step1": C, "loss_final": loss[-1], "loss_ratio": loss[-1] / loss[0],
            "loss_increases": sum(b > a_ * (1 + 1e-12) for a_, b in zip(loss, loss[1:])), "spectral_norm_final": sp_[-1],
+           "loss_stalls": sum(b >= a_ for a_, b in zip(loss, loss[1:])),
            "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10],
            "srank_slope_m": slope((2, 4), by["m"]), "srank_slope_d": slope((8, 12), by["d"]),
            "srank_slope_n": slope((4, 6), by["n"]), "C_measured": C}

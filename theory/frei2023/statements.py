@@ -336,13 +336,21 @@ loss_ratio = Sym("loss_ratio", r"\hat L(W^{(T)})/\hat L(W^{(0)})", "loss reducti
 loss_incr = Sym("loss_increases", r"\#\{t: \hat L^{(t+1)} > \hat L^{(t)}\}", "recorded steps where the loss went up",
                 dims="1")
 loss_tol = Sym("loss_ratio_max", r"\rho_L", "required loss reduction (1e-2)", dims="1")
+loss_stall = Sym("loss_stalls", r"\#\{t: \hat L^{(t+1)} \ge \hat L^{(t)}\}", "recorded steps where the loss did not fall",
+                 dims="1")
 THM42_LOSS = Claim(
     id="frei2023.thm4.2.loss", title="GD with the smoothed leaky ReLU drives L̂ → 0", source=SOURCE,
     summary="Seed (Theorem 4.2): with small init and small step, gradient descent on the logistic loss drives "
-            "the training loss to zero. Checked: L̂ never increases and falls by ≥ 100× over the run.",
-    symbols=_H4_SYMS + (loss_ratio, loss_incr, loss_tol), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
-    conclusions=(eq("L̂ non-increasing", loss_incr.s, 0, reason="integer count over recorded steps"),
-                 le("L̂(T) ≤ 1e-2 · L̂(0)", loss_ratio.s, loss_tol.s, reason="finite run of T steps")),
+            "the training loss to zero. Checked: L̂ falls at every recorded step (strict descent: ∇L̂ ≠ 0 under (H)); "
+            "falling by ≥ 100× over the run is a threshold chosen here.",
+    symbols=_H4_SYMS + (loss_ratio, loss_incr, loss_tol, loss_stall), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
+    conclusions=(eq("L̂ non-increasing", loss_incr.s, 0, provenance="standard",
+                    reason="integer count over recorded steps (descent lemma: η ≤ 1/H, the small-step hypothesis)"),
+                 eq("L̂ strictly decreasing between recorded steps", loss_stall.s, 0, provenance="reconstructed",
+                    reason="exact comparisons: under (H) the x_i are independent and ℓ' < 0, φ' ≥ γ > 0, so ∇L̂ ≠ 0 "
+                           "everywhere and each small step lowers L̂ by ≥ (η/2)‖∇L̂‖² > 0 (descent lemma)"),
+                 le("L̂(T) ≤ 1e-2 · L̂(0)", loss_ratio.s, loss_tol.s, provenance="threshold",
+                    reason="chosen here: the paper states L̂ → 0; 100× over a finite run of T steps is a number of ours")),
     constants={"c_init": 0.1, "loss_ratio_max": 1e-2})
 
 spec_ratio = Sym("spectral_growth", r"\|W^{(T)}\|_2/\|W^{(1)}\|_2", "growth of the spectral norm", dims="1")
@@ -353,8 +361,10 @@ THM42_NORM = Claim(
     summary="Seed (Theorem 4.2): the spectral norm of W grows without bound. Checked: it at least doubles from "
             "step 1 to T and still grows over the last decade of steps.",
     symbols=_H4_SYMS + (spec_ratio, spec_tail), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
-    conclusions=(ge("‖W(T)‖₂ ≥ 2‖W(1)‖₂", spec_ratio.s, 2, reason="finite run"),
-                 ge("still growing: ‖W(T)‖₂ > ‖W(T/10)‖₂", spec_tail.s, 1, reason="strict growth (log t)")),
+    conclusions=(ge("‖W(T)‖₂ ≥ 2‖W(1)‖₂", spec_ratio.s, 2, provenance="threshold",
+                    reason="chosen here: the paper states ‖W‖₂ → ∞; a doubling over a finite run is a number of ours"),
+                 ge("still growing: ‖W(T)‖₂ > ‖W(T/10)‖₂", spec_tail.s, 1, atol=-1e-12,
+                    reason="strict growth (‖W‖ ~ log t): above 1 by more than rounding (a negative tolerance of 1e-12)")),
     constants={"c_init": 0.1})
 
 sr0 = Sym("srank_init", r"\mathrm{srank}(W^{(0)})", "stable rank at init", dims="1")
