@@ -674,7 +674,7 @@ SPEC = [
               "cannot tell: 1 − L(T)/L ≈ 1 for either)", tests=["tests/pinned/test_vardishamir2021.py", "-k", "balancedness_conserved"]),
     # frei2023 Section 3 limit rows: the conclusions judged over geometric checkpoints of log(1/L̂), the hook mapping
     # every checkpoint, and the directions at rest
-    dict(id="f60-frei-limit-rows-never-decide", file="theory/frei2023/statements.py",
+    dict(id="f60-frei-limit-rows-never-decide", file="theory/frei2023/limit_rows.py",
          old="    return lim(name, sym.s, 0, clock=\"ell\", rate=1 / sp.log(_ell), provenance=provenance, floor=floor,",
          new="    return lim(name, sym.s, 0, clock=\"ell\", rate=1 / sp.log(_ell), provenance=\"threshold\", floor=floor,",
          what="the limit rows tagged threshold: a stationarity residual plateauing at 0.266 (a wrong leak) is not a "

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..statement import Claim, RateOf, Sym, eq, ge, le, lim
+from ..statement import Claim, RateOf, Sym, eq, ge, le
+from .limit_rows import (CLASSIFIES, at_rest_row, cg_r, cg_s, comp_s, dis_r, dis_s, mg_r, mg_s, msp_r, msp_s, nsp_r,
+                         nsp_s, s31_r, s31_s, stat_r, stat_s, to_zero, undef)
 
 SOURCE = "frei2023"
 
@@ -67,48 +69,6 @@ _H_EXEMPT = {"(H) near-orthogonality:n":
              "margin; duplicated examples are parallel (p = R_max²), so (H) fails under duplication by design"}
 _KKT_TOL = dict(provenance="threshold", kind="diagnostic", reason="chosen here: directional convergence is O(1/log t); at L̂ ≈ e^(−2000) residuals ~1e-4 are expected")
 
-# ---- the limit rows (checks.frei2023.limits): each conclusion's quantity at geometric checkpoints of ℓ = log(1/L̂) --
-_ell = sp.Symbol("ell", real=True)
-_CK = "at geometric checkpoints of ℓ = log(1/L̂) (3 per decade over the last two decades past t₀)"
-undef = Sym("undefined_count", r"\#\{k: \min_i q_i(W_k)\le0\}", "checkpoints past t₀ (and the end) where some margin "
-            "is ≤ 0: W̃ = W/q_min undefined", dims="1")
-stat_s = Sym("kkt_stationarity_series", r"r_{\mathrm{stat}}(\ell)", "stationarity residual " + _CK, dims="1")
-comp_s = Sym("kkt_complementarity_series", r"r_{\mathrm{comp}}(\ell)", "complementarity residual " + _CK, dims="1")
-s31_s = Sym("sigma3_series", r"\sigma_3/\sigma_1(\ell)", "σ₃/σ₁ " + _CK, dims="1")
-nsp_s = Sym("neuron_spread_series", r"\max_j\frac{\|w_j-\bar w_\pm\|}{\|W\|_F}(\ell)", "neuron spread " + _CK,
-            dims="1")
-msp_s = Sym("margin_spread_series", r"\frac{\max q-\min q}{\min q}(\ell)", "margin spread " + _CK, dims="1")
-dis_s = Sym("disagreement_series", r"\mathbb{E}_x[(-\langle z,x\rangle f(x))_+]/\|W\|_F^2(\ell)",
-            "disagreement mass on the test points (0 iff sign f = sign⟨z,x⟩ on every one; continuous in W) " + _CK,
-            dims="1")
-mg_s = Sym("margin_gap_series", r"|\gamma(W)\|W^\star\|-1|(\ell)", "|normalised margin·‖W*‖ − 1| " + _CK, dims="1")
-cg_s = Sym("cosine_gap_series", r"1-\cos(W,W^\star)(\ell)", "1 − cos(W, W*) " + _CK, dims="1")
-_REST = ("the {} of the end state's data-span part BX when its direction moved < 1e-9 over the window (at rest: "
-         "it is the limit, W₀^⊥ fading), else 0")
-stat_r = Sym("stationarity_at_rest", r"r_{\mathrm{stat}}^{\mathrm{rest}}", _REST.format("stationarity"), dims="1")
-s31_r = Sym("sigma3_at_rest", r"(\sigma_3/\sigma_1)^{\mathrm{rest}}", _REST.format("σ₃/σ₁"), dims="1")
-nsp_r = Sym("neuron_spread_at_rest", r"\mathrm{spread}_w^{\mathrm{rest}}", _REST.format("neuron spread"), dims="1")
-msp_r = Sym("margin_spread_at_rest", r"\mathrm{spread}_q^{\mathrm{rest}}", _REST.format("margin spread"), dims="1")
-dis_r = Sym("disagreement_at_rest", r"\mathrm{dis}^{\mathrm{rest}}", _REST.format("disagreement mass"), dims="1")
-mg_r = Sym("margin_gap_at_rest", r"\mathrm{gap}_\gamma^{\mathrm{rest}}", _REST.format("margin gap"), dims="1")
-cg_r = Sym("cosine_gap_at_rest", r"\mathrm{gap}_{\cos}^{\mathrm{rest}}", _REST.format("cosine gap"), dims="1")
-_NO_RATE = "no rate stated: read against 1/log ℓ, the slowest scale (order ≥ 0.75); floor: {}"
-
-
-def _to0(name, sym, floor, why, provenance="seed"):
-    """``q(ℓ) → 0`` judged over the checkpoints (``theory.asymptotic``)."""
-    return lim(name, sym.s, 0, clock="ell", rate=1 / sp.log(_ell), provenance=provenance, floor=floor,
-               clock_label="log(1/L̂)", reason=_NO_RATE.format(why))
-
-
-def _at_rest(name, sym, tol, why, provenance="seed"):
-    return le(name, sym.s, tol, provenance=provenance, reason="a direction that no longer moves is its own limit, where "
-              f"the stated quantity vanishes: {why}")
-
-
-CLASSIFIES = eq("W̃ = W/q_min defined: every margin > 0 at each checkpoint past t₀ and at the end", undef.s, 0,
-                provenance="reconstructed", reason="integer count: past t₀ every ℓ(q_i) ≤ nL̂ < log 2, so q_i > 0 "
-                "(exponential and logistic loss); the limit direction classifies its data")
 
 
 def _claim(id_, title, summary, syms, concl, *, hyp=(H,), constants=None, **kw):
@@ -130,9 +90,9 @@ THM31 = _claim(
     "the finite-time tolerances are thresholds chosen here.",
     (stat, comp, euler, stat_mid, kkt_tol, undef, stat_s, comp_s, stat_r),
     (CLASSIFIES,
-     _to0("stationarity → 0 (the limit direction is a KKT point)", stat_s, 1e-12, "NNLS rounding"),
-     _to0("complementary slackness → 0", comp_s, 1e-12, "NNLS rounding"),
-     _at_rest("at rest: stationarity of the limit ≤ 1e-8", stat_r, 1e-8, "NNLS rounding ≤ 1e-12"),
+     to_zero("stationarity → 0 (the limit direction is a KKT point)", stat_s, 1e-12, "NNLS rounding"),
+     to_zero("complementary slackness → 0", comp_s, 1e-12, "NNLS rounding"),
+     at_rest_row("at rest: stationarity of the limit ≤ 1e-8", stat_r, 1e-8, "NNLS rounding ≤ 1e-12"),
      le("stationarity ≤ τ_KKT at the end", stat.s, kkt_tol.s, **_KKT_TOL),
      le("complementary slackness ≤ τ_KKT at the end", comp.s, kkt_tol.s, **_KKT_TOL),
      le("Euler identity ‖W̃‖² = Σλ_i to τ_KKT at the end", euler.s, kkt_tol.s, **_KKT_TOL),
@@ -146,8 +106,8 @@ MARGINS = _claim(
     "relative spread → 0 along the flow (observed order at geometric checkpoints of log(1/L̂)).",
     (spread, spread_tol, lam_min, lam_bound, undef, msp_s, msp_r),
     (CLASSIFIES,
-     _to0("all margins equal: spread → 0", msp_s, 1e-12, "rounding of the margins"),
-     _at_rest("at rest: margin spread of the limit ≤ 1e-9", msp_r, 1e-9, "rounding of the margins ~1e-15"),
+     to_zero("all margins equal: spread → 0", msp_s, 1e-12, "rounding of the margins"),
+     at_rest_row("at rest: margin spread of the limit ≤ 1e-9", msp_r, 1e-9, "rounding of the margins ~1e-15"),
      le("all margins equal (finite-time spread)", spread.s, spread_tol.s, provenance="threshold", kind="diagnostic",
         reason="chosen here: margins equalise like O(1/log t): spread·|log L̂| stays O(log(λ_max/λ_min)) ≤ 10"),
      ge("all multipliers strictly positive: λ_min/λ_max ≥ τ_λ", lam_min.s, lam_bound.s, provenance="threshold",
@@ -160,11 +120,11 @@ NEURONS = _claim(
     "neurons of one sign. Checked: the neurons' spread → 0 along the flow.",
     (nspread, ntol, undef, nsp_s, nsp_r, s31_s),
     (CLASSIFIES,
-     _to0("neurons of one sign coincide: spread → 0", nsp_s, 1e-7, "√ of Gram differences: √ε·‖W‖",
+     to_zero("neurons of one sign coincide: spread → 0", nsp_s, 1e-7, "√ of Gram differences: √ε·‖W‖",
           provenance="reconstructed"),
-     _at_rest("at rest: neuron spread of the limit ≤ 1e-6", nsp_r, 1e-6, "√ of Gram differences ~√ε = 1.5e-8",
+     at_rest_row("at rest: neuron spread of the limit ≤ 1e-6", nsp_r, 1e-6, "√ of Gram differences ~√ε = 1.5e-8",
               provenance="reconstructed"),
-     _to0("consequence: two distinct rows, so σ₃/σ₁ → 0", s31_s, 1e-7, "√eigvalsh of WWᵀ: √ε·σ₁",
+     to_zero("consequence: two distinct rows, so σ₃/σ₁ → 0", s31_s, 1e-7, "√eigvalsh of WWᵀ: √ε·σ₁",
           provenance="reconstructed"),
      le("neurons of one sign coincide (finite time)", nspread.s, ntol.s, provenance="threshold", kind="diagnostic",
         reason="chosen here: the init leaves a residue O(init_scale/‖W‖) ≪ 1e-3"),),
@@ -175,8 +135,8 @@ RANK = _claim(
     "Seed: 'the weight matrix is of rank at most 2'. Checked: σ₃/σ₁ → 0 along the flow.", (s31, rank_tol, undef,
                                                                                          s31_s, s31_r),
     (CLASSIFIES,
-     _to0("σ₃/σ₁ → 0", s31_s, 1e-7, "√eigvalsh of WWᵀ: √ε·σ₁"),
-     _at_rest("at rest: σ₃/σ₁ of the limit ≤ 1e-6", s31_r, 1e-6, "√eigvalsh rounding ~√ε = 1.5e-8"),
+     to_zero("σ₃/σ₁ → 0", s31_s, 1e-7, "√eigvalsh of WWᵀ: √ε·σ₁"),
+     at_rest_row("at rest: σ₃/σ₁ of the limit ≤ 1e-6", s31_r, 1e-6, "√eigvalsh rounding ~√ε = 1.5e-8"),
      le("σ₃/σ₁ ≤ 1e-3 at the end", s31.s, rank_tol.s, provenance="threshold", kind="diagnostic",
         reason="chosen here: the init leaves a residue O(init_scale/‖W‖) ≪ 1e-3"),),
     constants={"rank_tol": 1e-3})
@@ -190,10 +150,10 @@ GLOBAL = _claim(
     "|γ(W)‖W*‖ − 1| → 0 and 1 − cos(W, W*) → 0 along the flow.",
     (nm, wstar, cosv, glob, gl_tol, undef, mg_s, cg_s, mg_r, cg_r),
     (CLASSIFIES,
-     _to0("normalised margin → 1/‖W*‖_F", mg_s, 1e-12, "rounding"),
-     _to0("direction → W*/‖W*‖: 1 − cos → 0", cg_s, 1e-12, "rounding"),
-     _at_rest("at rest: |γ(W)‖W*‖ − 1| of the limit ≤ 1e-9", mg_r, 1e-9, "rounding ~1e-15"),
-     _at_rest("at rest: 1 − cos(W, W*) of the limit ≤ 1e-9", cg_r, 1e-9, "rounding ~1e-15"),
+     to_zero("normalised margin → 1/‖W*‖_F", mg_s, 1e-12, "rounding"),
+     to_zero("direction → W*/‖W*‖: 1 − cos → 0", cg_s, 1e-12, "rounding"),
+     at_rest_row("at rest: |γ(W)‖W*‖ − 1| of the limit ≤ 1e-9", mg_r, 1e-9, "rounding ~1e-15"),
+     at_rest_row("at rest: 1 − cos(W, W*) of the limit ≤ 1e-9", cg_r, 1e-9, "rounding ~1e-15"),
      eq("W* is a global optimum (dual certificate)", glob.s, 1,
         reason="a certificate: 1 when the dual bound equals the primal value to 1e-9 relative, NaN when not certified"),
      le("normalised margin = 1/‖W*‖_F (finite time)", sp.Abs(nm.s * wstar.s - 1), gl_tol.s, provenance="threshold", kind="diagnostic",
@@ -207,8 +167,8 @@ BOUNDARY = _claim(
     "Tested on ≥ 10⁴ Gaussian and ≥ 10⁴ near-boundary points (exactly, through Wx): the disagreement → 0 along the "
     "flow. The limit classifies its training data (it is past L̂ < log(2)/n), so z does too.",
     (agree, train_err, dis_s, dis_r),
-    (_to0("disagreement mass → 0 (a linear boundary at the limit)", dis_s, 0.0, "exact (0 iff every sign agrees)"),
-     _at_rest("at rest: the limit disagrees on no test point (mass 0)", dis_r, 0.0, "exact sign tests"),
+    (to_zero("disagreement mass → 0 (a linear boundary at the limit)", dis_s, 0.0, "exact (0 iff every sign agrees)"),
+     at_rest_row("at rest: the limit disagrees on no test point (mass 0)", dis_r, 0.0, "exact sign tests"),
      eq("the network fits its training data (training error 0)", train_err.s, 0, provenance="reconstructed",
         reason="exact sign test on every training point: past t₀ every ℓ(q_i) < log 2, so q_i > 0"),
      eq("agreement on every test point at the end", agree.s, 1, provenance="threshold", kind="diagnostic",
