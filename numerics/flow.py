@@ -130,10 +130,13 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
                "reached_target": logL <= target_log_loss, "time_to_log2_over_n": t_cross, "stats": stats}
 
 
+ENGINES = ("explicit", "stiff", "horizon")
+
+
 def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
                   rtol: float = 1e-9, max_steps: int = 200000, record_every: float = 1.25,
                   keep_B: bool = True, events: bool = True, progress: Callable | None = None,
-                  stop: Callable | None = None) -> FlowResult:
+                  stop: Callable | None = None, engine: str = "explicit") -> FlowResult:
     """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869).
 
     ``events=True``: activation crossings as events (``flow_events.integrate_switched``), the end exactly at
@@ -141,6 +144,12 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     controller (``integrate``: stops one step past the target, the crossing time at the end of that step).
     ``progress(log_loss, target_log_loss)``: called at most every 0.2 s from inside the integrator.
     ``stop(B)``: evaluated at the record checkpoints, ends the flow when True.
+    ``engine`` (events, exponential loss, no ``stop``/``s_end``): ``explicit`` runs the event-aware DP5 to the end;
+    ``stiff`` and ``horizon`` run it past t₀ (``log L̂ = −log(n/log 2) − 1``, every crossing of the default flows
+    is long done) and continue with the activation mode fixed (``numerics.leaky_horizon``): ``stiff`` by LSODA in
+    s with the analytic Jacobian (a few dozen steps to ℓ = 2000), ``horizon`` by ``numerics.horizon``'s Radau in
+    the log-loss clock (a fixed cost per decade of ℓ: far targets). A crossing after the handoff falls back to
+    ``explicit`` from B0; ``stats["engine"]`` says which ran.
     """
     rec = FlowRecord()
 
@@ -163,11 +172,50 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     from .flow_events import integrate_switched
     from .leaky_modes import LeakyModes
     to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
+    handoff = -(math.log(n / math.log(2)) + 1.0)
+    if engine != "explicit" and net.loss == "exp" and stop is None and s_end == math.inf and target_log_loss < handoff:
+        out = _fixed_mode_flow(net, B0, target_log_loss, handoff, rtol, max_steps, record, record_every, n, progress,
+                               engine)
+        if out is not None:
+            return FlowResult(B=to_t(out[0]), record=rec, **out[1])
+        rec.__init__()  # a crossing after the handoff: the explicit integrator from the start
     y, info = integrate_switched(
         LeakyModes.from_net(net), B0.detach().cpu().numpy(), target_log_loss=target_log_loss, s_end=s_end,
         rtol=rtol, max_steps=max_steps, record=lambda s, lt, ll, k, y: record(s, lt, ll, k, to_t(y)),
         record_every=record_every, n=n, stop=None if stop is None else (lambda y: stop(to_t(y))), progress=progress)
     return FlowResult(B=to_t(y), record=rec, **info)
+
+
+def _fixed_mode_flow(net, B0, target, handoff, rtol, max_steps, record, record_every, n, progress, engine):
+    """The event-aware DP5 to ``log L̂ = handoff``, then the fixed-mode continuation (``gradient_flow``'s
+    ``engine``); None when the continuation meets a crossing."""
+    from .flow_events import integrate_switched
+    from .leaky_horizon import continue_on_horizon, continue_stiff
+    from .leaky_modes import LeakyModes
+    to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
+    rec = lambda s, lt, ll, k, y: record(s, lt, ll, k, to_t(y))  # noqa: E731
+    yh, ih = integrate_switched(LeakyModes.from_net(net), B0.detach().cpu().numpy(), target_log_loss=handoff,
+                                rtol=rtol, max_steps=max_steps, record=rec, record_every=record_every, n=n,
+                                progress=progress)
+    if not ih["reached_target"]:
+        return yh, {**ih, "stats": {**ih["stats"], "engine": "explicit"}}
+    K, y, a = (t.detach().cpu().numpy() for t in (net.K, net.y, net.a))
+    go = continue_stiff if engine == "stiff" else continue_on_horizon
+    k0 = ih["steps"]
+    out = go(K, y, a, net.gamma, yh, s0=ih["s"], log_t0=ih["log_t"], target_log_loss=target,
+             max_steps=max(max_steps - k0, 1), record=lambda s, lt, ll, k, B: rec(s, lt, ll, k0 + k, B))
+    if out is None:
+        return None
+    B, info = out
+    st = ih["stats"]
+    stats = {"steps": k0 + info["steps"], "rejected": st["rejected"], "events": st["events"], "sliding": st["sliding"],
+             "exits": st["exits"], "field_evals": st["field_evals"] + info["stats"]["field_evals"],
+             "accept_ratio": st["accept_ratio"], "engine": engine, "handoff_log_loss": ih["log_loss"],
+             "explicit_field_evals": st["field_evals"], "late_field_evals": info["stats"]["field_evals"],
+             "late_jacobians": info["stats"].get("jacobians", 0)}
+    return B, {"s": info["s"], "log_t": info["log_t"], "log_loss": info["log_loss"], "steps": stats["steps"],
+               "rejected": st["rejected"], "reached_target": info["reached_target"],
+               "time_to_log2_over_n": ih["time_to_log2_over_n"], "stats": stats}
 
 
 def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False

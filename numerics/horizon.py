@@ -51,7 +51,11 @@ def _d2sigma(net, Z: np.ndarray) -> np.ndarray:
 
 def field_and_jacobian(net, th: np.ndarray, jac: bool = True):
     """``F = −∇𝓛/𝓛``, ``log 𝓛``, the margins q, ω = softmax(−q) and (``jac``) ``DF`` (P×P) and the margins'
-    Jacobian ``Jq`` (n×P)."""
+    Jacobian ``Jq`` (n×P). A net with its own ``field_and_jacobian(th, jac)`` (e.g. ``numerics.leaky_horizon``'s
+    fixed-mode leaky network) provides them itself."""
+    own = getattr(net, "field_and_jacobian", None)
+    if own is not None:
+        return own(th, jac)
     Z, S, q, ll = net.forward_np(th)
     full = ll + (math.log(net.n) if net.reduction == "mean" else 0.0)
     omega = np.exp(-q - full)
@@ -112,7 +116,7 @@ class LogLossClock:
         return out
 
 
-def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA):
+def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA, start=(0.0, 0.0)):
     """The flow in ``ds = 𝓛 dt`` from θ₀ to ``log 𝓛 = stop_log_loss`` by LSODA (Adams while non-stiff, BDF after;
     the analytic Jacobian), state ``(θ, J, t)`` (``dt/ds = 1/𝓛``: at most n here), every step recorded, the level
     located on the dense output (Brent). Returns the state there and ``flow.integrate``'s info keys."""
@@ -136,12 +140,12 @@ def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA):
         if record:
             record(s, math.log(y[P + 1]) if y[P + 1] > 0 else -math.inf, ll, k, (y[:P + 1] if euler else y[:P]).copy())
 
-    y = np.concatenate([theta0, [0.0, 0.0]])
+    y = np.concatenate([theta0, [0.0, start[1]]])
     ll = float(net.forward_np(theta0)[3])
     atol = np.concatenate([np.full(P, 1e-4 * rtol * float(np.abs(theta0).max())), [1e-6 * rtol] * 2])
-    sol = LSODA(f, 0.0, y, 1e300, rtol=rtol, atol=atol, jac=jac if net.deriv is None else None)
-    rec(0.0, y, ll, 0)
-    steps, s = 0, 0.0
+    sol = LSODA(f, start[0], y, 1e300, rtol=rtol, atol=atol, jac=jac if net.deriv is None else None)
+    rec(start[0], y, ll, 0)
+    steps, s = 0, start[0]
     while ll > stop_log_loss and steps < max_steps and sol.status == "running":
         if sol.step() is not None:
             break
@@ -166,7 +170,7 @@ def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA):
 
 def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float = 1e-10, handoff: float = 1.0,
                  per_decade: int = 4, max_steps: int = 200000, record: Callable | None = None,
-                 euler: bool = True) -> dict:
+                 euler: bool = True, start: tuple = (0.0, 0.0)) -> dict:
     """Gradient flow of ``net`` from ``theta0`` to ``log 𝓛 = target_log_loss`` (module docstring).
 
     ``record(s, log_t, log_loss, steps, y)`` with ``y = (θ, J)`` (``J`` the Euler integral; ``euler=False``:
@@ -176,6 +180,8 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
     The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.
     A replaced derivative (``net.deriv``) makes F not the gradient of ℓ: the whole flow then runs in s (LSODA).
+    ``start = (s₀, t₀)``: the reparametrised and the real time at ``theta0`` (a flow continued from another
+    integrator).
     """
     from scipy.integrate import LSODA, Radau
 
@@ -184,7 +190,7 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     stop1 = -max(handoff, 1.0) if target_log_loss < -max(handoff, 1.0) else target_log_loss
     if net.deriv is not None:  # a replaced σ' (negative controls): F is not ∇ℓ, the clock ℓ = e^τ does not hold
         stop1 = target_log_loss
-    y1, info = _early(net, theta0, stop1, rtol, max_steps, record, euler, LSODA)
+    y1, info = _early(net, theta0, stop1, rtol, max_steps, record, euler, LSODA, start)
     info["handoff_log_loss"] = info["log_loss"]
     info["checkpoints"] = []
     if not info["reached_target"] or info["log_loss"] <= target_log_loss:

@@ -125,6 +125,7 @@ def measure_thm42(ctx: Context) -> list[Measurement]:
                  srank_after_step1=se["srank"][1], srank_max_after_step1=max(se["srank"][1:]),
                  loss_final=loss[-1], loss_ratio=loss[-1] / loss[0],
                  loss_increases=int(sum(b > a_ * (1 + 1e-12) for a_, b in zip(loss, loss[1:]))),
+                 loss_stalls=int(sum(b >= a_ for a_, b in zip(loss, loss[1:]))),
                  spectral_norm_final=se["spectral"][-1], spectral_growth=se["spectral"][-1] / se["spectral"][1],
                  spectral_tail_growth=se["spectral"][-1] / se["spectral"][i10])
         out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},

@@ -6,6 +6,7 @@ thm3.4, thm3.1 and the six thm3.2.* claims; each claim evaluates its own conclus
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 
 import numpy as np
@@ -15,7 +16,7 @@ from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.flow import flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.flow import ENGINES, flow_to_time, gradient_descent, gradient_flow
 from ibcheck.numerics.progress import flow_note
 from ibcheck.numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
 from ibcheck.theory.frei2023 import statements as st
@@ -29,6 +30,7 @@ from ibcheck.theory.solver import SolverError
 from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
 from ..params import Param, constant_params
+from . import limits as LIM
 
 ENUM_MAX_MN = 12  # 2^{mn} activation patterns for the global cross-check
 INIT_RESIDUE_MAX = 1e-3  # ‖W₀^⊥‖/‖W‖ above the KKT tolerance: the direction cannot have converged yet
@@ -50,6 +52,10 @@ PARAMS = {
                              lambda v: v < math.log(math.log(2) / 2), "must be < log(log(2)/2)"),
     "rtol": Param("rtol", float, 1e-9, "Dormand–Prince relative tolerance", lambda v: 0 < v < 1e-2, "in (0, 1e-2)"),
     "max_steps": Param("max_steps", int, 100000, "RK step budget", lambda v: v >= 1, "must be >= 1"),
+    "engine": Param("engine", str, "stiff", "explicit: event-aware Dormand–Prince to the end | stiff: past t₀ the "
+                    "activation mode is fixed and LSODA (analytic Jacobian) takes the stiff late flow | horizon: Radau "
+                    "in the log-loss clock there (a fixed cost per decade of log(1/L̂): target_log_loss=-1e5)",
+                    lambda v: v in ENGINES, " | ".join(ENGINES)),
     "n_test": Param("n_test", int, 10000, "random and near-boundary test points (each)", lambda v: v >= 100,
                     "must be >= 100"),
     "seed": Param("seed", int, 0, "first seed", lambda v: v >= 0, "must be >= 0"),
@@ -130,8 +136,10 @@ def references(K: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> 
     return q, why
 
 
-def boundary_agreement(net: Net, B: torch.Tensor, N: int, seed: int) -> float:
+def boundary_agreement(net: Net, B: torch.Tensor, N: int, seed: int, mass: bool = False):
     """Fraction of test points x with ``sign f(x;W) = sign⟨z,x⟩``, ``z = Wᵀa``; N Gaussian + N near-boundary.
+    ``mass=True``: also the disagreement mass ``mean_x max(0, −⟨z,x⟩f(x))/‖W‖_F²`` (continuous in W, scale-free,
+    0 iff every point agrees), returned as ``(agreement, mass)``.
 
     ``f(x)`` and ``⟨z,x⟩`` depend on x only through ``u = Wx``; for ``x ~ N(0, I_d)``, ``u ~ N(0, WWᵀ)``.
     Near-boundary points move x along z (``u ← u − t WWᵀa``) to ``⟨z,x⟩ = δ·std``, ``|δ| ≤ 1e-3``.
@@ -150,6 +158,8 @@ def boundary_agreement(net: Net, B: torch.Tensor, N: int, seed: int) -> float:
     f = (a * torch.maximum(net.gamma * allu, allu)).sum(1)
     lin = allu @ a
     ok = torch.sign(f) == torch.sign(lin)
+    if mass:
+        return float(ok.double().mean()), float(torch.relu(-lin * f).mean()) / float(torch.trace(G))
     return float(ok.double().mean())
 
 
@@ -228,7 +238,10 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only)
             net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
         res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
-                            progress=flow_note)
+                            progress=flow_note, engine=p["engine"])
+        ck = LIM.checkpoint_indices(res.record.log_loss, len(y))
+        # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
+        Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]
         B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
         Bn, Pn = B.cpu().numpy(), perp.cpu().numpy()
         reached = res.time_to_log2_over_n is not None
@@ -236,7 +249,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
                  flow_rejected=res.rejected, flow_events=res.stats["events"], flow_sliding=res.stats["sliding"],
                  flow_accept_ratio=res.stats["accept_ratio"], time_to_log2_over_n=res.time_to_log2_over_n,
-                 log_loss_threshold=math.log(math.log(2) / len(yn)))
+                 log_loss_threshold=math.log(math.log(2) / len(yn)), flow_engine=res.stats.get("engine", "explicit"),
+                 flow_field_evals=res.stats["field_evals"])
         q.update(stall_quantities(net, res.B, q["R_min"], len(yn)))
         if reached:
             q["reached_log2_over_n"] = 1.0
@@ -296,11 +310,24 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         ref, why = references(Kn, yn, m1, m2, gamma)
         q.update(ref)
         inconc = inconc or why
-        if "w_star_B" in q:
-            Bstar = q.pop("w_star_B")
+        Bstar = q.pop("w_star_B", None)
+        if Bstar is not None:
             q["cosine_to_w_star"] = float(np.einsum("ji,ik,jk->", Bn, Kn, Bstar) / (fro * q["w_star_norm"]))
+        wsn = q.get("w_star_norm", math.nan)
+        states = [LIM.state_quantities(Kn, yn, an, gamma, Bk.cpu().numpy(), Pn,
+                                       boundary_agreement(net, Bk, p["n_test"], seed, mass=True)[1], Bstar, wsn)
+                  for Bk in Bck]
+        # the end state without W₀^⊥ (which fades like 1/‖W‖): the limit itself when the direction of BX is at rest
+        span_net = dataclasses.replace(net, perp_gram=torch.zeros_like(net.perp_gram))
+        end = LIM.state_quantities(Kn, yn, an, gamma, Bn, 0 * Pn,
+                                   boundary_agreement(span_net, B, p["n_test"], seed, mass=True)[1], Bstar, wsn)
+        lim_values = LIM.limit_values([-float(res.record.log_loss[k]) for k in ck], states,
+                                      LIM.direction_moved(Kn, [Bk.cpu().numpy() for Bk in Bck] + [Bn]), end)
         values = {k: (float(v) if isinstance(v, (bool, np.bool_)) else v) for k, v in q.items()
                   if isinstance(v, (int, float, bool, np.floating, np.bool_))}
+        values.update(lim_values)
+        q.update({k: (list(v.values) if hasattr(v, "clock") else v) for k, v in lim_values.items()})
+        q["limit_checkpoints"] = list(lim_values["kkt_stationarity_series"].clock)
         series = {"s": res.record.s, "log_loss": res.record.log_loss, "log_t": res.record.log_t,
                   "normalized_margin": res.record.normalized_margin, "singular_values": res.record.singular_values}
         nan_why = {"aligned_is_global": q.get("global_certificate_note", "")} if q.get("aligned_is_global") != 1.0 else {}

@@ -79,12 +79,15 @@ for _cid in ("thm3.1", "thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.
              "thm3.2.margin-factor"):
     TABLE[f"frei2023.{_cid}"] = _row(**_F3)
 _ALIGNED = NA("a_j·K⁻¹y on every neuron has the structure this claim states (equal margins, equal neurons, rank 1): "
-              "no wrong answer to it; frei2023.thm3.2.global, thm3.1 and boundary reject it")
+              "no wrong answer to it; frei2023.thm3.2.global and thm3.1 reject it")
 _NORMED = NA("judged on the limit rescaled to margin 1 (W/min_i q_i): c·W is the same answer")
 for _cid in ("thm3.2.margins", "thm3.2.neurons", "thm3.2.rank", "thm3.2.margin-factor"):
     TABLE[f"frei2023.{_cid}"]["reference"] = _ALIGNED
 for _cid in ("thm3.1", "thm3.2.global", "thm3.2.margin-factor"):
     TABLE[f"frei2023.{_cid}"]["rescaled"] = _NORMED
+TABLE["frei2023.thm3.2.boundary"]["reference"] = NA(
+    "a_j·K⁻¹y on every neuron has w₋ = −w₊, so f(x) = c(1+γ)⟨w₊,x⟩: a linear boundary, the structure this claim "
+    "states (no wrong answer to it); frei2023.thm3.2.global and thm3.1 reject it")
 TABLE["frei2023.thm3.2.margin-factor"]["structure"] = NA(
     "the claim bounds z's margin within (κ+γ)/2 of the SVM's, which a label-fitting W meets; the structure is "
     "judged by frei2023.thm3.2.rank, neurons and boundary")

@@ -34,6 +34,7 @@ _GF = ("R_min R_ratio p n gamma H_slack factor kappa svm_margin separable log_lo
        "spread_tol sigma3_over_sigma1 stable_rank neuron_spread z_margin margin_ratio w_star_norm "
        "optimal_normalized_margin cosine_to_w_star")
 _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_steps": FLOW, "flow_rejected": FLOW,
+           "flow_engine": FLOW + " (which integrator ran)", "flow_field_evals": FLOW,
            "flow_events": FLOW, "flow_sliding": FLOW, "flow_accept_ratio": FLOW, "time_to_log2_over_n": FLOW,
            "boundary_agreement": "Monte Carlo over the check's own random test points (generator stream of the "
            "check); the boundary's exact ingredients z_margin and the margins are recomputed",
@@ -47,6 +48,11 @@ _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_s
            "qp_vs_closed_form": "the check's closed form vs its own QP (≈ 0)",
            "global_certificate": CERT_, "global_certificate_note": CERT_,
            "aligned_is_global": CERT_ + " (a 0/1 flag; Problem (1) is non-convex — SLSQP here only finds a local optimum)"}
+_GF_WHY.update(dict.fromkeys(("undefined_count direction_moved at_rest limit_checkpoints " + " ".join(
+    f"{k}_series {k}_at_rest" for k in ("sigma3", "neuron_spread", "margin_spread", "disagreement", "margin_gap",
+                                        "cosine_gap")) + " kkt_stationarity_series kkt_complementarity_series "
+    "stationarity_at_rest").split(), "the limit rows' checkpoints (checks.frei2023.limits): the end state's quantities "
+    "at earlier recorded states of the flow (their values at the end are recomputed above)"))
 GF_CLAIMS = ("frei2023.thm3.4", "frei2023.thm3.1", "frei2023.thm3.2.margins", "frei2023.thm3.2.neurons",
              "frei2023.thm3.2.rank", "frei2023.thm3.2.global", "frei2023.thm3.2.boundary",
              "frei2023.thm3.2.margin-factor")
@@ -202,7 +208,7 @@ def test_frei2023_activation_recomputed_numerically():
 
 
 _T42 = ("R_min R_ratio p n gamma H_slack eta_rmax2 eta init_variance m d srank_init srank_init_predicted "
-        "srank_after_step1 srank_max_after_step1 loss_final loss_ratio loss_increases spectral_norm_final "
+        "srank_after_step1 srank_max_after_step1 loss_final loss_ratio loss_increases loss_stalls spectral_norm_final "
         "spectral_growth spectral_tail_growth")
 PINNED["frei2023.thm4.2.loss"] = table(_T42)
 PINNED["frei2023.thm4.2.norm"] = table(_T42)
@@ -252,6 +258,7 @@ def test_frei2023_thm42_recomputed():
                "srank_init_predicted": p["m"] * p["d"] / (math.sqrt(p["m"]) + math.sqrt(p["d"])) ** 2,
                "srank_after_step1": sr[1], "srank_max_after_step1": max(sr[1:]), "loss_final": loss[-1],
                "loss_ratio": loss[-1] / loss[0], "loss_increases": sum(b > a_ * (1 + 1e-12) for a_, b in zip(loss, loss[1:])),
+               "loss_stalls": sum(b >= a_ for a_, b in zip(loss, loss[1:])),
                "spectral_norm_final": sp_[-1], "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10]}
         compare(cid, m, exp, PINNED[cid], rtol=1e-9)
 
@@ -281,6 +288,7 @@ def test_frei2023_thm42_srank_sweep_recomputed():
     exp = {**base, "srank_init": sr[0], "srank_init_predicted": 4 * 12 / (2 + math.sqrt(12)) ** 2,
            "srank_after_step1": sr[1], "srank_max_after_step1": C, "loss_final": loss[-1], "loss_ratio": loss[-1] / loss[0],
            "loss_increases": sum(b > a_ * (1 + 1e-12) for a_, b in zip(loss, loss[1:])), "spectral_norm_final": sp_[-1],
+           "loss_stalls": sum(b >= a_ for a_, b in zip(loss, loss[1:])),
            "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10],
            "srank_slope_m": slope((2, 4), by["m"]), "srank_slope_d": slope((8, 12), by["d"]),
            "srank_slope_n": slope((4, 6), by["n"]), "C_measured": C}
@@ -378,23 +386,3 @@ def test_frei2023_sec5_gmm_gd_recomputed():
     exp.update(loss_final=float(np.logaddexp(0, -q).mean()), eta_rmax2=1.0, snr_ratio=ratio, minimax_rate=rate,
                error_tol=_err_tol(rate, p["n_test"]), c_measured=float(-norm.ppf(err) / ratio))
     compare("frei2023.sec5.gmm", m, exp, PINNED["frei2023.sec5.gmm"])
-
-
-PINNED["frei2023.fig2"] = table("srank_min_default_init srank_min_small_init srank_init final_train_acc_default "
-                                "final_test_acc_default final_train_acc_small final_test_acc_small n_train n_test",
-                                {"dataset": "the dataset's name (a string)",
-                                 "paper_reference": "the paper's figures (a constant string)"})
-
-
-def test_frei2023_fig2_recomputed_from_its_runs():
-    """The SGD runs themselves (digits, biases, mini-batches) are the check's; every reported number is re-read
-    from their per-epoch records (min over the stable-rank series, last accuracies) and the data sizes."""
-    [m] = measure("frei2023.fig2", {"m": 16, "epochs": 2})
-    d, s = m.series["default"], m.series["small"]
-    from ibcheck.numerics.relu_sgd import load_digits
-    data = load_digits(0)
-    exp = {"srank_min_default_init": min(d["srank"]), "srank_min_small_init": min(s["srank"]),
-           "srank_init": d["srank"][0], "final_train_acc_default": d["train_acc"][-1],
-           "final_test_acc_default": d["test_acc"][-1], "final_train_acc_small": s["train_acc"][-1],
-           "final_test_acc_small": s["test_acc"][-1], "n_train": len(data.ytr), "n_test": len(data.yte)}
-    compare("frei2023.fig2", m, exp, PINNED["frei2023.fig2"])
