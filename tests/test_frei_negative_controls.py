@@ -280,14 +280,18 @@ def test_thm42_norm_frozen_trainer():
 
 def test_thm42_srank_example_dependent_derivative():
     """φ′ multiplied by a fixed random ±factor per (neuron, example): the first step is no longer rank one, and
-    srank(W⁽¹⁾) grows with min(m, n) — while the small-init hypothesis (stated on the inputs) holds."""
+    srank(W⁽¹⁾) grows with min(m, n) — while the small-init hypothesis (stated on the inputs) holds. The seed's
+    'absolute constant' has no value and a 3-point sweep's slope bound is ours: the rows that catch it are
+    thresholds (inconclusive, naming them); the first step still reduces the stable rank (the deciding row holds)."""
     g = torch.Generator().manual_seed(0)
     R = (0.5 + torch.rand(400, 200, generator=g, dtype=torch.float64)) * (
         2 * torch.randint(0, 2, (400, 200), generator=g, dtype=torch.float64) - 1)
     r = run_check("frei2023.thm4.2.srank", {"steps": 200, "sweep_steps": 20},
                   hooks=Hooks(deriv=lambda z, g: smooth_leaky_grad(z, g) * R[: z.shape[-2], : z.shape[-1]]))
-    assert_violated(r)
-    assert r["quantities"]["srank_after_step1"] > 2
+    assert r["verdict"] == "inconclusive", r["reason"]
+    failed = {c["name"]: c["provenance"] for c in r["conclusions"] if c["holds"] is False}
+    assert {"srank(W⁽¹⁾) ≤ C", "does not grow with n"} <= set(failed) and set(failed.values()) == {"threshold"}, failed
+    assert r["quantities"]["srank_after_step1"] > 2 and r["quantities"]["srank_slope_n"] > 0.5
 
 
 def test_fig1_frozen_trainer():
