@@ -926,4 +926,25 @@ SPEC = [
          new="        return True",
          what="a crossing after the handoff goes unnoticed: the continuation integrates the wrong piece",
          tests=["tests/test_frei_engines.py", "-k", "crossing"]),
+    # frei2023 sec5.xor and thm4.2.srank: the XOR structure judged by Section 3's limit rows (the hook mapping every
+    # checkpoint); thm4.2.srank's chosen constants are thresholds, the seed's one-step reduction decides
+    dict(id="f66-xor-checkpoints-unmapped", file="checks/frei2023/sec5.py",
+         old="            Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]",
+         new="            Bck = [res.record.B[k] for k in ck]",
+         what="XOR's limit rows read the trainer's own states while the end state is the mapped output (a rank-3 W "
+              "passes σ₃/σ₁ → 0)", tests=["tests/test_discrimination.py", "-k", "issue_probes and xor"]),
+    dict(id="f67-xor-rank-limit-row-threshold", file="theory/frei2023/statements.py",
+         old='     to_zero("rank(W) ≤ 2 (Theorem 3.2): σ₃/σ₁ → 0", s31_s, 1e-7, "√eigvalsh of WWᵀ: √ε·σ₁"),',
+         new='     to_zero("rank(W) ≤ 2 (Theorem 3.2): σ₃/σ₁ → 0", s31_s, 1e-7, "√eigvalsh of WWᵀ: √ε·σ₁", provenance="threshold"),',
+         what="XOR's σ₃/σ₁ → 0 row tagged threshold: it no longer decides against a rank-3 or random W",
+         tests=["tests/test_discrimination.py", "-k", "issue_probes and xor"]),
+    dict(id="f68-xor-series-sigma-of-end", file="checks/frei2023/sec5.py",
+         old="    states = [_state(net, Kn, yn, an, net.gamma, Bk, Pn, seed) for Bk in Bck]",
+         new="    states = [_state(net, Kn, yn, an, net.gamma, Bck[0], Pn, seed) for Bk in Bck]",
+         what="XOR's series read the first checkpoint's state at every checkpoint", tests=["tests/pinned/test_frei2023.py", "-k", "sec5_flows"]),
+    dict(id="f69-srank-reduction-not-strict", file="theory/frei2023/statements.py",
+         old='    conclusions=(le("the first step reduces the stable rank: srank(W⁽¹⁾) < srank(W⁽⁰⁾)", sr1.s, sr0.s, atol=-1e-9,',
+         new='    conclusions=(le("the first step reduces the stable rank: srank(W⁽¹⁾) < srank(W⁽⁰⁾)", sr1.s, sr0.s, atol=0.0,',
+         what="the one-step reduction read as ≤: a random W keeping the init's stable rank passes the deciding row",
+         tests=["tests/test_discrimination.py", "-k", "cheapest and frei2023 and srank", "--profile", "full"]),
 ]
