@@ -138,8 +138,9 @@ def test_rank_three_limit():
 
 def test_rank_three_limit_that_fits_the_labels():
     """A fixed output a_j·K⁻¹y (it fits the labels) plus a rank-2 part of 30% of its norm, mapped onto every
-    checkpoint: its direction is at rest, so it is its own limit, of rank 3 — the at-rest row decides `violated`
-    (every margin stays positive: the classification row holds)."""
+    checkpoint: its direction is at rest, so it is its own limit, of rank 3 — the at-rest row decides `violated`, and
+    so does the limit row (a sequence settled at float64 resolution away from 0: ``theory.asymptotic``'s settled
+    rule); every margin stays positive: the classification row holds."""
     g = torch.Generator().manual_seed(2)
     R2 = sum(torch.outer(torch.randn(6, generator=g, dtype=torch.float64),
                          torch.randn(CTRL["n"], generator=g, dtype=torch.float64)) for _ in range(2))
@@ -153,7 +154,9 @@ def test_rank_three_limit_that_fits_the_labels():
     r = run_check("frei2023.thm3.2.rank", CTRL, hooks=Hooks(limit=fit_rank3))
     assert_violated(r)
     failed = {c["name"] for c in r["conclusions"] if c["holds"] is False and c["provenance"] != "threshold"}
-    assert failed == {"at rest: σ₃/σ₁ of the limit ≤ 1e-6"}, failed
+    assert failed == {"at rest: σ₃/σ₁ of the limit ≤ 1e-6", "σ₃/σ₁ → 0"}, failed
+    row = next(c for c in r["conclusions"] if c["name"] == "σ₃/σ₁ → 0")
+    assert "settled" in row["judgement"], row["judgement"]
     assert r["quantities"]["at_rest"] == 1.0 and r["quantities"]["undefined_count"] == 0
 
 
