@@ -37,7 +37,7 @@ CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
     'frei2023.thm3.2.margin-factor': ('frei2023', 'reconstructed', 'z is max-margin within the factor (κ+γ)/2', 'ibcheck.checks.frei2023.gf'),
     'frei2023.sec5.gmm': ('frei2023', 'reconstructed', 'Gaussian mixture: GD reaches zero training error and a minimax-optimal test error', 'ibcheck.checks.frei2023.sec5'),
     'frei2023.sec5.gmm-bayes': ('frei2023', 'reconstructed', "Gaussian mixture: the GF network's test error matches sign⟨μ,x⟩ (a paraphrase)", 'ibcheck.checks.frei2023.sec5'),
-    'frei2023.sec5.xor': ('frei2023', 'seed', 'noisy 2-XOR: the GF network fits its data and has 50% test error, like every linear classifier', 'ibcheck.checks.frei2023.sec5'),
+    'frei2023.sec5.xor': ('frei2023', 'reconstructed', 'noisy 2-XOR: the GF network fits its data and has 50% test error, like every linear classifier', 'ibcheck.checks.frei2023.sec5'),
     'frei2023.activation': ('frei2023', 'seed', 'the smoothed leaky ReLU is γ-leaky and ¼-smooth (sympy proof)', 'ibcheck.checks.frei2023.gd'),
     'frei2023.thm4.2.loss': ('frei2023', 'reconstructed', 'GD with the smoothed leaky ReLU drives L̂ → 0', 'ibcheck.checks.frei2023.gd'),
     'frei2023.thm4.2.norm': ('frei2023', 'reconstructed', '‖W⁽ᵗ⁾‖₂ → ∞', 'ibcheck.checks.frei2023.gd'),

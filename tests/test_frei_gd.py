@@ -98,11 +98,13 @@ def test_cifar_reader_rejects_malformed_folders(tmp_path, bad, msg):
 # ---- negative controls -------------------------------------------------------------------------
 def test_large_init_violates_the_one_step_bound():
     """Scale 1e-2 (row norm) leaves srank(W⁽¹⁾) ≈ srank(W⁽⁰⁾); with the init hypothesis's constant relaxed
-    (a wrong constant), the check must report the violated bound."""
+    (a wrong constant), the check must report the violated row: the first step does not reduce the stable rank."""
     r = run_check("frei2023.thm4.2.srank", {"n": 6, "d": 400000, "m": 50, "init_scale": 1e-2, "c_init": 1e9,
                                             "steps": 200})
     assert all(h["holds"] for h in r["hypotheses"]), r["hypotheses"]
     assert r["verdict"] == "violated" and r["quantities"]["srank_after_step1"] > 10
+    failed = {c["name"] for c in r["conclusions"] if c["holds"] is False and c["provenance"] != "threshold"}
+    assert failed == {"the first step reduces the stable rank: srank(W⁽¹⁾) < srank(W⁽⁰⁾)"}, failed
 
 
 def test_non_smooth_activations_are_refused():
@@ -116,7 +118,10 @@ def test_growing_rank_trajectory():
         se["srank"] = [se["srank"][0]] + [1.0 + 0.01 * t for t in se["steps"][1:]]
         return se
     r = run_check("frei2023.thm4.2.srank", {"n": 6, "d": 400000, "m": 50, "steps": 300}, hooks=Hooks(limit=grow))
-    assert r["verdict"] == "violated"
+    # the seed's C has no value: exceeding our C = 2 is a threshold not reached, not a counterexample
+    assert r["verdict"] == "inconclusive", r["reason"]
+    failed = {c["name"]: c["provenance"] for c in r["conclusions"] if c["holds"] is False}
+    assert failed == {"max_{t≥1} srank(W⁽ᵗ⁾) ≤ C over the sweep": "threshold"}, failed
     assert r["quantities"]["srank_max_after_step1"] > 2
 
 

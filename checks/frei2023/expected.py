@@ -33,7 +33,7 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", "outside (H) (slack 0.49): ‖μ‖² dominates the correlations; errors still 0 vs 0", "F|T"),
     **{f"frei2023.thm4.2.{c}[n=50,d=5000,seed=0]": Expected(
         "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds"), h)
-       for c, h in (("loss", "FTT|TTT"), ("norm", "FTT|TT"), ("srank", "FTT|TTTTTT"))},
+       for c, h in (("loss", "FTT|TTT"), ("norm", "FTT|TT"), ("srank", "FTT|TTTTTTT"))},
     "frei2023.thm4.2.loss[m=400,d=20000,n=100,seed=0]": Expected(
         "outside-hypotheses", _SLOW.format(r="> 1e-2", s=0.0152), "FTT|TTF"),
     "frei2023.thm4.2.norm[m=400,d=20000,n=100,seed=0]": Expected(

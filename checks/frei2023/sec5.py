@@ -7,6 +7,7 @@ its coordinates along the means, sampled exactly given the training data
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -26,6 +27,10 @@ from ..base import CheckSpec, Context, Measurement
 from ..params import Param, constant_params
 from .gf import PARAMS as GF_PARAMS
 from .gf import boundary_agreement, init_B
+from . import limits as LIM
+
+XOR_LIMIT_KEYS = ("sigma3_series", "margin_spread_series", "disagreement_series", "undefined_count", "direction_moved",
+                  "at_rest", "sigma3_at_rest", "margin_spread_at_rest", "disagreement_at_rest")
 
 
 def err_tol(err: float, N: int) -> float:
@@ -78,6 +83,33 @@ def theorem32_structure(net: Net, B: torch.Tensor, log_loss: float, seed: int) -
             "boundary_agreement": boundary_agreement(net, B, 10_000, seed)}
 
 
+def _state(net: Net, Kn, yn, an, gamma, B: torch.Tensor, Pn, seed: int) -> dict:
+    """``limits.state_quantities`` of one state; a blown-up W (a broken trainer: non-finite, or a Gram matrix the
+    eigensolver cannot factor) has none (NaN, q_min NaN: counted as undefined)."""
+    Bn = B.cpu().numpy()
+    if not np.isfinite(Bn).all():
+        return {"q_min": math.nan}
+    try:
+        return LIM.state_quantities(Kn, yn, an, gamma, Bn, Pn, boundary_agreement(net, B, 10_000, seed, mass=True)[1])
+    except (torch.linalg.LinAlgError, np.linalg.LinAlgError):
+        return {"q_min": math.nan}
+
+
+def xor_limit_values(net: Net, log_loss: list, ck: list, Bck: list, B: torch.Tensor, seed: int) -> dict:
+    """Theorem 3.2's structure read along the flow, as Section 3 (``checks.frei2023.limits``): σ₃/σ₁, the margin
+    spread and the disagreement mass at the checkpoints ``ck`` (states ``Bck``, mapped by ``Hooks.limit``), and the
+    end state's data-span part when the direction is at rest."""
+    Kn, yn, an = net.K.cpu().numpy(), net.y.cpu().numpy(), net.a.cpu().numpy()
+    Pn = net.perp_gram.cpu().numpy()
+    states = [_state(net, Kn, yn, an, net.gamma, Bk, Pn, seed) for Bk in Bck]
+    span_net = dataclasses.replace(net, perp_gram=torch.zeros_like(net.perp_gram))
+    end = _state(span_net, Kn, yn, an, net.gamma, B, 0 * Pn, seed)
+    Bs = [Bk.cpu().numpy() for Bk in Bck] + [B.cpu().numpy()]
+    moved = LIM.direction_moved(Kn, Bs) if all(np.isfinite(b).all() for b in Bs) else math.nan
+    vals = LIM.limit_values([-float(log_loss[k]) for k in ck], states, moved, end)
+    return {k: vals[k] for k in XOR_LIMIT_KEYS}
+
+
 def measure_gf_sec5(kind: str):
     """Gradient flow (leaky ReLU, Section 3's regime) on the mixture or on XOR, then test errors."""
     def measure(ctx: Context) -> list[Measurement]:
@@ -94,11 +126,18 @@ def measure_gf_sec5(kind: str):
             if ctx.hooks.field is not None:
                 net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
             res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"],
-                                max_steps=p["max_steps"], keep_B=False, progress=flow_note)
+                                max_steps=p["max_steps"], keep_B=kind == "xor", progress=flow_note)
+            ck = LIM.checkpoint_indices(res.record.log_loss, len(y)) if kind == "xor" else []
+            # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
+            Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]
             B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
             q.update(mu_norm=data.mu_norm, log_loss_final=res.log_loss, train_error=_train_error(net.margins(B)))
+            lim_values = {}
             if kind == "xor":
                 q.update(theorem32_structure(net, B, res.log_loss, seed))
+                lim_values = xor_limit_values(net, res.record.log_loss, ck, Bck, B, seed)
+                q.update({k: (list(v.values) if hasattr(v, "clock") else v) for k, v in lim_values.items()})
+                q["limit_checkpoints"] = list(lim_values["sigma3_series"].clock)
             _test_errors(data, lambda Xx: (a * leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
             ref = q["test_error_optimal"] if kind == "gmm" else 0.5
             q["error_tol"] = err_tol(ref, p["n_test"])
@@ -106,8 +145,9 @@ def measure_gf_sec5(kind: str):
             inconc = None if res.reached_target else "flow did not reach its target loss within its step budget"
             if not res.log_loss <= log_loss_0:  # the loss ended above its start (or NaN): not a flow still converging
                 inconc = None
-            out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
-                                   quantities=q, inconclusive=inconc, data=data.describe()))
+            values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
+            values.update(lim_values)
+            out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, data=data.describe()))
         return out
     return measure
 

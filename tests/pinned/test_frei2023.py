@@ -321,9 +321,16 @@ _SEC5_WHY = {"log_loss_final": "the integrator's log L̂ at its stop (an ODE qua
 PINNED["frei2023.sec5.gmm-bayes"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error "
                                           "test_error_optimal test_error_mean_classifier bayes_error error_tol",
                                           _SEC5_WHY)
+_XOR_LIM = ("the limit rows' end-state/at-rest bookkeeping (checks.frei2023.limits); the series' states are "
+            "recomputed (sigma3_series, margin_spread_series)")
 PINNED["frei2023.sec5.xor"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error "
-                                    "random_linear_errors error_tol margin_spread spread_tol sigma3_over_sigma1",
-                                    {**_SEC5_WHY, "boundary_agreement": _GF_WHY["boundary_agreement"]})
+                                    "random_linear_errors error_tol margin_spread spread_tol sigma3_over_sigma1 "
+                                    "sigma3_series margin_spread_series",
+                                    {**_SEC5_WHY, "boundary_agreement": _GF_WHY["boundary_agreement"],
+                                     "disagreement_series": _GF_WHY["boundary_agreement"] + " (at each checkpoint)",
+                                     **dict.fromkeys("undefined_count direction_moved at_rest limit_checkpoints "
+                                                     "sigma3_at_rest margin_spread_at_rest disagreement_at_rest".split(),
+                                                     _XOR_LIM)})
 PINNED["frei2023.sec5.gmm"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error test_error_optimal "
                                     "test_error_mean_classifier bayes_error error_tol loss_final eta_rmax2 snr_ratio "
                                     "minimax_rate c_measured", {"n_test": "a parameter"})
@@ -361,12 +368,26 @@ def test_frei2023_sec5_flows_recomputed():
     # β = 0.05: ‖μ‖ = d^β ≈ 2: Bayes errs on ~2% of the points, the network differently (a tolerance sized wrong shows)
     for cid, kind, extra in (("frei2023.sec5.gmm-bayes", "gmm", {"beta": 0.05}), ("frei2023.sec5.xor", "xor", {"mu_norm": 30.0})):
         p = {"n": 6, "d": 10 ** 6, "m1": 2, "m2": 2, "target_log_loss": -50.0, "n_test": 200, **extra}
-        cap = {}
-        [m] = measure(cid, p, hooks=Hooks(limit=lambda K, y, B: cap.setdefault("B", B.clone())))
-        exp, *_ = _sec5_expected(kind, p, cap["B"], leaky_, a)
+        calls = []  # the hook sees every checkpoint's state (xor), then the end state: the last call
+        [m] = measure(cid, p, hooks=Hooks(limit=lambda K, y, B: calls.append(B.clone()) or B))
+        exp, K, y, _ = _sec5_expected(kind, p, calls[-1], leaky_, a)
         exp["error_tol"] = _err_tol(exp["test_error_optimal"] if kind == "gmm" else 0.5, p["n_test"])
+        if kind == "xor":  # the limit rows' series: σ₃/σ₁ and the margin spread at each checkpoint, clock −log L̂
+            assert len(calls) >= 6
+            ck = [_xor_state(K, y, Bk.numpy(), leaky_, a) for Bk in calls[:-1]]
+            exp.update({k: [[c[0] for c in ck], [c[i] for c in ck]]
+                        for i, k in ((1, "sigma3_series"), (2, "margin_spread_series"))})
         # log L̂ ≈ −50: the integrator's target, not reached exactly; σ₃/σ₁ ≈ 0 through √eigvalsh (as in Section 3)
-        compare(cid, m, exp, PINNED[cid], tols={"spread_tol": (1e-9, 0.0), "sigma3_over_sigma1": (0.0, 1e-10)})
+        # σ₃/σ₁ along the flow through √eigvalsh(WWᵀ): error ε/(2σ₃/σ₁) ≤ 1e-9 above the row's floor 1e-7
+        compare(cid, m, exp, PINNED[cid], tols={"spread_tol": (1e-9, 0.0), "sigma3_over_sigma1": (0.0, 1e-10),
+                                                "sigma3_series": (1e-12, 1e-9), "margin_spread_series": (1e-9, 1e-12)})
+
+
+def _xor_state(K, y, B, act, a):
+    """(−log L̂, σ₃/σ₁, margin spread) of a span state W = BX, exponential loss: log L̂ = logsumexp(−q) − log n."""
+    q = y * (a[:, None] * act(B @ K)).sum(0)
+    sv = np.linalg.svd(B @ np.linalg.cholesky(K), compute_uv=False)
+    return -(logsumexp(-q) - math.log(len(q))), sv[2] / sv[0], (q.max() - q.min()) / q.min()
 
 
 def test_frei2023_sec5_gmm_gd_recomputed():
