@@ -48,12 +48,12 @@ def test_provenance_follows_the_tags():
     """[derived]/[uncertain] → reconstructed; the standard-knowledge claims stay seed. A claim with a reconstructed
     hypothesis is reconstructed; a constant chosen here (the small-init scales of Boursier's convergence and
     Razin–Cohen's example) is a ``threshold`` row, which decides nothing, so it leaves the claim's provenance."""
-    seed = {"woodworth2020.limit", "boursier2022.balancedness_gd"}
+    seed = {"boursier2022.balancedness_gd"}
     for cid in IDS:
         if cid in seed:
             assert CATALOGUE[cid].provenance == "seed", cid
-    for cid in ("woodworth2020.rich", "vardishamir2021.balancedness_conserved",
-                "boursier2022.balancedness"):  # a seed claim with standard rows
+    for cid in ("woodworth2020.limit", "woodworth2020.rich", "vardishamir2021.balancedness_conserved",
+                "boursier2022.balancedness"):  # a seed claim with standard rows (the setting is standard knowledge)
         assert CATALOGUE[cid].provenance == "standard", cid  # (the flow is argmin Q_α; GF descends the loss)
     for cid in ("boursier2022.min_variation_norm", "boursier2022.saddle_to_saddle", "vardishamir2021.zero_loss_set",
                 "vardishamir2021.not_min_norm", "kou2023.leaky_srank_to_1", "kou2023.margin_equalization",
