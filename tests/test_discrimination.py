@@ -37,10 +37,7 @@ HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("ji
 
 # Cells where a wrong answer is still `verified`: open work, each with why. The test fails on any other verified cell,
 # and on a listed cell that no longer says verified (then delete its line): the list only shrinks.
-PENDING = {
-    ("vardishamir2021.balancedness_conserved", "rescaled"): "½·(a, W)(t) conserves ¼(a_j² − ‖w_j‖²) and its loss falls "
-    "too (measured): the missing row is GF's energy identity L(0) − L(T) = ∫‖∇L‖² dt (as boursier2022.balancedness)",
-}
+PENDING: dict = {}
 
 
 def test_every_claim_and_family_has_a_probe_or_a_reason():
@@ -168,6 +165,8 @@ ROW_PROBES = [
     ("boursier2022.saddle_to_saddle", "reference", 0, {"plateau level"}),
     ("boursier2022.balancedness", "rescaled", 0, {"GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid"}),
     ("boursier2022.balancedness_gd", "random", 0, {"exact per-step identity"}),
+    ("vardishamir2021.balancedness_conserved", "rescaled", 0,
+     {"GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid"}),  # ½·(a, W)(t): conserved law, falling loss
 ]
 
 
