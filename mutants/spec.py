@@ -911,4 +911,10 @@ SPEC = [
          new="            P = None",
          what="‖∇L‖² read with σ' = 𝟙{Z > 0} on sliding coordinates (round-off decides: GF's identity off by 2%)",
          tests=["checks/test_catalogue.py", "-k", "vardishamir2021.balancedness_conserved"]),
+    # ---- kou2023.loss_rate × rescaled: the recorded states mapped by kou_gd's ``observe`` ----------------------
+    dict(id="kou-observe-loss-ignored", file="numerics/kou_gd.py",
+         old="            qo = q if observe is None else y * (cls * torch.maximum(Bo @ K, gamma * (Bo @ K))).sum(1) / m",
+         new="            qo = q",
+         what="the recorded loss read off GD's own margins: c·W(t)'s t·L_S is GD's (a rescaled trajectory passes)",
+         tests=["tests/test_discrimination.py", "--profile", "full", "-k", "added_rows and kou2023.loss_rate-rescaled"]),
 ]

@@ -167,6 +167,7 @@ ROW_PROBES = [
     ("boursier2022.balancedness_gd", "random", 0, {"exact per-step identity"}),
     ("vardishamir2021.balancedness_conserved", "rescaled", 0,
      {"GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid"}),  # ½·(a, W)(t): conserved law, falling loss
+    ("kou2023.loss_rate", "rescaled", 0, {"t·L_S in a band (max/min ≤ 2)"}),  # a hook added: L(½W) ~ t^{−½}
 ]
 
 
