@@ -98,9 +98,11 @@ UNDECIDED = {
     ("jitelgarsky2019.separable_edge", "random"): "random directions at GD's norms: e(t) ≈ 1 with unstable observed "
     "orders (asks t ≈ 1e7); the rows that fail (e decreasing, ln t·e bounded) are diagnostics",
     ("lyuli2020.lemma5_1", "dynamics"): "Lemma 5.1 is pointwise at θ with 𝓛 < 1; a frozen trainer's states are the "
-    "init, where 𝓛 ≥ 1: 0 of 4,000 draws qualify and LHS ≥ RHS is NaN — the same statement holds at any θ the trainer gives",
+    "init, where 𝓛 ≥ 1: 0 of 4,000 draws qualify and LHS ≥ RHS is NaN — the same statement holds at any θ the "
+    "trainer gives",
     ("lai2026.random-init", "dynamics"): "linear GD (σ' ≡ 1) converges in none of the runs at any init scale "
-    "(measured 0 of 16 at each of 1e-3, 1e-2, 0.1, 1): the exploratory rows are about GD's end state, so the answer is not yet one",
+    "(measured 0 of 16 at each of 1e-3, 1e-2, 0.1, 1): the exploratory rows are about GD's end state, so the "
+    "answer is not yet one",
     ("lai2026.m-gt-2", "random"): "open: a random limit's own activation pattern admits no interpolator (pattern QP "
     "`infeasible` at every d), which the check reports as 'did not finish accurately' (inconclusive) — every "
     "family of this claim reads the same; the check needs a row that takes infeasibility as the evidence it is",
