@@ -103,13 +103,7 @@ UNDECIDED = {
     ("lai2026.random-init", "dynamics"): "linear GD (σ' ≡ 1) converges in none of the runs at any init scale "
     "(measured 0 of 16 at each of 1e-3, 1e-2, 0.1, 1): the exploratory rows are about GD's end state, so the "
     "answer is not yet one",
-    ("lai2026.m-gt-2", "random"): "open: a random limit's own activation pattern admits no interpolator (pattern QP "
-    "`infeasible` at every d), which the check reports as 'did not finish accurately' (inconclusive) — every "
-    "family of this claim reads the same; the check needs a row that takes infeasibility as the evidence it is",
 }
-
-
-NO_NEXT = {"lai2026.m-gt-2"}  # every family of it reads the same `inconclusive` (its UNDECIDED line): no next probe
 
 
 def _cheap_params():
@@ -123,7 +117,7 @@ def _cheap_params():
             out.append(pytest.param(c, f, p, id=f"{c}-{f}", marks=heavy + [
                 pytest.mark.xfail(strict=True, reason=UNDECIDED[(c, f)])]))
             f2, p2 = _cheapest(c, skip=p)
-            if f2 is not None and c not in NO_NEXT:
+            if f2 is not None:
                 out.append(pytest.param(c, f2, p2, id=f"{c}-{f2}-next",
                                         marks=[pytest.mark.full] if c in HEAVY or p2.heavy else []))
         else:
