@@ -28,6 +28,14 @@ def count_decreases(values, rtol: float = 0.0) -> int:
     return count_increases([-float(x) for x in values], rtol)
 
 
+def energy_identity(t, L, g2) -> float:
+    """``|L(t₀) − L(t_K) − ∫‖∇L‖² dt| / L(t₀)`` over a recorded grid (trapezoid rule): gradient flow's energy
+    identity ``dL/dt = −‖∇L‖²`` read on the states handed in (NaN without two grid points or with L(t₀) = 0)."""
+    if len(t) < 2 or not L[0] > 0:
+        return math.nan
+    return abs(L[0] - L[-1] - float(np.trapezoid(g2, t))) / L[0]
+
+
 def loglog_slope(x, y) -> float:
     """Least-squares slope of ``log y`` against ``log x`` (NaN if any value is not positive)."""
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)

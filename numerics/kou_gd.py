@@ -51,10 +51,12 @@ class KouRecord:
 
 
 def kou_gd(K: torch.Tensor, y: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, eta, gamma: float, steps: int, *,
-           deriv: Callable | None = None, sign: float = 1.0) -> tuple[torch.Tensor, KouRecord]:
+           deriv: Callable | None = None, sign: float = 1.0,
+           observe: Callable | None = None) -> tuple[torch.Tensor, KouRecord]:
     """``K`` (S,n,n), ``y`` (S,n) ±1, ``B0`` (S,2m,n) (rows 0..m−1: class +1), ``P`` (S,2m,2m) = W^⊥W^⊥ᵀ.
 
-    ``deriv`` (a wrong σ') and ``sign`` (−1: ascent) exist for negative controls only.
+    ``deriv`` (a wrong σ'), ``sign`` (−1: ascent) and ``observe`` (``(B, P) -> (B', P')``: the state each
+    checkpoint records, a wrong answer in place of GD's; the steps stay GD's) exist for negative controls only.
     """
     S, m2, n = B0.shape
     m = m2 // 2
@@ -69,12 +71,14 @@ def kou_gd(K: torch.Tensor, y: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, 
         f = (cls * act).sum(1) / m
         q = y * f
         if t in when:
-            G = B @ K @ B.transpose(-1, -2) + P
+            Bo, Po = (B, P) if observe is None else observe(B, P)
+            G = Bo @ K @ Bo.transpose(-1, -2) + Po
+            qo = q if observe is None else y * (cls * torch.maximum(Bo @ K, gamma * (Bo @ K))).sum(1) / m
             rec.steps.append(t)
             rec.srank_pos.append(_srank(G[:, :m, :m])), rec.srank_neg.append(_srank(G[:, m:, m:]))
             rec.srank_full.append(_srank(G))
-            rec.log_loss.append(torch.logsumexp(log_loss(q, "logistic"), -1) - math.log(n))
-            qmin, qmax = q.min(-1).values, q.max(-1).values
+            rec.log_loss.append(torch.logsumexp(log_loss(qo, "logistic"), -1) - math.log(n))
+            qmin, qmax = qo.min(-1).values, qo.max(-1).values
             rec.margin_min.append(qmin)
             rec.margin_ratio.append(torch.where(qmin > 0, qmax / qmin, torch.full_like(qmin, math.inf)))
         if t == steps:

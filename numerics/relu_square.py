@@ -186,11 +186,15 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
         nfev += int(sol.nfev)
         t_end = float(sol.t[-1])
         for tt in [x for x in grid if t <= x <= t_end]:
-            zz = np.asarray(obs(sol.sol(tt)), dtype=float)
+            zt = sol.sol(tt)
+            zz = np.asarray(obs(zt), dtype=float)
             a_, C_ = net.unpack(zz)
             out.grid_t.append(tt), out.grid_loss.append(net.loss(zz)), out.grid_balancedness.append(net.balancedness(zz))
             out.grid_scale.append(a_ * a_ + net.norms2(C_))
-            ga_, gC_, _ = net.gradients(a_, C_)
+            # ‖∇L‖² with the flow's own σ' (the Filippov μ on sliding coordinates, where Z = 0 and 𝟙{Z > 0} is
+            # round-off): the Clarke element GF follows, so dL/dt = −‖∇L‖² holds along the flow's states
+            P = np.clip(_sliding_mu(net, *net.unpack(zt), M, slide), 0.0, 1.0) if events and slide.any() else None
+            ga_, gC_, _ = net.gradients(a_, C_, None if P is None else np.where(slide, P, (C_ @ K > 0)))
             out.grid_grad2.append(float(ga_ @ ga_ + np.einsum("ji,ik,jk->", gC_, K, gC_)))
         for tt in [x for x in snaps if t <= x <= t_end]:
             out.snapshots[tt] = np.asarray(obs(sol.sol(tt)), dtype=float)

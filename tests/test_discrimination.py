@@ -37,10 +37,7 @@ HEAVY |= {c for c in CATALOGUE if c.startswith("lyuli2020.") or c.startswith("ji
 
 # Cells where a wrong answer is still `verified`: open work, each with why. The test fails on any other verified cell,
 # and on a listed cell that no longer says verified (then delete its line): the list only shrinks.
-PENDING = {
-    ("vardishamir2021.balancedness_conserved", "rescaled"): "½·(a, W)(t) conserves ¼(a_j² − ‖w_j‖²) and its loss falls "
-    "too (measured): the missing row is GF's energy identity L(0) − L(T) = ∫‖∇L‖² dt (as boursier2022.balancedness)",
-}
+PENDING: dict = {}
 
 
 def test_every_claim_and_family_has_a_probe_or_a_reason():
@@ -80,24 +77,66 @@ def test_the_table_is_not_stale_and_no_cell_is_verified():
                 assert ("**verified**" in text) == ((cid, fam) in PENDING), (cid, fam, text)
 
 
-def _cheapest(cid: str):
+def _cheapest(cid: str, skip=None):
+    """The claim's first applicable family and its cheapest probe (``skip``: a probe passed over)."""
     for fam, cell in TABLE[cid].items():
-        if not isinstance(cell, NA):
-            return fam, min(cell, key=lambda p: (p.heavy, len(p.overrides)))
+        left = [] if isinstance(cell, NA) else [p for p in cell if p is not skip]
+        if left:
+            return fam, min(left, key=lambda p: (p.heavy, len(p.overrides)))
     return None, None
 
 
-CHEAP = [(c, *_cheapest(c)) for c in CATALOGUE if _cheapest(c)[0] is not None]
+# Cheapest probes the claim's rows cannot decide (measured `inconclusive`, not a verified cell): the test xfails
+# strict=True on exactly these (claim, family), and the claim's next-cheapest probe, if any, must be rejected instead.
+# A listed cell that comes out rejected fails the test (then delete its line): the list only shrinks.
+UNDECIDED = {
+    ("soudry2018.asymptotic", "random"): "independent random directions at GD's norms: ‖ρ‖/log t stays O(1) with "
+    "erratic observed orders (10.7, −41.1, …), so the rate judge cannot tell them from a slow approach at this horizon "
+    "(asks t ≈ 3e6); the growth row that fails is a diagnostic (a bound with an unknown constant)",
+    ("jitelgarsky2019.ray", "random"): "random directions at GD's norms: the observed orders of ‖P_Sw − v̄‖ and e_⊥ "
+    "are not stable (asks t ≈ 1e7); the rows that fail are diagnostics or thresholds",
+    ("jitelgarsky2019.separable_edge", "random"): "random directions at GD's norms: e(t) ≈ 1 with unstable observed "
+    "orders (asks t ≈ 1e7); the rows that fail (e decreasing, ln t·e bounded) are diagnostics",
+    ("lyuli2020.lemma5_1", "dynamics"): "Lemma 5.1 is pointwise at θ with 𝓛 < 1; a frozen trainer's states are the "
+    "init, where 𝓛 ≥ 1: 0 of 4,000 draws qualify and LHS ≥ RHS is NaN — the same statement holds at any θ the "
+    "trainer gives",
+    ("lai2026.random-init", "dynamics"): "linear GD (σ' ≡ 1) converges in none of the runs at any init scale "
+    "(measured 0 of 16 at each of 1e-3, 1e-2, 0.1, 1): the exploratory rows are about GD's end state, so the "
+    "answer is not yet one",
+}
 
 
-@pytest.mark.parametrize("cid,fam,probe", [
-    pytest.param(c, f, p, marks=[pytest.mark.full] if c in HEAVY or p.heavy else [], id=f"{c}-{f}")
-    for c, f, p in CHEAP])
+def _cheap_params():
+    out = []
+    for c in CATALOGUE:
+        f, p = _cheapest(c)
+        if f is None:
+            continue
+        heavy = [pytest.mark.full] if c in HEAVY or p.heavy else []
+        if (c, f) in UNDECIDED:
+            out.append(pytest.param(c, f, p, id=f"{c}-{f}", marks=heavy + [
+                pytest.mark.xfail(strict=True, reason=UNDECIDED[(c, f)])]))
+            f2, p2 = _cheapest(c, skip=p)
+            if f2 is not None:
+                out.append(pytest.param(c, f2, p2, id=f"{c}-{f2}-next",
+                                        marks=[pytest.mark.full] if c in HEAVY or p2.heavy else []))
+        else:
+            out.append(pytest.param(c, f, p, marks=heavy, id=f"{c}-{f}"))
+    return out
+
+
+@pytest.mark.parametrize("cid,fam,probe", _cheap_params())
 def test_each_claim_rejects_its_cheapest_wrong_answer(cid, fam, probe, request):
     if (cid in HEAVY or probe.heavy) and request.config.getoption("--profile", default="quick") != "full":
         pytest.skip("heavy: --profile full")
     res = run_probe(cid, probe)
     assert res["verdict"] in REJECTING, (cid, fam, res)
+
+
+def test_undecided_cells_are_cheapest_probes():
+    """Each UNDECIDED entry names a claim's cheapest cell (a stale entry is an error, not a silent pass)."""
+    for c, f in UNDECIDED:
+        assert _cheapest(c)[0] == f, (c, f)
 
 
 def _failed_rows(cid, probe, deciding: bool = False) -> set[str]:
@@ -171,6 +210,9 @@ ROW_PROBES = [
     ("boursier2022.saddle_to_saddle", "reference", 0, {"plateau level"}),
     ("boursier2022.balancedness", "rescaled", 0, {"GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid"}),
     ("boursier2022.balancedness_gd", "random", 0, {"exact per-step identity"}),
+    ("vardishamir2021.balancedness_conserved", "rescaled", 0,
+     {"GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid"}),  # ½·(a, W)(t): conserved law, falling loss
+    ("kou2023.loss_rate", "rescaled", 0, {"t·L_S in a band (max/min ≤ 2)"}),  # a hook added: L(½W) ~ t^{−½}
 ]
 
 

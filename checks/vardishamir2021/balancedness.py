@@ -16,7 +16,7 @@ from ibcheck.theory.vardishamir2021 import statements as st
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param
-from ..trends import count_increases
+from ..trends import count_increases, energy_identity
 
 PARAMS = {
     "n": Param("n", int, 10, "examples", lambda v: 2 <= v <= 500, "in [2, 500]"),
@@ -45,7 +45,8 @@ def measure(ctx: Context) -> list[Measurement]:
         z0, perp = init_state(X, p["m"], p["init_scale"], seed, balanced=False)
         net = Net(K=X @ X.T, y=y, perp=perp)  # span coordinates; K may be singular (d < n): no events used
         fl = gradient_flow(net, z0, t_max=p["t_end"], loss_stop=0.0, rtol=p["rtol"],
-                           grid=np.linspace(0, p["t_end"], 201), max_events=p["max_events"],
+                           grid=np.unique(np.concatenate([np.linspace(0, p["t_end"], 2001),  # + the fast start
+                                                          np.geomspace(1e-3, p["t_end"], 400)])), max_events=p["max_events"],
                            **(ctx.hooks.trainer or {}))
         c, sc = np.array(fl.grid_balancedness), np.array(fl.grid_scale)
         drift = float(np.max(np.abs(c - c[0]) / np.maximum(sc, 1e-300)))
@@ -55,6 +56,7 @@ def measure(ctx: Context) -> list[Measurement]:
         q = {"balancedness_drift": drift, "ode_rtol": p["rtol"], "loss_initial": gl[0],
              "loss_decrease": 1.0 - fl.loss / gl[0] if gl[0] > 0 else 0.0,
              "loss_increases": rises,
+             "energy_identity_rel": energy_identity(fl.grid_t, fl.grid_loss, fl.grid_grad2),
              "loss_final": fl.loss, "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0])),
              "activation_events": fl.events, "sliding_episodes": fl.sliding, "t_reached": fl.t, "flow_message": fl.message}
         inconc = None if fl.t >= p["t_end"] * (1 - 1e-12) else \

@@ -262,7 +262,9 @@ TABLE["kou2023.loss_rate"]["structure"] = NA("the claim states no structure beyo
 TABLE["kou2023.relu_srank_bounded"].update(
     random=NA("a random W's stable rank is bounded too: a correct answer to this (exploratory) question"),
     structure=NA("a random W's stable rank is bounded too: a correct answer to this (exploratory) question"))
-TABLE["kou2023.loss_rate"]["rescaled"] = NA(NO_HOOK)
+TABLE["kou2023.loss_rate"]["rescaled"] = [
+    trainer(f"{c:g}·W(t) (every recorded state rescaled; GD's steps unchanged)",
+            observe=(lambda B, P, c=c: (c * B, c * c * P))) for c in SCALES]
 TABLE["kou2023.full_srank"]["reference"] = Probe("the derived limit ×1.2", lambda: _H(reference=lambda k, v: 1.2 * v))
 
 # ---- woodworth2020: Hooks.limit(X, y, α, w) ------------------------------------------------------------------

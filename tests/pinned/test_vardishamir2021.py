@@ -37,6 +37,8 @@ PINNED = {
                                                {"ode_rtol": "a parameter", "loss_final": ODE,
                                                 "loss_increases": "counted over the ODE's loss grid, which is not "
                                                 "exposed: " + ODE,
+                                                "energy_identity_rel": "a quadrature of ‖∇L‖² over the ODE's grid "
+                                                "states, which are not exposed: " + ODE,
                                                 "activation_events": ODE, "sliding_episodes": ODE, "t_reached": ODE,
                                                 "flow_message": ODE}),
 }
