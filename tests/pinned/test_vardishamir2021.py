@@ -39,6 +39,8 @@ PINNED = {
                                                 "exposed: " + ODE,
                                                 "energy_identity_rel": "a quadrature of ‖∇L‖² over the ODE's grid "
                                                 "states, which are not exposed: " + ODE,
+                                                "loss_rise_max_rel": "the largest relative rise over the ODE's "
+                                                "loss grid, which is not exposed: " + ODE,
                                                 "activation_events": ODE, "sliding_episodes": ODE, "t_reached": ODE,
                                                 "flow_message": ODE}),
 }
