@@ -4,9 +4,10 @@ A hypothesis of provenance ``threshold`` stands in for a constant the source lea
 "initialisation small enough"). A conclusion failing under it is no counterexample by itself: the source's constant
 may exclude the setting. It becomes one when the failure persists as the chosen level is tightened — the same
 setting re-measured deeper inside the hypothesis (``CheckSpec.deeper(params)``: e.g. 10d and 100d, or a 10× and
-100× smaller init; fresh draws of the same law, same seed, same hooks) fails the same deciding rows, and does not
-fade: some failing row keeps at its deepest setting at least half the relative slack it had (a failure whose every
-row shrinks like √(n/d) is a finite-d correction, not a counterexample). User data cannot be re-drawn: no evidence.
+100× smaller init; fresh draws of the same law, same seed, same hooks) still fails a deciding row at every deeper
+setting, and does not fade: unless the deepest setting fails only rows that failed at first and each of them kept
+less than half its relative slack (a failure shrinking like √(n/d) is a finite-d correction, not a
+counterexample). User data cannot be re-drawn: no evidence.
 """
 from __future__ import annotations
 
@@ -36,29 +37,32 @@ def evidence(spec: CheckSpec, ctx: Context, m: Measurement, ev: dict, values_of)
     if spec.deeper is None or ctx.data is not None:
         return None
     first = _failed(ev, spec.claim)
+    asymptotic = {c.name: c.asymptotic for c in spec.claim.conclusions}
     trail = []
     for params in spec.deeper(ctx.params):
         deeper = replace(ctx, params={**ctx.params, **params}, seeds=[m.seed])
         (md,) = spec.measure(deeper)
-        evd = spec.claim.evaluate(values_of(deeper.params, md), inconclusive=md.inconclusive,
-                                  nan_reasons=md.nan_reasons, persists="(probe)")
+        evd = spec.claim.evaluate(values_of(deeper.params, md), nan_reasons=md.nan_reasons, persists="(probe)")
         where = ", ".join(f"{k} = {v:g}" if isinstance(v, (int, float)) else f"{k} = {v}" for k, v in params.items())
         failed = _failed(evd, spec.claim)
-        if any(r["holds"] is False for r in evd["hypotheses"]) or md.inconclusive:
-            m.note = f"no persistence evidence: the deeper setting {where} is not decided ({evd['reason']})"
+        # a deeper run its own check calls undecided still counts through limit/rate rows: the judge there asks
+        # positive evidence (a limit interval excluding the stated one, a stable contradicting order)
+        bound_rows = [k for k in first if not asymptotic.get(k)]
+        if any(r["holds"] is False for r in evd["hypotheses"]) or (md.inconclusive and bound_rows):
+            why = md.inconclusive or evd["reason"]
+            m.note = f"no persistence evidence: the deeper setting {where} is not decided ({why})"
             return None
-        gone = [k for k in first if k not in failed]
-        if gone:
-            m.note = f"deeper inside the hypothesis the failure fades: {', '.join(gone)} holds at {where}"
+        if not failed:  # the claim holds deeper inside: the failure was the stand-in's
+            m.note = f"deeper inside the hypothesis the failure fades: {', '.join(first)} holds at {where}"
             return None
         trail.append((where, failed))
     if not trail:
         return None
     last = trail[-1][1]
-    faded = [k for k, s in first.items() if _shrinks(s, last.get(k))]
+    faded = [k for k, s in first.items() if k in last and _shrinks(s, last[k])]
     trail.insert(0, ("the setting", first))
-    slacks = "; ".join(f"{w}: " + ", ".join(f"{k} relative slack {_g(f[k])}" for k in first) for w, f in trail)
-    if faded and len(faded) == len(first):  # every failing row fades (one that keeps its size is enough)
+    slacks = "; ".join(f"{w}: " + ", ".join(f"{k} relative slack {_g(v)}" for k, v in f.items()) for w, f in trail)
+    if faded and len(faded) == len(last):  # every failing row fades (one that keeps its size is enough)
         m.note = f"deeper inside the hypothesis the failure fades ({', '.join(faded)}): {slacks}"
         return None
     return f"the same rows fail at {slacks}"

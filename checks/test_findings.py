@@ -19,9 +19,11 @@ def test_eta_threshold_of_the_lower_bound(seed):
 
 
 def test_pm1_labels_break_the_lower_bound_by_a_vanishing_factor():
-    """With ±1 labels the lower bound fails at η‖λ‖₁ = 1; the smallest working constant c_low → 1 as d grows."""
+    """With ±1 labels the lower bound fails at η‖λ‖₁ = 1; the smallest working constant c_low → 1 as d grows, so the
+    failure fades deeper inside the stand-in for 'd ≫ n': inconclusive, not a counterexample."""
     small = run_check("lai2026.m1.gap", {"labels": "pm1", "d": 4000}, seeds=2)
     large = run_check("lai2026.m1.gap", {"labels": "pm1", "d": 64000}, seeds=2)
-    assert small["verdict"] == large["verdict"] == "violated"
+    assert small["verdict"] == large["verdict"] == "inconclusive"
+    assert all("fades" in p["reason"] for r in (small, large) for p in r["per_seed"])
     c = lambda r: min((p["quantities"]["gap"] / p["quantities"]["lower"]) ** 2 for p in r["per_seed"])  # noqa: E731
     assert 0.85 < c(small) < c(large) < 1.0

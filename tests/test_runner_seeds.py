@@ -9,12 +9,16 @@ CTRL = {"n": 6, "d": 1_000_000, "gamma": 0.5, "m1": 3, "m2": 3, "init": "span", 
 
 
 def break_call(k):
-    """A ``Hooks.limit`` that replaces only the k-th limit it sees (one seed) by a rank-3 matrix."""
-    calls = []
+    """A ``Hooks.limit`` that replaces every state of the k-th dataset it sees (one seed: the hook is applied to each
+    checkpoint, and each seed has its own Gram matrix K) by a rank-3 matrix."""
+    seen: list[torch.Tensor] = []
 
     def hook(K, y, B):
-        calls.append(1)
-        if len(calls) != k:
+        idx = next((i for i, k_ in enumerate(seen) if k_.shape == K.shape and torch.equal(k_, K)), None)
+        if idx is None:
+            seen.append(K.clone())
+            idx = len(seen) - 1
+        if idx != k - 1:
             return B
         g = torch.Generator().manual_seed(1)
         U = torch.randn(B.shape[0], 3, generator=g, dtype=B.dtype)

@@ -147,19 +147,19 @@ def test_lai_lower_bound_with_trace_instead_of_its_root_is_rejected_under_x():
 def test_margin_against_an_unnormalised_weight_norm_is_rejected_under_w():
     """'normalised margin = 1/‖W‖_F' with the trained ‖W‖ (w x⁻¹, a free scale) instead of ‖W*‖ (x⁻¹)."""
     w_norm = Sym("W_norm", r"\|W\|_F", "norm of the trained weights (free scale along the flow)", dims="w x^-1")
-    bad = _swap(CATALOGUE["frei2023.thm3.2.global"], "normalised margin = 1/‖W*‖_F",
+    bad = _swap(CATALOGUE["frei2023.thm3.2.global"], "normalised margin = 1/‖W*‖_F (finite time)",
                 lambda rel: rel.xreplace({_sym("w_star_norm"): w_norm.s}), [w_norm])
-    msg = _only_failure(check_claim(bad), "normalised margin = 1/‖W*‖_F", "w")
+    msg = _only_failure(check_claim(bad), "normalised margin = 1/‖W*‖_F (finite time)", "w")
     assert "do not share a degree" in msg
 
 
 def test_unnormalised_margin_is_rejected_under_x_and_w():
     """min_i y_i f(x_i;W) (~ w for W ~ w x⁻¹) compared with 1/‖W*‖: fails under x and under w."""
     raw = Sym("raw_margin", r"\min_i y_if(x_i;W)", "unnormalised margin of the trained network", dims="w")
-    bad = _swap(CATALOGUE["frei2023.thm3.2.global"], "normalised margin = 1/‖W*‖_F",
+    bad = _swap(CATALOGUE["frei2023.thm3.2.global"], "normalised margin = 1/‖W*‖_F (finite time)",
                 lambda rel: rel.xreplace({_sym("normalized_margin"): raw.s}), [raw])
     r = check_claim(bad)
-    assert {(i.condition, i.unit) for i in r.failures} == {("normalised margin = 1/‖W*‖_F", u) for u in "xw"}
+    assert {(i.condition, i.unit) for i in r.failures} == {("normalised margin = 1/‖W*‖_F (finite time)", u) for u in "xw"}
 
 
 def test_the_old_statements_are_rejected():

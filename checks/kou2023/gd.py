@@ -178,9 +178,11 @@ def _full(ctx, r, q, series):
 
 
 def deeper(p: dict) -> list[dict]:
-    """Deeper inside both stand-ins (C_orth for near-orthogonality, c_init for small init): 10d and 100d with the
-    init shrunk alike (σ₀/10, σ₀/100); GD runs in the span, so its cost does not grow with d."""
-    return [{"d": min(f * p["d"], 10 ** 7), "sigma0": p["sigma0"] / f} for f in (10, 100)]
+    """Deeper inside both stand-ins: 2d and 4d (the measured C grows like √d: 1.99 → 2.8 → 4 at the defaults) with σ₀
+    shrunk alike (the init ratio ‖W⁽⁰⁾‖/‖W⁽¹⁾ − W⁽⁰⁾‖ ∝ σ₀d stays put). Not 10d, 100d: a trainer that never learns
+    one example leaves it misclassified there (the cross-talk that classified it falls like 1/√d), and the check
+    cannot judge margins of a misclassified example. GD runs in the span: its cost does not grow with d."""
+    return [{"d": min(f * p["d"], 10 ** 7), "sigma0": p["sigma0"] / f} for f in (2, 4)]
 
 
 def _spec(claim, body, quick, full, gamma=None):

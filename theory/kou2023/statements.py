@@ -49,8 +49,8 @@ _H_ORTH = ge("near-orthogonality ‖x_i‖² ≥ C n max|⟨x_i,x_k⟩|", orth.s
                   "n = 10): margin_equalization verified at every C ∈ [0.97, 2.75] for init ratios ≤ 1.7; "
                   "leaky_srank_to_1 verified at C = 0.97 and C ≥ 1.99 but violated at C = 1.60 (d = 1000: one class's "
                   "srank settles at 1.017; the label-aligned KKT point does not exist there), so C = 1 admits data where "
-                  "that reading fails; with the hypotheses on, the check re-measures at 10d and 100d (σ₀/10, /100), the "
-                  "failure fades (srank → 1 holds at d = 10000) and the verdict is inconclusive, not a counterexample")
+                  "that reading fails; with the hypotheses on, the check re-measures at 2d and 4d (σ₀/2, /4), the "
+                  "failure fades (srank → 1 holds at d = 2000) and the verdict is inconclusive, not a counterexample")
 _H_INIT = le("small init: ‖W⁽⁰⁾‖ ≤ c‖W⁽¹⁾ − W⁽⁰⁾‖ (the exact first GD step from W⁽⁰⁾)", init_r.s, c_init.s,
              provenance="threshold",
              reason="c = 1 is a number chosen here (σ₀'s requirement is UNKNOWN), stated on the inputs: the first step "
