@@ -62,3 +62,28 @@ def test_kkt_rejects_a_random_theta():
                   hooks=Hooks(limit=lambda th: rng.normal(size=np.shape(th)) * np.linalg.norm(th) / np.sqrt(np.size(th))))
     assert r["verdict"] == "violated", r["reason"]
     assert "θ̃ defined at every checkpoint after t₀ (𝓛 < 1 ⇒ q_min > 0)" in failed(r)
+
+
+def test_a_stated_rate_rejects_a_trajectory_that_barely_decays():
+    """q = t^−0.1 against a stated O(1/t): a `rate` row is violated (stable order 0.1 < 0.75, the source states the
+    rate); the same series under a bare `limit` row is still converging — undecided, not a counterexample."""
+    from ibcheck.theory.asymptotic import Series
+    from ibcheck.theory.statement import Sym, lim
+    t, q = Sym("t", "t", "clock"), Sym("q", "q", "a vanishing quantity")
+    s = Series(np.geomspace(10, 1e6, 11), np.geomspace(10, 1e6, 11) ** -0.1)
+    rate = lim("q → 0 at rate 1/t", q.s, 0, clock="t", rate=1 / t.s, kind="rate").evaluate({"q": s})
+    bare = lim("q → 0", q.s, 0, clock="t", rate=1 / t.s).evaluate({"q": s})
+    assert rate["holds"] is False and "no decay at the stated rate" in rate["judgement"], rate
+    assert bare["holds"] is None, bare
+
+
+def test_woodworth_rich_rate_row_rejects_an_excess_that_barely_decays():
+    """The rich regime's ℓ1 excess is stated O(1/log(1/α)): an excess decaying like (1/log(1/α))^0.1 over the α sweep
+    is a counterexample to the rate row, which a bare limit row would let through as still converging."""
+    from ibcheck.theory.asymptotic import Series
+    from ibcheck.theory.catalogue import CATALOGUE
+    row = next(c for c in CATALOGUE["woodworth2020.rich"].conclusions if c.name == "ℓ1 excess → 0 as α → 0")
+    tau = np.geomspace(1e2, 1e12, 11)  # the clock 1/α
+    s = Series(tau, np.log(tau) ** -0.1)
+    r = row.evaluate({row.rel.lhs.name: s})
+    assert r["holds"] is False, r
