@@ -65,6 +65,16 @@ class FixedModeNet:
         return bool((np.where(Z > 0, 1, -1) == self.side).all())
 
 
+def _fixed_mode(K, y, a, gamma, B) -> "FixedModeNet | None":
+    """The network with the activation mode of ``B`` fixed, or None when a pre-activation sits within MODE_GAP of
+    its surface (relative to the neuron's largest, scaled by ‖x_i‖): the mode is not decided there."""
+    Z = np.asarray(B) @ np.asarray(K)
+    scale = np.abs(Z).max(1, keepdims=True) * np.sqrt(np.diag(K))[None, :] / np.sqrt(np.diag(K)).max()
+    if (np.abs(Z) < MODE_GAP * scale).any():
+        return None
+    return FixedModeNet(K, y, a, gamma, np.where(Z > 0, 1, -1))
+
+
 def continue_on_horizon(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_loss: float, rtol: float = 1e-10,
                         max_steps: int = 200000, record=None, handoff: float | None = None):
     """From the state ``B`` (at ``log L̂ ≤ −1``, reparametrised time ``s0``, real time ``e^{log_t0}``) to
@@ -73,11 +83,9 @@ def continue_on_horizon(K, y, a, gamma, B, *, s0: float, log_t0: float, target_l
     ``field_evals`` counting field and Jacobian evaluations), or None when ``B`` sits on a surface or a
     pre-activation changes sign on the way (a crossing the fixed mode cannot follow)."""
     from .horizon import horizon_flow
-    Z = np.asarray(B) @ np.asarray(K)
-    scale = np.abs(Z).max(1, keepdims=True) * np.sqrt(np.diag(K))[None, :] / np.sqrt(np.diag(K)).max()
-    if (np.abs(Z) < MODE_GAP * scale).any():
+    net = _fixed_mode(K, y, a, gamma, B)
+    if net is None:
         return None
-    net = FixedModeNet(K, y, a, gamma, np.where(Z > 0, 1, -1))
     th0 = net.to_theta(B)
     ll0 = float(net.forward_np(th0)[3])
     broken = []
@@ -106,11 +114,9 @@ def continue_stiff(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_lo
     with ``stats`` ``field_evals``/``jacobians``/``steps``, or None (a surface at the handoff, a crossing)."""
     from scipy.integrate import LSODA
     from scipy.optimize import brentq
-    Z = np.asarray(B) @ np.asarray(K)
-    scale = np.abs(Z).max(1, keepdims=True) * np.sqrt(np.diag(K))[None, :] / np.sqrt(np.diag(K)).max()
-    if (np.abs(Z) < MODE_GAP * scale).any():
+    net = _fixed_mode(K, y, a, gamma, B)
+    if net is None:
         return None
-    net = FixedModeNet(K, y, a, gamma, np.where(Z > 0, 1, -1))
     th0 = net.to_theta(B)
     P = net.size
     jevals = [0]
