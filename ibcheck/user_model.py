@@ -19,7 +19,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from ibcheck.numerics.data import read_npz
+from ibcheck.numerics.data import check_examples, read_npz
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.homogeneous import Prepared
 from ibcheck.numerics.homogeneous_probe import MAX_GRAD_ENTRIES, NONHOM_MODULES, Probe, _cls, _first_line, _path
@@ -75,14 +75,7 @@ def validate_data(X, y, where: str = "data") -> tuple[torch.Tensor, np.ndarray]:
     if X.ndim < 2:
         raise InputError(f"{where}: X must have a leading example axis and at least one feature axis, got shape {X.shape}")
     y = y.reshape(-1) if y.ndim == 2 and 1 in y.shape else y
-    if y.ndim != 1 or y.shape[0] != X.shape[0]:
-        raise InputError(f"{where}: y must have shape ({X.shape[0]},) to match X {X.shape}, got {y.shape}")
-    if X.shape[0] < 1:
-        raise InputError(f"{where}: no examples")
-    if not np.all(np.isfinite(X)):
-        raise InputError(f"{where}: X contains NaN or Inf ({int((~np.isfinite(X)).sum())} entries)")
-    if not np.all(np.isfinite(y)):
-        raise InputError(f"{where}: y contains NaN or Inf")
+    check_examples(X, y, where)
     return torch.as_tensor(X, dtype=torch.float64), y
 
 

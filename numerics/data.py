@@ -171,6 +171,19 @@ def read_npz(path: str | Path, required: tuple[str, ...] = ("X", "y")) -> dict[s
     return arrays
 
 
+def check_examples(X: np.ndarray, y: np.ndarray, where: str, min_n: int = 1) -> None:
+    """``InputError`` (prefixed by ``where``) unless ``y`` has one finite label per row of ``X``, there are at least
+    ``min_n`` examples and ``X`` is finite: the shared part of every user-data reader's validation."""
+    if y.ndim != 1 or y.shape[0] != X.shape[0]:
+        raise InputError(f"{where}: y must have shape ({X.shape[0]},) to match X {X.shape}, got {y.shape}")
+    if X.shape[0] < min_n:
+        raise InputError(f"{where}: need at least {min_n} example{'s' if min_n > 1 else ''}, got {X.shape[0]}")
+    if not np.all(np.isfinite(X)):
+        raise InputError(f"{where}: X contains NaN or Inf ({int((~np.isfinite(X)).sum())} entries)")
+    if not np.all(np.isfinite(y)):
+        raise InputError(f"{where}: y contains NaN or Inf")
+
+
 def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     """A user dataset: ``.npz`` with ``X`` (n×d), ``y`` (n) and optionally ``trace_sigma``.
 
@@ -183,14 +196,7 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
         raise InputError(f"--data {path}: X and y must be numeric (got {X.dtype}, {y.dtype})")
     if X.ndim != 2:
         raise InputError(f"--data {path}: X must be 2-D (n×d), got shape {X.shape}")
-    if y.ndim != 1 or y.shape[0] != X.shape[0]:
-        raise InputError(f"--data {path}: y must have shape ({X.shape[0]},) to match X {X.shape}, got {y.shape}")
-    if X.shape[0] < 2:
-        raise InputError(f"--data {path}: need at least 2 examples, got {X.shape[0]}")
-    if not np.all(np.isfinite(X)):
-        raise InputError(f"--data {path}: X contains NaN or Inf ({int((~np.isfinite(X)).sum())} entries)")
-    if not np.all(np.isfinite(y)):
-        raise InputError(f"--data {path}: y contains NaN or Inf")
+    check_examples(X, y, f"--data {path}", min_n=2)
     Xt = torch.as_tensor(X, dtype=DEFAULT_DTYPE)
     if np.any(np.all(X == 0, axis=1)):
         raise InputError(f"--data {path}: X has an all-zero row")
