@@ -66,7 +66,6 @@ class Measurement:
     data: dict = field(default_factory=dict)  # the data actually used (kind, n, d, sampler law, ...): JSON `data`
     nan_reasons: dict = field(default_factory=dict)  # symbol -> why its value is NaN ("not certified: ...")
     certificate: dict | None = None  # interval certificate (--set certify=true, checks.certify): copied to the JSON
-    persists: str | None = None  # evidence that a failed conclusion persists deeper inside a threshold hypothesis
 
 
 def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:

@@ -37,7 +37,9 @@ def evidence(spec: CheckSpec, ctx: Context, m: Measurement, ev: dict, values_of)
     if spec.deeper is None or ctx.data is not None:
         return None
     first = _failed(ev, spec.claim)
-    asymptotic = {c.name: c.asymptotic for c in spec.claim.conclusions}
+    # a deeper run its own check calls undecided still counts through limit/rate rows: the judge there asks
+    # positive evidence (a limit interval excluding the stated one, a stable contradicting order)
+    bound_rows = [c.name for c in spec.claim.conclusions if c.name in first and not c.asymptotic]
     trail = []
     for params in spec.deeper(ctx.params):
         deeper = replace(ctx, params={**ctx.params, **params}, seeds=[m.seed])
@@ -45,9 +47,6 @@ def evidence(spec: CheckSpec, ctx: Context, m: Measurement, ev: dict, values_of)
         evd = spec.claim.evaluate(values_of(deeper.params, md), nan_reasons=md.nan_reasons, persists="(probe)")
         where = ", ".join(f"{k} = {v:g}" if isinstance(v, (int, float)) else f"{k} = {v}" for k, v in params.items())
         failed = _failed(evd, spec.claim)
-        # a deeper run its own check calls undecided still counts through limit/rate rows: the judge there asks
-        # positive evidence (a limit interval excluding the stated one, a stable contradicting order)
-        bound_rows = [k for k in first if not asymptotic.get(k)]
         if any(r["holds"] is False for r in evd["hypotheses"]) or (md.inconclusive and bound_rows):
             why = md.inconclusive or evd["reason"]
             m.note = f"no persistence evidence: the deeper setting {where} is not decided ({why})"

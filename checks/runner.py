@@ -89,12 +89,12 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         measurements = spec.measure(ctx)
     claim = spec.claim
     per_seed = []
+
     def values_of(prm: dict, m) -> dict:
         return {**claim.constants, **{k: v for k, v in prm.items() if k in claim.constants}, **m.values}
     for m in measurements:
         values = values_of(params, m)
-        ev = claim.evaluate(values, inconclusive=m.inconclusive, nan_reasons=m.nan_reasons,
-                            persists=m.persists)
+        ev = claim.evaluate(values, inconclusive=m.inconclusive, nan_reasons=m.nan_reasons)
         if ev["demoted"]:  # failed under a level chosen here: a counterexample only if the failure persists
             from .persistence import evidence
             why = evidence(spec, ctx, m, ev, values_of)

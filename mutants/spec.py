@@ -805,8 +805,8 @@ SPEC = [
          old="        if not failed:  # the claim holds deeper inside", new="        if False:  # the claim holds deeper inside",
          what="a failure that disappears deeper inside the hypothesis still counts", tests=["tests/test_persistence.py"]),
     dict(id="si-exploratory-threshold-inconclusive", file="theory/statement.py",
-         old='answered = verdict == V.VIOLATED or (verdict == V.INCONCLUSIVE and reason.startswith("threshold chosen"))',
-         new='answered = verdict == V.VIOLATED',
+         old='        if self.exploratory and (verdict == V.VIOLATED or missed_threshold):  # an answer is a measurement',
+         new='        if self.exploratory and verdict == V.VIOLATED:  # an answer is a measurement',
          what="an exploratory claim that misses a level chosen here says inconclusive instead of observed",
          tests=["tests/test_statement.py", "-k", "threshold_hypothesis"]),
     # discrimination: rows and hooks that make lyuli2020, razincohen2020 and boursier2022 reject their wrong answers

@@ -295,11 +295,13 @@ class Claim:
         # small enough") cannot license a counterexample: under it a failed conclusion is only inconclusive
         stand_in = [r for c, r in zip(self.hypotheses, hyp) if r["holds"] is True and c.provenance == "threshold"
                     and c.kind != "diagnostic"]
+        demoted = bool(failed_c and stand_in and not persists and not self.exploratory)
+        missed_threshold = False
         if failed_h:  # a failed hypothesis decides first: the theorem says nothing here
             verdict, reason = V.OUTSIDE, "hypothesis fails: " + "; ".join(_why(r) for r in failed_h)
         elif inconclusive:
             verdict, reason = V.INCONCLUSIVE, inconclusive
-        elif failed_c and stand_in and not persists and not self.exploratory:  # inside only by a level chosen here
+        elif demoted:  # inside the theorem only by a level chosen here
             verdict, reason = V.INCONCLUSIVE, (
                 "conclusion fails: " + "; ".join(_why(r) for r in failed_c) + " — not a counterexample: the "
                 "hypothesis " + ", ".join(repr(r["name"]) for r in stand_in) + " holds at a level chosen here for a "
@@ -313,14 +315,13 @@ class Claim:
         elif unsettled:  # an asymptotic row whose checkpoints do not decide (transient, too short a run)
             verdict, reason = V.INCONCLUSIVE, "not yet decided by the observed rate: " + "; ".join(unsettled)
         elif failed_t:
+            missed_threshold = True
             verdict, reason = V.INCONCLUSIVE, ("threshold chosen here not reached (not a counterexample): "
                                                + "; ".join(_why(r) for r in failed_t))
         else:
             verdict, reason = V.VERIFIED, ""
-        answered = verdict == V.VIOLATED or (verdict == V.INCONCLUSIVE and reason.startswith("threshold chosen"))
-        if self.exploratory and answered:  # a question's answer is a measurement, its levels included
+        if self.exploratory and (verdict == V.VIOLATED or missed_threshold):  # an answer is a measurement
             verdict, reason = V.OBSERVED, "observed: " + "; ".join(_why(r) for r in failed_c + failed_t)
-        demoted = bool(failed_c and stand_in and not persists and not self.exploratory)
         return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason, "demoted": demoted}
 
 
