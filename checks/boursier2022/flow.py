@@ -22,7 +22,7 @@ from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param, constant_params, grid
-from ..trends import Memo, count_increases, pure
+from ..trends import Memo, count_increases, energy_identity, pure
 
 _MEMO = Memo(size=24)
 SOCP_RTOL = 1e-7  # closed form vs Clarabel's SOCP value (interior point at 1e-10 gaps)
@@ -239,14 +239,6 @@ def measure_alignment(ctx: Context) -> list[Measurement]:
 
 
 # ---- balancedness (GF and GD) --------------------------------------------------------------------
-def energy_identity(t, L, g2) -> float:
-    """``|L(t₀) − L(t_K) − ∫‖∇L‖² dt| / L(t₀)`` over the recorded grid (trapezoid rule): GF's energy identity
-    ``dL/dt = −‖∇L‖²`` read on the states handed in (NaN without two grid points)."""
-    if len(t) < 2 or not L[0] > 0:
-        return math.nan
-    return abs(L[0] - L[-1] - float(np.trapezoid(g2, t))) / L[0]
-
-
 def measure_balancedness(ctx: Context) -> list[Measurement]:
     p = ctx.params
     out = []
