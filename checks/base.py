@@ -9,7 +9,7 @@ import torch
 from ibcheck.numerics.data import Dataset
 from ibcheck.theory.statement import Claim
 
-from .params import Param
+from .params import Param, ParamAlias
 
 
 @dataclass
@@ -92,6 +92,7 @@ class CheckSpec:
     notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
     deeper: Callable[[dict], list[dict]] | None = None  # settings deeper inside the threshold hypotheses
     # (checks.persistence): a conclusion failing under a level chosen here is a counterexample only if it persists
+    aliases: tuple[ParamAlias, ...] = ()  # deprecated parameter names mapped onto current ones (checks.params)
     shared: str = ""  # names a measurement memoised across claims (one flow, several claims): cases with the same
     # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
 

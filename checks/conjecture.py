@@ -22,6 +22,8 @@ import sympy as sp
 
 from ibcheck.numerics.errors import InputError
 
+from .schema import SCHEMA
+
 
 # ---- the parameter space -------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -302,7 +304,7 @@ def search(conj: Conjecture, budget: int | None = None, seed: int = 0, db_dir: s
                 raise RuntimeError("experiment failed: " + "".join(traceback.format_exception_only(type(exc), exc)).strip())
     seconds = time.perf_counter() - t0
     status = "refuted" if state.last else ("survived" if state.decided >= need else "inconclusive")
-    return {"conjecture": conj.id, "title": conj.title, "status": status, "trials": state.trials,
+    return {"schema": SCHEMA, "conjecture": conj.id, "title": conj.title, "status": status, "trials": state.trials,
             "decided_trials": state.decided, "undecided_trials": state.undecided, "skipped_trials": state.skipped,
             "outside_hypotheses_trials": state.outside, "min_decided": need,
             "budget": budget, "seed": seed, "seconds": round(seconds, 3),

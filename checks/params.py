@@ -73,10 +73,58 @@ def grid(raw: str, name: str, cast=float) -> list:
     return vals
 
 
-def resolve(specs: dict[str, Param], overrides: dict, claim_id: str, flags: dict | None = None) -> dict:
+@dataclass(frozen=True)
+class ParamAlias:
+    """Former parameter names kept for one minor version after a rename (CONTRACT.md, "Versioning"): ``old``
+    given together are mapped by ``translate({old: value}) -> {new: value}``, which raises ``InputError`` (one line)
+    where the old values have no exact equivalent. ``meaning`` says what the old names meant."""
+
+    old: tuple[str, ...]
+    new: str
+    meaning: str
+    translate: Callable[[dict], dict]
+    since: str
+    removed_in: str
+    type: type = int
+
+    def deprecation(self, claim_id: str, mapped: dict) -> str:
+        use = " ".join(f"--set {k}={v}" for k, v in mapped.items())
+        return (f"deprecated: {claim_id}: {', '.join(self.old)} ({self.meaning}) are aliases of {self.new} since "
+                f"{self.since} and will be removed in {self.removed_in}; use {use}")
+
+
+_ANNOUNCED: set = set()
+
+
+def apply_aliases(aliases, overrides: dict, claim_id: str, flags: dict | None = None, stream=None) -> dict:
+    """``overrides`` with every deprecated name replaced by its new one, and one ``deprecated:`` line on stderr per
+    process and claim. A new name given beside its alias must agree with it (else an input error)."""
+    out = dict(overrides)
+    for al in aliases or ():
+        given = {k: out.pop(k) for k in al.old if k in out}
+        if not given:
+            continue
+        parsed = {k: Param(k, al.type, None).parse(v, (flags or {}).get(k, "--set")) for k, v in given.items()}
+        mapped = al.translate(parsed)
+        for k, v in mapped.items():
+            if k in out and str(out[k]) != str(v):
+                raise InputError(f"{claim_id}: {', '.join(f'{a}={b}' for a, b in given.items())} means {k}={v}, "
+                                 f"but {k}={out[k]} is also given")
+            out[k] = v
+        if (claim_id, al.old) not in _ANNOUNCED:
+            _ANNOUNCED.add((claim_id, al.old))
+            import sys
+            print(al.deprecation(claim_id, mapped), file=stream or sys.stderr)
+    return out
+
+
+def resolve(specs: dict[str, Param], overrides: dict, claim_id: str, flags: dict | None = None,
+            aliases=()) -> dict:
     """Defaults updated by ``overrides``; unknown keys are an input error naming the valid ones. ``flags`` maps a
-    key to the option it came from (``--grid``), for the message; ``--set`` otherwise."""
+    key to the option it came from (``--grid``), for the message; ``--set`` otherwise. ``aliases`` (the check's
+    ``ParamAlias`` list) map deprecated names first."""
     flags = flags or {}
+    overrides = apply_aliases(aliases, overrides, claim_id, flags)
     unknown = sorted(set(overrides) - set(specs))
     if unknown:
         raise InputError(f"{claim_id}: unknown parameter {unknown[0]!r} (valid: {', '.join(sorted(specs))})")

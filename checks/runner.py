@@ -19,6 +19,7 @@ from ibcheck.theory.solver import SOLVER
 
 from .base import Context, Hooks
 from .params import resolve
+from .schema import SCHEMA
 
 
 @lru_cache(maxsize=1)
@@ -72,7 +73,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     """
     t0 = time.perf_counter()
     spec = get_spec(claim_id)
-    params = resolve(spec.params, overrides or {}, claim_id)
+    params = resolve(spec.params, overrides or {}, claim_id, aliases=spec.aliases)
     if not isinstance(seeds, int) or seeds < 1:
         raise InputError(f"--seeds must be a positive integer, got {seeds!r}")
     dev = resolve_device(device)
@@ -115,7 +116,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         if k in params and isinstance(data_desc.get(k), int) and data_desc[k] != params[k]:
             params[k] = data_desc[k]
     out = {
-        "claim": claim.id, "source": claim.source, "provenance": claim.provenance,
+        "schema": SCHEMA, "claim": claim.id, "source": claim.source, "provenance": claim.provenance,
         "statement_latex": claim.statement_latex(), "title": claim.title, "exploratory": claim.exploratory,
         "params": params, "data": data_desc,
         "hypotheses": worst["hypotheses"], "quantities": worst["quantities"], "conclusions": worst["conclusions"],

@@ -33,7 +33,9 @@ def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], li
         rows.append([cid, claim.source, "exploratory" if claim.exploratory else claim.provenance, claim.title])
         spec = REGISTRY.get(cid)
         if verbose and spec:
-            details[len(rows) - 1] = ["    " + p.describe() for p in spec.params.values()]
+            details[len(rows) - 1] = ["    " + p.describe() for p in spec.params.values()] + [
+                f"    {', '.join(a.old)}: deprecated aliases of {a.new} ({a.meaning}; removed in {a.removed_in})"
+                for a in spec.aliases]
     for cid, (source, title, where) in PLANNED.items():
         rows.append([cid, source, "planned", f"{title} [{where}]"])
     for cid, conj in SHIPPED.items():
@@ -158,13 +160,13 @@ def cmd_sweep(args) -> int:
     if args.seeds < 1:
         raise InputError(f"--seeds must be >= 1, got {args.seeds}")
     from ibcheck.checks.index import spec as get_spec
-    from ibcheck.checks.params import resolve
+    from ibcheck.checks.params import apply_aliases, resolve
     spec = get_spec(args.claim)
     base = parse_sets(args.set)
     flags = {k: "--grid" for k, _ in grids}
     tasks = []
     for combo in itertools.product(*[[(k, v) for v in vs] for k, vs in grids]):
-        point = dict(base, **dict(combo))
+        point = apply_aliases(spec.aliases, dict(base, **dict(combo)), args.claim, flags)  # deprecated names
         first = int(point.get("seed", spec.params["seed"].default if "seed" in spec.params else 0))
         for s in range(args.seeds):
             params = dict(point, **({"seed": first + s} if "seed" in spec.params else {}))

@@ -39,7 +39,8 @@ def cmd_conjecture(args) -> int:
     conj, src = load(args.target)
     if args.replay is not None:
         r = replay(conj, parse_replay(conj, args.replay))
-        print(json.dumps(r, indent=1, default=str))
+        from ibcheck.checks.schema import stamp
+        print(json.dumps(stamp(r), indent=1, default=str))
         return 1 if r["status"] == "refuted" else 0
     if args.backend == "ray":  # the whole (sequential) search runs as one Ray task, e.g. on a cluster node
         from ibcheck.checks.backends import ray_init

@@ -80,11 +80,13 @@ def writable_dir(path: str | None, flag: str) -> None:
 
 
 def write_json(path: str, obj) -> None:
-    """Write ``obj`` as strict JSON; an unwritable path is an input error (exit 2)."""
+    """Write ``obj`` as strict JSON, every object stamped with the contract's ``schema`` (checks.schema); an
+    unwritable path is an input error (exit 2)."""
     from ibcheck.checks.runner import jsonable
+    from ibcheck.checks.schema import stamp
     try:
         with open(path, "w") as fh:
-            json.dump(jsonable(obj), fh, indent=1, allow_nan=False, default=str)
+            json.dump(jsonable(stamp(obj)), fh, indent=1, allow_nan=False, default=str)
     except OSError as exc:
         raise InputError(f"--json {path}: cannot write ({exc.strerror})") from None
 

@@ -5,6 +5,8 @@ import html
 import json
 from pathlib import Path
 
+from ibcheck.checks.schema import stamp
+
 from .blocks import badge
 from .html import CSS
 from .status import CONJECTURE, conjecture_status
@@ -36,5 +38,5 @@ def write_page(result: dict, conj, out_dir: str | Path) -> Path:
     page = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(conj.id)}</title>'
             f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>")
     (out / "index.html").write_text(page, encoding="utf-8")
-    (out / "result.json").write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
+    (out / "result.json").write_text(json.dumps(stamp(result), indent=1, default=str), encoding="utf-8")
     return out / "index.html"

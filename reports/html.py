@@ -13,6 +13,7 @@ import platform
 from pathlib import Path
 
 from ibcheck.checks.runner import jsonable
+from ibcheck.checks.schema import stamp
 
 from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
@@ -224,5 +225,5 @@ def write_report(results: list[dict], supplements: dict, out_dir: str | Path, me
     out.mkdir(parents=True, exist_ok=True)
     (out / "index.html").write_text(render(results, supplements, meta), encoding="utf-8")
     rows = clean(results) + conjecture_json(supplements.get("_conjectures", {}))
-    (out / "results.json").write_text(json.dumps(jsonable(rows), indent=1, allow_nan=False), encoding="utf-8")
+    (out / "results.json").write_text(json.dumps(jsonable(stamp(rows)), indent=1, allow_nan=False), encoding="utf-8")
     return out / "index.html"

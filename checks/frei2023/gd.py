@@ -16,7 +16,26 @@ from ibcheck.theory.frei2023.activation import prove_leaky_smooth, prove_smoothe
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
-from ..params import Param, constant_params, grid
+from ..params import Param, ParamAlias, constant_params, grid
+
+
+def _m_of_m1_m2(old: dict) -> dict:
+    """m₁ neurons with a = +1/√m and m₂ with a = −1/√m (the parameters of the Section 3 flows, which these GD claims
+    once took too) are exactly the network m = m₁ + m₂ when m₁ = m₂: GD here always splits m into equal halves
+    (second_layer(m/2, m/2)). Unequal or single counts have no equivalent: an input error, not a different network."""
+    if set(old) != {"m1", "m2"}:
+        given = next(iter(old))
+        raise InputError(f"{given}={old[given]} alone cannot be mapped: these GD claims train m/2 neurons of each sign "
+                         f"(m1 = m2 = m/2); give both m1 and m2 (equal) or --set m=N")
+    if old["m1"] != old["m2"] or old["m1"] < 1:
+        raise InputError(f"m1={old['m1']}, m2={old['m2']} cannot be mapped: these GD claims train m/2 neurons of "
+                         f"each sign, so m1 must equal m2 (>= 1); for an unbalanced network use the Section 3 flows "
+                         f"(frei2023.thm3.*, which take m1 and m2)")
+    return {"m": old["m1"] + old["m2"]}
+
+
+M1_M2 = ParamAlias(old=("m1", "m2"), new="m", meaning="neurons with a = +1/√m and with a = −1/√m",
+                   translate=_m_of_m1_m2, since="0.2.0", removed_in="0.3.0")
 
 # ---- activation ------------------------------------------------------------------------------------
 _PROOF_KEYS = ["proof_phi0", "proof_dphi_lower", "proof_dphi_upper", "proof_d2phi_lower", "proof_d2phi_upper",
@@ -173,9 +192,9 @@ _F42 = [{"m": 400, "d": 20000, "n": 100}, {"data": "gmm", "n": 100, "d": 10 ** 8
         {"sampler": "explicit", "n": 6, "d": 400000, "m": 50}]
 THM42_SPECS = [
     CheckSpec(claim=st.THM42_LOSS, measure=measure_thm42, params={**_BASEP, **constant_params(st.THM42_LOSS)},
-              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data"),
+              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,)),
     CheckSpec(claim=st.THM42_NORM, measure=measure_thm42, params={**_BASEP, **constant_params(st.THM42_NORM)},
-              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data"),
+              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,)),
     CheckSpec(claim=st.THM42_SRANK, measure=measure_srank,
               params={**_BASEP, **constant_params(st.THM42_SRANK),
                       "m_grid": Param("m_grid", str, "50,100,200", "m values of the sweep (even)"),
@@ -184,7 +203,8 @@ THM42_SPECS = [
                       "sweep_steps": Param("sweep_steps", int, 200, "GD steps per sweep point", lambda v: v >= 2,
                                            "must be >= 2")},
               quick=_Q42, full=[{"m_grid": "64,256,1024", "d_grid": "1e4,1e6,1e8", "n_grid": "10,40,160",
-                                 "sweep_steps": 1000}], accepts_data=False, data_note="uses generated data"),
+                                 "sweep_steps": 1000}], accepts_data=False, data_note="uses generated data",
+              aliases=(M1_M2,)),
 ]
 
 # ---- Figure 1 ------------------------------------------------------------------------------------
@@ -229,6 +249,6 @@ FIG1_SPEC = CheckSpec(
             "init_scale": Param("init_scale", float, 1e-3, "init (row norm) of the d sweep", lambda v: v > 0, "> 0"),
             "d_grid": Param("d_grid", str, "500,2000,8000,32000", "d values"),
             "init_grid": Param("init_grid", str, "1e-4,1e-3,1e-2,1e-1", "init scales (row norms)")},
-    quick=[{}], full=[{"m": 512, "steps": 1000}])
+    quick=[{}], full=[{"m": 512, "steps": 1000}], aliases=(M1_M2,))
 
 SPECS = [ACTIVATION_SPEC, *THM42_SPECS, FIG1_SPEC]

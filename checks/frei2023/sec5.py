@@ -26,6 +26,7 @@ from ibcheck.theory.frei2023.hypothesis import h_quantities
 from ..base import CheckSpec, Context, Measurement
 from ..params import Param, constant_params
 from .gf import PARAMS as GF_PARAMS
+from .gd import M1_M2
 from .gf import boundary_agreement, init_B
 from . import limits as LIM
 
@@ -204,7 +205,7 @@ GMM_SPEC = CheckSpec(
             "n_test": GF_PARAMS["n_test"], "seed": GF_PARAMS["seed"], **constant_params(st.GMM)},
     quick=[{}, {"beta": 0.3}],
     full=[{"n": 20, "beta": 0.25}, {"d": 10 ** 9, "beta": 0.2},
-          {"sampler": "explicit", "n": 6, "d": 1000000, "beta": 0.25}])
+          {"sampler": "explicit", "n": 6, "d": 1000000, "beta": 0.25}], aliases=(M1_M2,))
 GMM_BAYES_SPEC = CheckSpec(
     claim=st.GMM_BAYES, measure=measure_gf_sec5("gmm"), accepts_data=False, data_note="needs the mixture's μ",
     params={**_GF, "n": _N10, "d": _D8, "gamma": _GAMMA, "init_scale": _INIT, "sampler": _SAMPLER,

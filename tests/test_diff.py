@@ -1,0 +1,127 @@
+"""``ibcheck diff``: a planted change between two result sets is reported exactly (no more, no less), the exit
+status follows the verdict ranks, and bad input is one line with exit 2."""
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ibcheck.result_diff import compare
+
+
+def ibcheck(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "ibcheck", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300)
+
+
+def _row(name, lhs, rhs, holds, tol=0.0):
+    return {"name": name, "lhs": lhs, "rhs": rhs, "relation": "<=", "tolerance": tol, "slack": rhs - lhs,
+            "holds": holds, "provenance": "seed", "kind": "bound"}
+
+
+def _check(case, verdict, rows, quantities):
+    return {"schema": 1, "kind": "check", "case": case, "claim": case.split("[")[0], "verdict": verdict,
+            "hypotheses": [_row("h", 1.0, 2.0, True)], "conclusions": rows, "quantities": quantities, "params": {}}
+
+
+OLD = [
+    _check("a.one[seed=0]", "verified", [_row("gap", 1.0, 2.0, True, 1e-3)], {"gap": 1.0, "n": 40, "w": [1.0, 2.0]}),
+    _check("a.two[seed=0]", "inconclusive", [_row("rate", 0.5, 1.0, None)], {"rate": 0.5}),
+    _check("a.three[seed=0]", "verified", [_row("r1", 1.0, 2.0, True), _row("r2", 1.0, 2.0, True)], {"q": 3.0}),
+    _check("a.four[seed=0]", "inconclusive", [_row("r", 1.0, 2.0, None)], {"q": 1.0}),
+    _check("a.gone[seed=0]", "verified", [_row("r", 1.0, 2.0, True)], {"q": 1.0}),
+    {"schema": 1, "kind": "conjecture", "conjecture": "conj.x", "status": "survived", "trials": 10},
+]
+
+
+def _planted():
+    new = copy.deepcopy(OLD[:5]) + [dict(OLD[5], status="refuted")]
+    one, two, three, four = new[0], new[1], new[2], new[3]
+    one["verdict"] = "violated"  # regressed
+    one["conclusions"][0].update(lhs=2.5, holds=False)  # flipped and moved (1.5 ≫ tolerance 1e-3)
+    one["quantities"].update(gap=2.5, n=40, w=[1.0, 2.0 + 1e-12])  # w moves in the last bits only: not reported
+    two["verdict"] = "verified"  # improved
+    two["conclusions"][0].update(holds=True, lhs=0.5 + 1e-4)  # flipped; moved 1e-4 > rtol·1
+    three["conclusions"][1].update(holds=False)  # a flip without a verdict change
+    three["conclusions"].append(_row("r3", 0.0, 1.0, True))  # a row added
+    del three["quantities"]["q"]  # a key removed
+    four["verdict"] = "outside-hypotheses"  # same rank as inconclusive: changed, not regressed
+    del new[4]  # a.gone removed
+    new.append(_check("a.new[seed=0]", "verified", [], {}))  # a case added
+    return new
+
+
+def test_a_planted_change_is_reported_exactly():
+    d = compare(OLD, _planted())
+    assert [(c["case"], c["old"], c["new"], c["direction"]) for c in d["verdict_changes"]] == [
+        ("a.one[seed=0]", "verified", "violated", "regressed"), ("a.two[seed=0]", "inconclusive", "verified", "improved"),
+        ("a.four[seed=0]", "inconclusive", "outside-hypotheses", "changed"),
+        ("conjecture conj.x", "survived", "refuted", "regressed")]
+    assert [(c["case"], c["row"], c["old"], c["new"]) for c in d["row_flips"]] == [
+        ("a.one[seed=0]", "gap", True, False), ("a.two[seed=0]", "rate", None, True), ("a.three[seed=0]", "r2", True, False)]
+    assert [(c["case"], c["key"]) for c in d["moved"]] == [("a.one[seed=0]", "conclusions[gap].lhs"),
+                                                          ("a.one[seed=0]", "quantities.gap"),
+                                                          ("a.two[seed=0]", "conclusions[rate].lhs")]
+    assert [(c["case"], c["row"]) for c in d["rows_added"]] == [("a.three[seed=0]", "r3")] and not d["rows_removed"]
+    assert [(c["case"], c["key"]) for c in d["keys_removed"]] == [("a.three[seed=0]", "q")]
+    assert d["cases_added"] == ["a.new[seed=0]"] and d["cases_removed"] == ["a.gone[seed=0]"] and d["matched"] == 5
+    assert d["regressed"] is True
+
+
+def test_identical_and_last_bit_results_show_nothing():
+    new = copy.deepcopy(OLD)
+    new[0]["quantities"]["gap"] *= 1 + 4e-16  # another machine's last bits
+    new[0]["conclusions"][0]["lhs"] += 1e-15
+    d = compare(OLD, new)
+    assert d["matched"] == 6 and not any(d[k] for k in d["counts"]) and d["regressed"] is False
+
+
+def test_cli_exit_status_json_and_strict(tmp_path):
+    old, new, improved = tmp_path / "old.json", tmp_path / "new.json", tmp_path / "improved.json"
+    old.write_text(json.dumps(OLD))
+    new.write_text(json.dumps(_planted()))
+    better = copy.deepcopy(OLD)
+    better[1]["verdict"] = "verified"
+    improved.write_text(json.dumps(better))
+    p = ibcheck("diff", str(old), str(new), "--json", str(tmp_path / "d.json"))
+    assert p.returncode == 1, p.stderr
+    assert "REGRESSED" in p.stdout and "a.one[seed=0]: verified -> violated" in p.stdout
+    d = json.loads((tmp_path / "d.json").read_text())
+    assert d["schema"] == 1 and d["regressed"] is True and d["counts"]["verdict_changes"] == 4
+    assert ibcheck("diff", str(old), str(old)).returncode == 0
+    q = ibcheck("diff", str(old), str(improved))  # an improvement is not a regression ...
+    assert q.returncode == 0 and "IMPROVED" in q.stdout
+    s = ibcheck("diff", str(old), str(improved), "--strict")  # ... but it makes a committed baseline stale
+    assert s.returncode == 1 and "regenerating" in s.stderr
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read"), ("{not json", "not JSON"), ("[]", "no results"), ('{"a": 1}', "not an ibcheck result"),
+    ('[{"schema": 99, "claim": "x", "verdict": "verified"}]', "newer than this ibcheck reads")])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, content, says):
+    f = tmp_path / "bad.json"
+    if content is not None:
+        f.write_text(content)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(OLD))
+    p = ibcheck("diff", str(good), str(f))
+    assert p.returncode == 2 and says in p.stderr and len(p.stderr.strip().splitlines()) == 1, p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_two_real_check_outputs_of_different_settings(tmp_path):
+    """Two ``check --json`` outputs of one claim (a change that makes lai2026.m1.gap's lower bound fail: η‖λ‖₁ = ½,
+    a documented finding): exactly the verdict and the rows that changed, exit 1."""
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert ibcheck("check", "lai2026.m1.gap", "--json", str(a)).returncode == 0
+    assert ibcheck("check", "lai2026.m1.gap", "--set", "eta_scale=0.5", "--json", str(b)).returncode == 1
+    p = ibcheck("diff", str(a), str(b), "--json", str(tmp_path / "d.json"))
+    assert p.returncode == 1, p.stdout + p.stderr
+    d = json.loads((tmp_path / "d.json").read_text())
+    ra, rb = (json.loads(f.read_text()) for f in (a, b))
+    flipped = sorted(r["name"] for r in rb["conclusions"] + rb["hypotheses"]
+                     if r["holds"] != next(x["holds"] for x in ra["conclusions"] + ra["hypotheses"]
+                                           if x["name"] == r["name"]))
+    assert [(c["old"], c["new"]) for c in d["verdict_changes"]] == [("verified", "violated")]
+    assert sorted(c["row"] for c in d["row_flips"]) == flipped and flipped
