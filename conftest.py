@@ -4,6 +4,8 @@ from ibcheck.numerics.threads import default_single_threaded_env
 
 default_single_threaded_env()
 
+pytest_plugins = ["tests.machine_record"]  # the `machine` marker and its recorder (docs/numerics.md)
+
 
 def pytest_addoption(parser):
     parser.addoption("--profile", default="quick", choices=["quick", "full"],

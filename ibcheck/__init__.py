@@ -5,7 +5,7 @@ Python API (imported lazily: ``import ibcheck`` loads neither torch nor the cata
 ``ibcheck.run_check(claim_id, **params)`` (the contract's JSON result), ``ibcheck.testing`` (pytest helpers
 ``assert_kkt``, ``assert_verified``). See docs/api.md.
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _LAZY = {
     "kkt": ("ibcheck.model_kkt", "kkt"),

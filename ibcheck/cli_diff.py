@@ -30,7 +30,7 @@ def cmd_diff(args) -> int:
 
     from ibcheck.cli_io import write_json, writable_file
     from ibcheck.numerics.errors import InputError
-    from ibcheck.result_diff import compare, lines, load, strict_failures
+    from ibcheck.result_diff import compare, diff_object, lines, load, strict_failures
     if not (math.isfinite(args.rtol) and args.rtol >= 0):
         raise InputError(f"--rtol must be a finite number >= 0, got {args.rtol}")
     writable_file(args.json, "--json")
@@ -39,8 +39,7 @@ def cmd_diff(args) -> int:
         print(line)
     strict = strict_failures(d)
     if args.json:
-        write_json(args.json, {"old": args.old, "new": args.new, "rtol": args.rtol, **d,
-                               "strict_failures": strict})
+        write_json(args.json, diff_object(args.old, args.new, args.rtol, d))
     sys.stdout.flush()
     if d["regressed"]:
         return 1

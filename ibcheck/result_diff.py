@@ -164,6 +164,11 @@ def strict_failures(d: dict) -> list[str]:
             + [f"case added {k}" for k in d["cases_added"]] + [f"case removed {k}" for k in d["cases_removed"]])
 
 
+def diff_object(old: str, new: str, rtol: float, d: dict) -> dict:
+    """The ``diff --json`` object: the two files, the ``rtol`` used, the differences, and what ``--strict`` fails on."""
+    return {"schema": SCHEMA, "old": old, "new": new, "rtol": rtol, **d, "strict_failures": strict_failures(d)}
+
+
 def lines(d: dict, limit: int = 40) -> list[str]:
     """The readable summary ``ibcheck diff`` prints (each list capped at ``limit`` lines)."""
     from ibcheck.reports.fmt import fmt

@@ -21,7 +21,7 @@ def test_import_ibcheck_is_light():
             "print(heavy, ibcheck.__version__, sorted(ibcheck.__all__))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.startswith("[] 0.1.0") and "kkt" in p.stdout and "run_check" in p.stdout
+    assert p.stdout.startswith(f"[] {ibcheck.__version__}") and "kkt" in p.stdout and "run_check" in p.stdout
     with pytest.raises(AttributeError):
         ibcheck.no_such_thing  # noqa: B018
 

@@ -8,6 +8,8 @@ from ibcheck.theory.asymptotic import Series, geometric, judge, three_point, two
 from ibcheck.theory.asymptotic_settled import settled
 from ibcheck.theory.statement import Claim, Sym, lim
 
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 t = sp.Symbol("t", real=True)
 CK = geometric(1e2, 1e6, 9)  # 2 checkpoints per decade over 4 decades
 
@@ -35,6 +37,7 @@ def test_log_rate_order_recovered():
 def test_three_point_exact_on_any_grid():
     u = (1 / math.log(10.0), 1 / math.log(100.0), 1 / math.log(1000.0))
     p, L = three_point(u, tuple(5 - 2 * x ** 1.5 for x in u))
+    # three-point extrapolation of an exact power law: Newton on p converges to ~1e-13; 1e-9 is its stopping width
     assert p == pytest.approx(1.5, abs=1e-9) and L == pytest.approx(5.0, abs=1e-9)
 
 
@@ -93,6 +96,7 @@ def test_settled_away_from_the_limit_is_violated():
     j = judge(geometric(10, 1000, 7), gap, 1 / sp.log(t), "t", 0.0, floor=1e-14)
     assert j.holds is False and "settled" in j.reason
     lo, hi = j.limit_estimate["interval"]
+    # a settled sequence: its interval is the spread of its last values, a few ulps of 1.15 (≤ 1e-13: ~400 ulps)
     assert lo <= gap[-1] <= hi and hi - lo < 1e-13
 
 
@@ -119,6 +123,7 @@ def test_floor_reached_is_verified():
 
 def test_free_limit_converges_and_too_wide():
     j = run(lambda x: 2 + 3 / x, 1 / t, None, limit_tol=1e-3)
+    # Richardson on q∞ + C/τ is exact up to rounding of O(1) values (~1e-15)
     assert j.holds is True and j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-9)
     j = run(lambda x: 2 + 3 / math.log(x), 1 / sp.log(t), None, limit_tol=1e-3)
     assert j.holds is None and j.horizon_needed is not None

@@ -81,6 +81,7 @@ def test_event_located_on_a_known_crossing():
     times = [e["s"] for e in log]
     assert len(times) == 2
     assert times[0] == pytest.approx(math.pi / 2, abs=1e-11)  # rtol 1e-12 on an O(1) solution
+    # rtol 1e-12 on an O(1) solution: event times to ~1e-12
     assert times[1] == pytest.approx(math.pi, abs=1e-11)
     assert info["stats"]["events"] == 2 and info["stats"]["rejected"] <= 2  # the first step size is a guess
 
@@ -127,6 +128,7 @@ def test_sliding_mode_matches_the_analytic_filippov_solution():
         assert abs(Z[0, 1]) <= 1e-15  # stays on the surface (a linear invariant of the sliding field)
         assert Z[0, 0] == pytest.approx(q1(s_end), abs=1e-10)  # rtol 1e-9 on an O(1) solution
         t = quad(lambda s: 2 / (1 + math.exp(-q1(s))), 0, s_end, epsabs=0, epsrel=1e-13)[0]  # L̂ = (e^{−q₁}+1)/2
+        # log t from the integrated clock at rtol 1e-9 vs quad at 1e-13, log t = O(1)
         assert info["log_t"] == pytest.approx(math.log(t), abs=1e-10)
         st = info["stats"]
         assert st["sliding"] == 1 and st["rejected"] == 0 and st["steps"] < 100  # no chattering
@@ -134,6 +136,7 @@ def test_sliding_mode_matches_the_analytic_filippov_solution():
     log = []
     B, info = integrate_switched(sysm, B0, target_log_loss=-math.inf, s_end=1.5 * s_exit, n=2, event_log=log)
     assert info["stats"]["exits"] == 1
+    # the exit event located by Illinois on a dense output at rtol 1e-9, s = O(1)
     assert log[-1]["leaving"] == [(0, 1)] and log[-1]["s"] == pytest.approx(s_exit, abs=1e-9)
     assert (B @ K)[0, 1] < 0  # it left on the γ side, where the equivalent slope ended
 
@@ -150,7 +153,9 @@ def test_plain_integrator_chatters_on_the_sliding_surface():
     new = gradient_flow(net, torch.tensor(B0), s_end=1e-4, rtol=1e-9)
     assert old.stats["rejected"] > 100 * new.stats["steps"]  # chattering
     assert float((old.B - new.B).abs().max()) <= 1e-6  # the plain one's own error on the surface is O(rtol)
+    # q₁(s) = B·K at s = 1e-4: one short sliding step, O(1e-4) values, rounding ~1e-18
     assert float((new.B.numpy() @ K)[0, 0]) == pytest.approx(q1(1e-4), abs=1e-14)
+    # the surface ⟨w, x⟩ = 0 is a linear invariant of the sliding field: it stays 0 up to rounding of O(1e-4) values
     assert abs(float((new.B.numpy() @ K)[0, 1])) <= 1e-15
 
 
@@ -171,6 +176,7 @@ def test_box_lcp_complementarity():
             D[free] = np.linalg.solve(M[np.ix_(free, free)], -(base[free] + M[np.ix_(free, ~free)] @ D[~free]))
         w = base + M @ D
         assert np.all(D >= gamma - 1e-12) and np.all(D <= 1 + 1e-12)
+        # Filippov's sliding values at an exact solve of O(1) data: rounding ~1e-15; a wrong mode misses by O(1)
         assert np.all(w[states < 0] <= 1e-9) and np.all(w[states > 0] >= -1e-9) and np.allclose(w[free], 0)
 
 
@@ -200,12 +206,16 @@ def test_same_flow_as_the_plain_integrator(loss):
     (normalised margin relative), crossing time of log(2)/n to 1e-9 relative."""
     X, y, K, a, W0, B0, net = _setup(d=2000, loss=loss)
     new = gradient_flow(net, B0, target_log_loss=-300.0)
+    # the target log L̂ = −300 located on the dense output to the integrator's tolerance (rtol 1e-9 ⇒ ≪ 1e-9·300)
     assert new.log_loss == pytest.approx(-300.0, abs=1e-9) and new.reached_target
     ref = gradient_flow(net, B0, target_log_loss=-math.inf, s_end=new.s, rtol=1e-12, events=False, max_steps=10 ** 6)
     qn, qr = _quantities(net, new.B), _quantities(net, ref.B)
     assert qn["normalized_margin"] == pytest.approx(qr["normalized_margin"], rel=1e-9)
+    # two integrations (rtol 1e-9 and 1e-12) of one flow: states within ~1e-10 relative; singular values O(1) (Weyl)
     assert np.abs(qn["singular_values"] - qr["singular_values"]).max() <= 1e-9
+    # residuals of two states ~1e-10 apart: a Lipschitz function of the state, O(1) constant
     assert abs(qn["kkt_stationarity"] - qr["kkt_stationarity"]) <= 1e-9
+    # as above
     assert abs(qn["kkt_complementarity"] - qr["kkt_complementarity"]) <= 1e-9
     assert new.log_loss == pytest.approx(ref.log_loss, rel=1e-9)
     n = y.shape[0]
@@ -219,6 +229,7 @@ def test_real_time_flow_matches_the_plain_integrator():
     X, y, K, a, W0, B0, net = _setup(d=2000)
     ref = flow_to_time(net, B0, 0.5, rtol=1e-12, events=False, max_steps=10 ** 6)
     new = flow_to_time(net, B0, 0.5)
+    # two integrations (rtol 1e-9 and 1e-12) of one flow to t = 0.5, relative K-norm
     assert float(torch.sqrt(torch.trace((new - ref) @ K @ (new - ref).T) / torch.trace(ref @ K @ ref.T))) <= 1e-9
 
 
@@ -230,6 +241,7 @@ def test_frei_default_accept_ratio_stats_and_determinism():
     r2 = gradient_flow(net, B0)
     st = r1.stats
     assert st["accept_ratio"] >= 0.8 and st["events"] >= 50 and st["sliding"] == 0 and st["forced"] == 0
+    # the target log L̂ = −2000 located on the dense output to the integrator's tolerance
     assert r1.reached_target and r1.log_loss == pytest.approx(-2000.0, abs=1e-9)
     assert torch.equal(r1.B, r2.B) and r1.log_t == r2.log_t and r1.stats == r2.stats
     assert r1.time_to_log2_over_n == r2.time_to_log2_over_n

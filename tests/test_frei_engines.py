@@ -71,10 +71,12 @@ def test_fixed_mode_field_is_the_gradient_and_its_jacobian(setup):
     h = 1e-6
     E = np.eye(th.size)
     num = np.array([-(fm.forward_np(th + h * e)[3] - fm.forward_np(th - h * e)[3]) / (2 * h) for e in E])
+    # central differences with h = 1e-6: O(h²) truncation + O(ε/h) ≈ 1e-10 rounding on O(1) entries
     assert np.allclose(F, num, rtol=1e-6, atol=1e-9)
     numJ = np.array([(fm.field_and_jacobian(th + h * e, False)[0] - fm.field_and_jacobian(th - h * e, False)[0]) / (2 * h)
                      for e in E]).T
     assert np.allclose(DF, numJ, rtol=1e-5, atol=1e-8)
+    # a change of coordinates and back (two O(1)-conditioned linear maps of O(1) values): rounding ~1e-15
     assert np.allclose(fm.to_B(th), B, rtol=1e-13, atol=1e-13)
 
 

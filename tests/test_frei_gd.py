@@ -30,6 +30,7 @@ def test_span_gd_matches_autograd_gd_and_srank():
     W0 = torch.randn(8, 400, generator=generator(5_000_011 + 0), dtype=torch.float64) * 1e-3
     W = gd_direct_smooth(dat.X, dat.y, a, W0, eta, 0.5, 30)
     W_span = (W0 - B0 @ dat.X) + B[0] @ dat.X
+    # span-reduced vs direct GD, 30 steps of the same float64 iteration: rounding grows ~linearly, ~1e-14
     assert float((W_span - W).norm() / W.norm()) <= 1e-10
     assert float(rec.srank[-1][0]) == pytest.approx(srank(W), rel=1e-9)
 
@@ -44,6 +45,7 @@ def test_batched_equals_sequential():
     Bb, _ = gd_smooth(K, y, a, B0, P, 1e-4, 0.5, 50)
     for s in range(3):
         Bs, _ = gd_smooth(K[s:s + 1], y[s:s + 1], a, B0[s:s + 1], P[s:s + 1], 1e-4, 0.5, 50)
+        # a batch of seeds vs one seed: the same arithmetic up to BLAS's summation order (~1e-15 per step, 50 steps)
         assert float((Bs[0] - Bb[s]).norm() / Bb[s].norm()) <= 1e-12
 
 

@@ -15,6 +15,8 @@ from ibcheck.checks.runner import run_check
 from ibcheck.numerics.smooth_gd import smooth_leaky_grad
 from ibcheck.numerics.two_layer import leaky, leaky_grad, log_loss, log_neg_dloss
 
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 CTRL = {"n": 6, "d": 1_000_000, "gamma": 0.5, "m1": 3, "m2": 3, "init": "span", "target_log_loss": -300.0}
 GF_CLAIMS = ["frei2023.thm3.4", "frei2023.thm3.1", "frei2023.thm3.2.margins", "frei2023.thm3.2.neurons",
              "frei2023.thm3.2.rank", "frei2023.thm3.2.global", "frei2023.thm3.2.boundary",

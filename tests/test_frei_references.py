@@ -19,6 +19,7 @@ def _data(n=10, d=20000, seed=0):
 def test_closed_form_equals_aligned_qp_symmetric_and_full(m1, m2, gamma):
     K, y = _data()
     cf = closed_form_kkt(K, y, m1, m2, gamma)
+    # the closed form's residual ‖Mλ − 𝟙‖ of an exact solve with cond(M) ≈ 1 (near-orthogonal data): ~1e-15
     assert cf.valid and cf.residual < 1e-12
     sym = qp_aligned(K, y, m1, m2, gamma)
     full = qp_pattern(K, y, m1, m2, gamma, aligned_slopes(y, m1, m2, gamma))
@@ -54,6 +55,7 @@ def test_kkt_checker_accepts_the_kkt_point_and_rejects_others():
     a = second_layer(5, 5)
     cf = closed_form_kkt(K, y, 5, 5, 0.5)
     good = kkt_check(K, y, a, 0.5, cf.B * 7.0)  # any positive rescaling of a KKT point
+    # an exact KKT point scaled by 7: residuals are rounding of O(1)-conditioned products (~1e-14)
     assert good.stationarity < 1e-10 and good.complementarity < 1e-10 and good.euler_gap < 1e-10
     rng = np.random.default_rng(0)
     bad = kkt_check(K, y, a, 0.5, cf.B + 0.5 * np.abs(cf.B).max() * rng.normal(size=cf.B.shape))
@@ -136,4 +138,5 @@ def test_dual_certificate_delta_slack_on_orthogonal_data(gamma, r, expected):
     K = np.diag(np.square(r))
     cert = certify_aligned(K, np.array([1.0, -1.0, 1.0]), 2, 2, gamma)
     assert cert.delta_slack == pytest.approx(expected, rel=1e-12)
+    # the dual bound of an exactly feasible diagonal problem: gap = rounding of O(1) values
     assert cert.certified == (expected >= 0) and cert.lam_min > 0 and cert.duality_gap < 1e-12

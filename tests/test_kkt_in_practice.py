@@ -50,6 +50,7 @@ def reference(fn, params, X, y, L):
 
 
 def assert_agrees(r, ref, L):
+    # the measured homogeneity degree of an exactly homogeneous net: a log-ratio of O(1) outputs, rounding ~1e-14
     assert r.degree == L and abs(r.degree_measured - L) < 1e-9 and r.kinks["count"] == 0 and r.certified
     assert r.min_margin == pytest.approx(ref["margin"], rel=TOL)
     assert r.normalized_margin == pytest.approx(ref["normalized_margin"], rel=TOL)
@@ -230,6 +231,7 @@ def test_float32_model_is_evaluated_in_float64_and_the_shift_reported():
     native = float(q32) / float(theta.norm()) ** 2
     c = r.conversion
     assert c["from"] == "float32" and c["normalized_margin_native"] == pytest.approx(native, rel=1e-15)
+    # the same two float64 numbers subtracted on both sides: equal up to one rounding of O(0.1) values
     assert c["normalized_margin_change"] == pytest.approx(ref["normalized_margin"] - native, abs=1e-15)
     assert 0 < c["relative_change"] < 1e-5  # float32 rounding of the outputs
 

@@ -74,6 +74,7 @@ def test_trained_relu_net_is_near_kkt_and_the_residual_falls(checkpoints):
     X, y, net, early, late = checkpoints
     for r in (early, late):
         assert r.degree == 2 and r.certified and r.misclassified == 0 and r.method == "nnls"
+        # Euler's identity Σθ·∇ = L·f of an exactly homogeneous net: rounding of O(1) values (~1e-15)
         assert r.euler_gradient_check < 1e-12
     # measured: stationarity 5.1e-4 → 2.3e-4, complementarity 2.4e-2 → 1.0e-2 (300 → 1500 steps)
     assert late.kkt_stationarity < 0.6 * early.kkt_stationarity and late.kkt_stationarity < 1e-3
@@ -219,8 +220,10 @@ def test_deep_homogeneous_model_has_degree_three():
     with torch.no_grad():
         y = torch.sign(net(X).squeeze(-1))
     r = kkt(net, X, y)
+    # the measured degree of an exactly homogeneous net: log-ratios of O(1) outputs, rounding ~1e-14
     assert r.degree == 3 and all(abs(v - 3) < 1e-9 for v in r.degree_estimates.values())
     assert r.normalized_margin == pytest.approx(direct_margin(net, X, y, 3), rel=1e-12)
+    # Euler's identity of an exactly homogeneous net: rounding ~1e-15
     assert r.references is None and r.certified and r.euler_gradient_check < 1e-12
 
 
@@ -302,6 +305,7 @@ def test_kkt_perfect_model_with_kinks_and_its_perturbation():
     net, X, y = orthogonal_kkt_net()
     r = kkt(net, X, y)
     assert r.kinks["count"] == 30 and r.kinks["box"] == 6 and r.certified
+    # an exact KKT point by construction (orthogonal data): residuals are rounding (~1e-15), a wrong multiplier O(1)
     assert r.kkt_stationarity < 1e-10 and r.kkt_complementarity < 1e-12 and r.kkt_euler_gap < 1e-12
     assert r.multipliers == pytest.approx([1.0] * 6, rel=1e-9) and r.support == list(range(6))
     # negative control: the same model with 10% noise on the first layer is reported far from KKT
@@ -543,6 +547,7 @@ def test_box_qp_equals_the_nnls_over_its_vertices():
     a, b = kkt_residuals(theta, q, 1, box, blocks), kkt_residuals(theta, q, 1, vert, blocks)
     assert a.method == "qp" and b.method == "nnls" and a.certified and b.certified
     assert a.stationarity == pytest.approx(b.stationarity, rel=1e-7)
+    # QP and NNLS multipliers of one problem: solver tolerances 1e-8 relative; atol for multipliers that are 0
     assert a.lam == pytest.approx(b.lam, rel=1e-5, abs=1e-9)
 
 

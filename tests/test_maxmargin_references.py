@@ -50,11 +50,15 @@ def test_fig1_svm_and_closed_form_residual():
     Z = fig1(0).Z
     svm = hard_margin_svm(Z)
     assert svm.certified and svm.n_support == 4
+    # Figure 1's closed-form SVM (w = (½, ½), α = ⅛): a polished active-set solve, exact up to rounding
     np.testing.assert_allclose(svm.w, [0.5, 0.5], atol=1e-12)
+    # as above (α = ⅛)
     np.testing.assert_allclose(svm.alpha[:4], 0.125, atol=1e-12)
     eta = math.exp(-2 * 1.508) / 8
     res = residual_limit(Z, svm, eta)
+    # the closed-form residual limit: a polished solve, exact up to rounding of O(1) values
     np.testing.assert_allclose(res.w_tilde, [-1.508, -1.508], atol=1e-12)
+    # convex program vs closed form: Newton to 1e-12 gradient on an O(1)-conditioned problem
     np.testing.assert_allclose(residual_limit_convex(Z[svm.support], svm.w, eta), res.w_tilde, atol=1e-10)
 
 
@@ -65,11 +69,13 @@ def test_residual_limit_two_ways(n, d, seed):
     eta = 1 / np.linalg.norm(Z, 2) ** 2
     w0 = np.random.default_rng(1).normal(size=d)
     res = residual_limit(Z, svm, eta, w0)
+    # consistency residual of an exact Newton solve, O(1) data: rounding ~1e-14
     assert res.rank_condition and res.consistency < 1e-10
     S = svm.support
     np.testing.assert_allclose(eta * np.exp(-(Z[S] @ res.w_tilde)), svm.alpha[S], rtol=1e-9)
     cvx = residual_limit_convex(Z[S], svm.w, eta) + kernel_projection(Z, w0)
     assert np.linalg.norm(cvx - res.w_tilde) <= 1e-9 * np.linalg.norm(res.w_tilde)
+    # a projection onto ker Z of two vectors that differ in span Z only: rounding of O(1) values
     np.testing.assert_allclose(kernel_projection(Z, res.w_tilde), kernel_projection(Z, w0), atol=1e-12)
 
 
@@ -132,6 +138,7 @@ def test_edges_of_the_decomposition():
     sep = decompose(ji_telgarsky(8, 0, 3, 0, 0).Z)
     assert sep.subset.I.all() and sep.basis_S.shape[1] == 0 and sep.u_bar.certified
     non = decompose(ji_telgarsky(0, 8, 0, 3, 0).Z)
+    # the gradient at the exact minimiser of a separable problem: 0 up to rounding
     assert not non.subset.I.any() and non.u_bar is None and non.v_grad < 1e-12
 
 
@@ -151,6 +158,7 @@ def test_kkt_zero_at_an_exact_kkt_point_of_a_two_layer_linear_net():
     W[0] = svm.w / s
     th = torch.as_tensor(np.concatenate([a, W.ravel()]))
     rep = kkt_check(net, th)
+    # a KKT point from the exact SVM: residuals are rounding of O(1) values
     assert rep.stationarity < 1e-9 and abs(rep.complementarity) < 1e-9
     assert rep.euler_gap <= rep.euler_bound + 1e-12
     rnd = kkt_check(net, 2.0 * th + 0.3 * torch.randn(12, generator=torch.Generator().manual_seed(0), dtype=torch.float64))
@@ -161,4 +169,5 @@ def test_jacrev_matches_the_analytic_jacobian():
     from ibcheck.numerics.homogeneous_net import make_net, teacher_data
     X, y = teacher_data(8, 4, 0)
     net, th = make_net(X, y, 5, "relu", 2.0, seed=1)
+    # the analytic Jacobian vs per-sample autograd: same arithmetic, different order (~1e-15 relative)
     np.testing.assert_allclose(margin_jacobian(net, th), net.per_sample_grads(th), rtol=1e-12, atol=1e-14)

@@ -37,6 +37,7 @@ def test_batched_equals_sequential():
     batched = gd(Zs, etas, 2000, chunk=300)
     for s in range(4):
         one = gd(Zs[s], etas[s], 2000, chunk=300)
+        # a batch of problems vs one: the same iteration up to summation order
         np.testing.assert_allclose(batched.W[s], one.W[0], rtol=1e-13, atol=1e-13)
         assert batched.max_normalized_margin[s] == pytest.approx(one.max_normalized_margin[0], rel=1e-13)
 
@@ -51,6 +52,7 @@ def test_per_step_diagnostics_match_brute_force():
     assert run.max_normalized_margin[0] == pytest.approx(max(nm), rel=1e-12)
     ll = np.log(np.log1p(np.exp(-(W @ Z.T))).sum(1))
     np.testing.assert_allclose(run.log_loss[0], ll, rtol=1e-12)
+    # the largest increase of log L̂ recomputed from the same iterates (relative 1e-6: differences of close values)
     assert run.max_log_loss_increase[0] == pytest.approx(np.diff(ll).max(), rel=1e-6, abs=1e-15)
 
 
@@ -74,7 +76,9 @@ def test_span_gd_bitwise_reproducible_and_batched_equals_one_seed(loss, w0):
 def test_log_loss_stays_finite_far_below_underflow():
     U = np.array([[800.0, 900.0, 1e4]])
     ll = log_total_loss(U, "logistic")
+    # log L̂ = −800 + log(1 + e^{−100} + …): exact to one rounding of 800 (~1e-13)
     assert np.isfinite(ll).all() and ll[0] == pytest.approx(-800.0, abs=1e-12)
+    # as above, exponential loss
     assert log_total_loss(U, "exp")[0] == pytest.approx(-800.0, abs=1e-12)
 
 
@@ -101,12 +105,15 @@ def test_homogeneous_gradients_match_autograd(act, p, reduction):
     t = th.clone().requires_grad_(True)
     (g,) = torch.autograd.grad(torch.exp(net.log_loss(t)), t)
     ng, ll = net.neg_grad(th)
+    # the analytic gradient vs autograd: same arithmetic up to order (~1e-15 relative)
     assert float((ng + g).norm() / g.norm()) < 1e-12
     assert ll == pytest.approx(float(net.log_loss(th)), rel=1e-14)
     go, _ = net.neg_grad_over_loss(th)
+    # ∇L̂/L̂ times L̂ vs ∇L̂: one rounding of exp(log L̂) (~1e-15 relative)
     assert float((go * math.exp(ll) - ng).norm() / ng.norm()) < 1e-12
     J = net.per_sample_grads(th)
     Ja = torch.autograd.functional.jacobian(net.margins, th).numpy()
+    # the analytic Jacobian vs autograd's: same arithmetic, different order
     np.testing.assert_allclose(J, Ja, rtol=1e-12, atol=1e-14)
 
 
@@ -117,6 +124,7 @@ def test_euler_and_homogeneity(act, p):
     q = net.margins(th)
     assert torch.allclose(net.margins(2.5 * th), 2.5 ** net.degree * q, rtol=1e-12)
     J = net.per_sample_grads(th)
+    # Euler's identity J·θ = L·q of an exactly homogeneous net: rounding of O(1) values
     np.testing.assert_allclose(J @ th.numpy(), net.degree * q.numpy(), rtol=1e-12, atol=1e-13)
 
 

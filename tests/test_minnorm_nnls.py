@@ -19,6 +19,7 @@ def test_nnls_equals_polished_interior_point(n, d, seed):
     a, b = min_norm_m1(K, y, tr), min_norm_m1(K, y, tr, method="clarabel")
     assert a.info.solver == "NNLS" and a.polished and b.polished
     assert np.array_equal(a.tight, b.tight)
+    # NNLS vs Clarabel, both polished on the same active set: one linear solve with cond(K̃) ≈ 1 (rounding)
     np.testing.assert_allclose(a.alpha, b.alpha, rtol=0, atol=1e-12 * np.abs(b.alpha).max())
     assert max(v for k, v in a.residuals.items()) <= 1e-8
 
@@ -27,6 +28,7 @@ def test_nnls_equals_polished_interior_point(n, d, seed):
 def test_one_sided_labels(signs):
     K, y, tr = _data(12, 100, 4, signs)
     a, b = min_norm_m1(K, y, tr), min_norm_m1(K, y, tr, method="clarabel")
+    # as above: both polished on the same active set
     assert a.polished and np.allclose(a.alpha, b.alpha, atol=1e-10 * max(np.abs(b.alpha).max(), 1))
 
 
@@ -34,4 +36,5 @@ def test_singular_gram_falls_back_to_clarabel():
     X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]])  # K of rank 2; w = (1, 0) is feasible
     sol = min_norm_m1(X @ X.T, np.array([1.0, -1.0, -1.0]), 2.0)
     assert sol.info.solver != "NNLS" and sol.polished
+    # the polished min-norm solution of a 3×2 problem: exact up to rounding
     np.testing.assert_allclose(X.T @ sol.alpha, [1.0, 0.0], atol=1e-9)

@@ -57,6 +57,7 @@ def test_example_plugin_is_listed_checked_and_swept(site, tmp_path):
     p = _ibcheck("check", CID, "--set", "d=1000", "--json", str(tmp_path / "r.json"), env=env)
     assert p.returncode == 0, p.stdout + p.stderr
     r = json.loads((tmp_path / "r.json").read_text())
+    # the plugin's example claim: a closed form vs its solve, relative rounding
     assert r["claim"] == CID and r["verdict"] == "verified" and r["quantities"]["gap_rel"] < 1e-10
     p = _ibcheck("sweep", CID, "--grid", "n=5,10", "--backend", "serial", "--json", str(tmp_path / "s.json"), env=env)
     assert p.returncode == 0, p.stdout + p.stderr

@@ -33,11 +33,13 @@ def argmin_q_alpha_primal(X, y, alpha):
     for _ in range(500):
         w = w0 + N @ z
         g = N.T @ np.arcsinh(w / (2 * alpha ** 2))
+        # Newton on the dual: stop at a gradient of rounding size (O(1) data)
         if np.linalg.norm(g) < 1e-13:
             break
         H = (N.T / np.sqrt(w * w + 4 * alpha ** 4)) @ N
         step = -np.linalg.solve(H, g)
         s, q0 = 1.0, Q(w)
+        # Armijo backtracking's smallest step (a loop guard, not a tolerance)
         while Q(w0 + N @ (z + s * step)) > q0 + 1e-4 * s * (g @ step) and s > 1e-12:
             s *= 0.5
         z = z + s * step

@@ -7,6 +7,8 @@ import torch
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
 
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 
 def assert_violated(r):
     """``violated`` — or ``observed``, its exploratory form (an exploratory claim asks, it does not assert)."""

@@ -46,6 +46,7 @@ def test_direct_flow_conserves_u_times_v():
         u, v = z[:d], z[d:]
         g = X.T @ (X @ (u * u - v * v) - y)
         return np.concatenate([-2 * u * g, 2 * v * g])
+    # the integrator's own tolerances for a reference solution (not a comparison)
     sol = solve_ivp(f, (0, 5.0), np.full(2 * d, 0.3), method="DOP853", rtol=1e-12, atol=1e-15)
     u, v = sol.y[:d, -1], sol.y[d:, -1]
     assert np.allclose(u * v, 0.09, rtol=1e-9)
@@ -80,7 +81,9 @@ def test_single_neuron_against_the_exact_piecewise_linear_solution():
     exact_w3 = w(t_off)[2]
     fl = neuron_flow(X, y, w0)
     assert fl.events and fl.events[0][1] == 2 and abs(fl.events[0][0] - t_off) < 1e-7
+    # event location (rtol 1e-10) of an O(1) solution vs the closed form
     assert abs(fl.w[2] - exact_w3) < 1e-9
+    # coordinates the flow never moves (exact invariants): rounding of O(1) values
     assert abs(fl.w[0] - 5) < 1e-12 and abs(fl.w[1] + 1) < 1e-12
 
 
@@ -100,9 +103,11 @@ def test_signed_svd_round_trip_and_effective_rank():
     for _ in range(20):
         W = rng.normal(size=(2, 2))
         th_u, th_v, l1, l2, s = signed_svd(W)
+        # a 2×2 SVD and its reassembly: rounding of O(1) values (~1e-16)
         assert np.allclose(from_svd([th_u, th_v, l1, l2], s), W, atol=1e-14)
         sv = np.linalg.svd(W, compute_uv=False)
         p = sv / sv.sum()
+        # the effective rank by two formulas from the same singular values: a few roundings
         assert abs(effective_rank(l1, l2) - math.exp(-(p * np.log(p)).sum())) < 1e-12
     assert effective_rank(0.0, -1e6) == 1.0
 
@@ -115,6 +120,7 @@ def test_balanced_end_to_end_flow_equals_the_factor_flow(N, alpha):
     fl = flow(N, alpha, MASK, B, t_end=100.0)
     assert fl.balancedness_at_switch < 1e-8 and fl.reached_end and fl.t  # LSODA at rtol 1e-10 in the raw phase
     for t, W in zip(fl.t, fl.W):
+        # the integrator's own tolerances for a reference solution (not a comparison)
         sol = solve_ivp(factor_field(N, MASK, B), (0, t), y0, method="DOP853", rtol=1e-12, atol=1e-20)
         W_raw = product(sol.y[:, -1].reshape(N, 2, 2))
         assert np.abs(np.array(W) - W_raw).max() <= 1e-7 * np.abs(W_raw).max(), t
@@ -148,6 +154,7 @@ def test_relu_square_gradients_match_autograd():
     net = Net(K=X @ X.T, y=y, perp=np.zeros(5))
     ga, gC, _ = net.gradients(a, C)
     ga_ref, gW_ref = _autograd(net, X, a, C @ X)
+    # the analytic gradient vs autograd: same arithmetic, different order
     assert np.allclose(ga, ga_ref, rtol=1e-12, atol=1e-14)
     assert np.allclose(gC @ X, gW_ref, rtol=1e-12, atol=1e-14)  # ∂L/∂w_j = Σ_k (∂L/∂C_jk)-coefficients · x_k
 
@@ -210,6 +217,7 @@ def test_generic_data_flow_slides_and_conserves():
     net = Net(K=X @ X.T, y=y, perp=perp)
     fl = gradient_flow(net, z0, t_max=10.0, loss_stop=0.0, grid=np.linspace(0, 10, 11))
     c, sc = np.array(fl.grid_balancedness), np.array(fl.grid_scale)
+    # a conserved quantity of the flow (balancedness) at rtol 1e-12, relative to its scale
     assert np.max(np.abs(c - c[0]) / sc) < 1e-11 and fl.t == 10.0
 
 
@@ -234,7 +242,9 @@ def test_kou_span_gd_equals_direct_gd_and_sranks():
     W_span = W0 + (B[0] - B0) @ dat.X
     assert torch.allclose(W_span, W, rtol=0, atol=1e-12 * float(W.abs().max()))
     sv = torch.linalg.svdvals(W)
+    # srank = Σσ²/σ₁² (condition ≈ 1: every σ_i ≤ σ₁) by torch's SVD vs the trainer's Gram route: Weyl, ≤ γ·srank
     assert abs(float((sv ** 2).sum() / sv[0] ** 2) - float(rec.srank_full[-1][0])) < 1e-9
     sv_p = torch.linalg.svdvals(W[:m])
+    # as above, the positive neurons only
     assert abs(float((sv_p ** 2).sum() / sv_p[0] ** 2) - float(rec.srank_pos[-1][0])) < 1e-9
     assert gaussian_init  # the checks' init (used there) splits W₀ the same way

@@ -24,6 +24,7 @@ def test_dual_newton_against_the_exponential_cone(alpha):
     X, y, _ = planted_sparse(6, 15, 2, 3)
     ref = dual_newton(X, y, alpha)
     cone = dual_cvxpy(X, y, alpha)
+    # Newton's dual solve of a strictly convex problem: residuals at rounding
     assert ref.converged and ref.residual < 1e-12 and ref.stationarity < 1e-12
     assert cone.info.accurate and np.linalg.norm(cone.w - ref.w) <= 1e-4 * np.linalg.norm(ref.w)
 
@@ -56,6 +57,7 @@ def test_min_l1_and_l2_against_cvxpy():
     solve(prob)
     assert abs(np.abs(l1.w).sum() - prob.value) <= 1e-7 * prob.value
     l2 = min_l2(X, y)
+    # min-ℓ2 interpolant vs lstsq: the same least-squares solution of an O(1)-conditioned X
     assert np.allclose(l2.w, np.linalg.lstsq(X, y, rcond=None)[0], rtol=1e-10, atol=1e-12)
 
 
@@ -68,6 +70,7 @@ def test_min_variation_closed_form_socp_and_attaining_network():
         assert abs(s.value - v) <= 1e-7 * v and s.feasibility <= 1e-8
         bp, bm = betas(X, y)  # σ(⟨β₊,x⟩) − σ(⟨β₋,x⟩) interpolates, with variation norm ‖β₊‖ + ‖β₋‖ (a = ±‖β‖)
         h = np.maximum(X @ bp, 0) - np.maximum(X @ bm, 0)
+        # a closed-form interpolant of O(1) labels: exact up to rounding
         assert np.allclose(h, y, atol=1e-12)
 
 
@@ -86,6 +89,7 @@ def test_min_variation_is_a_lower_bound_for_random_interpolating_networks():
                 wj = (w[cls] * coef[:, j]) @ X[cls]
                 total += np.linalg.norm(wj)
                 h += sgn * np.maximum(X @ wj, 0)
+        # as above
         assert np.allclose(h, y, atol=1e-12) and total >= v * (1 - 1e-12)
 
 
@@ -135,6 +139,7 @@ def test_min_nuclear_completion_of_the_razin_cohen_example():
     c = min_nuclear_completion(mask, B)
     assert c.certified and c.nuclear == pytest.approx(2.0, abs=1e-8) and abs(c.W[0, 0]) < 1e-8
     x, v = min_nuclear_2x2_scalar(mask, B)
+    # the 2×2 nuclear-norm minimum by a scalar search (xtol 1e-12) of an O(1) value
     assert abs(x) < 1e-6 and v == pytest.approx(2.0, abs=1e-10)
 
 
@@ -157,8 +162,11 @@ def test_kou_derived_limit_on_exactly_orthogonal_data(gamma):
     y = np.array([1.0, -1, 1, -1, 1, -1])
     lim = full_srank_limit(K, y, m, gamma)
     assert lim["kkt_valid"]
+    # the closed form of the limit: the same formula up to a few roundings of O(1) values
     assert lim["cos_vpm"] == pytest.approx(-2 * gamma / (1 + gamma ** 2), abs=1e-12)
+    # as above
     assert lim["srank_full"] == pytest.approx(2 / (1 + abs(lim["cos_vpm"])), abs=1e-12)
+    # as above: rank one exactly
     assert lim["srank_pos"] == pytest.approx(1.0, abs=1e-12)
 
 

@@ -75,6 +75,7 @@ def _degree(expr, dims, unit, values):
     for c in (2.0, 3.0):
         scaled = [values[n] * c ** float(dims[n].get(unit, 0)) for n in names]
         degs.append(math.log(abs(float(f(*scaled)) / base)) / math.log(c))
+    # the scaling degree of a formula from log-ratios at c = 2: exact up to rounding of O(1) logs
     assert abs(degs[0] - degs[1]) < 1e-9, f"{expr} is not homogeneous in {unit}"
     return degs[0]
 
@@ -91,4 +92,5 @@ def test_relations_are_dimensionally_homogeneous(cid):
             lhs = _degree(cond.rel.lhs, dims, unit, sub) if cond.rel.lhs.free_symbols else None
             rhs = _degree(cond.rel.rhs, dims, unit, sub) if cond.rel.rhs.free_symbols else 0.0
             if lhs is not None and rhs is not None and not (cond.rel.rhs == 0):
+                # as above: degrees are small integers or halves; rounding ~1e-15
                 assert abs(lhs - rhs) < 1e-9, f"{cid}: {cond.name}: {unit}-degree {lhs} vs {rhs}"

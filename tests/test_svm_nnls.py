@@ -27,6 +27,7 @@ def test_degenerate_multipliers_fall_back_to_the_interior_point():
     assert v.certified and v.n_support == 2
     auto = hard_margin_svm(Z)
     assert auto.status == "optimal" and auto.n_support == 4
+    # Figure 1's closed-form SVM multipliers (⅛): a polished solve, exact up to rounding
     np.testing.assert_allclose(auto.alpha[:4], 0.125, atol=1e-12)
 
 

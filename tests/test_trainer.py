@@ -31,6 +31,7 @@ def test_span_matches_direct_positive_init(a, activation):
     assert _rel(W_span, direct.W) <= 1e-10  # two exact implementations of the same float64 iteration
     for t, beta in zip(span.trajectory.steps, span.trajectory.beta):
         if t < len(direct.betas):
+            # span-reduced vs direct GD: the same float64 iteration up to summation order
             assert _rel(beta[0], direct.betas[t]) <= 1e-10, t
 
 
@@ -44,6 +45,7 @@ def test_span_matches_direct_random_init_with_orthogonal_part():
     # w = w⊥ + Xᵀα: the orthogonal part never moves under GD
     W_perp = W0 - alpha0 @ ds.X
     assert float((W_perp * W_perp).sum()) == pytest.approx(float(perp_sq[0]), rel=1e-8)
+    # as above
     assert _rel(W_perp + span.alpha[0] @ ds.X, direct.W) <= 1e-10
 
 
@@ -58,6 +60,7 @@ def test_batched_seeds_equal_sequential_runs():
     for s in range(5):
         one = gd_span(K[s:s + 1], y[s:s + 1], a, a0[s:s + 1], 1.0 / tr[s:s + 1])
         assert int(one.steps[0]) == int(batched.steps[s])
+        # a batch of seeds vs one seed: the same arithmetic up to BLAS's summation order
         assert _rel(batched.alpha[s], one.alpha[0]) <= 1e-12
         assert int(one.pattern_changes_after_step1[0]) == int(batched.pattern_changes_after_step1[s])
 
@@ -105,6 +108,7 @@ def test_cuda_matches_cpu():
     a = torch.tensor([1.0, -1.0], dtype=torch.float64)
     cpu = gd_span(ds.K[None], ds.y[None], a, a0, 1 / ds.trace_sigma)
     gpu = gd_span(ds.K[None].cuda(), ds.y[None].cuda(), a, a0.cuda(), 1 / ds.trace_sigma)
+    # GPU vs CPU: the same float64 iteration up to summation order (TF32 off)
     assert _rel(gpu.alpha.cpu(), cpu.alpha) <= 1e-10
 
 
@@ -172,6 +176,7 @@ def test_span_gd_one_seed_loop_matches_torch_loop_and_batched_runs(a):
         assert torch.equal(one.pattern_changes_after_step1, ref.pattern_changes_after_step1)
         assert torch.equal(one.pattern_step1, ref.pattern_step1)
         assert one.trajectory.steps == ref.trajectory.steps
+        # numpy loop vs torch loop: the same float64 iteration (measured ≤ 2e-15)
         assert _rel(one.alpha, ref.alpha) <= 1e-12 and _rel(one.loss, ref.loss) <= 1e-12
         # ‖∇L‖ at the stop is ≤ 1e-12‖∇L₀‖, the rounding of a sum of cancelling terms: compared against ‖∇L₀‖
         assert float((one.grad_norm - ref.grad_norm).abs()) <= 1e-14 * float(ref.grad_norm0)

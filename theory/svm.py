@@ -82,6 +82,7 @@ def _polish(Z: np.ndarray, S: np.ndarray) -> np.ndarray | None:
     a = np.linalg.lstsq(KSS, one, rcond=None)[0]
     if a.min() <= 0:
         a = nnls(KSS, one, maxiter=100 * len(one))[0]
+    # the polished support set must solve K_SS a = 𝟙 to rounding (cond(K_SS) ≤ 1e3 ⇒ ≤ 1e-12); else fall back
     if np.abs(KSS @ a - one).max() > 1e-10 or a.min() < 0:
         return None
     return a

@@ -126,6 +126,7 @@ def budget_note(runs: dict, gammas) -> str | None:
         r = runs[g]
         tr = r.get("trajectory") or {}
         ts, ls = list(tr.get("t", [])), list(tr.get("loss", []))
+        # ≤ 1e-20: docs/claims-ext.md §6's zero-loss threshold (losses decay exponentially, far off it)
         if r["loss"] <= 1e-20 or r["t"] < T_MAX * 0.999 or len(ts) < 2:
             continue
         prev = [L for t, L in zip(ts, ls) if t <= r["t"] / 10]
@@ -200,6 +201,7 @@ def measure_approximate(ctx: Context) -> list[Measurement]:
             losses.append(L)
             ratios.append(float(np.linalg.norm(w) / np.linalg.norm(w_min)))
         unconv = sum(L > 1e-20 for L in losses)  # docs/claims-ext.md §6's zero-loss threshold
+        # as above
         ok = [r for r, L in zip(ratios, losses) if L <= 1e-20]
         q = {"gamma": p["gamma"], "runs": len(ratios), "discarded_inits": discarded, "unconverged_runs": unconv,
              "norm_ratio_min": min(ok) if ok else math.nan, "norm_ratio_max": max(ok) if ok else math.nan,

@@ -243,6 +243,7 @@ def measure_transition(ctx: Context) -> list[Measurement]:
                 missing += 1
                 rows.append({"n": n, "d": d, "k": k, "alpha_star": None})
                 continue
+            # bisection on α to an absolute width of 1e-9 (α = O(0.1–10)): a search resolution, not a comparison
             while b - a > 1e-9:
                 mid = 0.5 * (a + b)
                 a, b = (mid, b) if gap(math.exp(mid)) < 0 else (a, mid)

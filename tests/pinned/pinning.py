@@ -13,6 +13,7 @@ from ibcheck.checks.registry import REGISTRY
 from ibcheck.theory.asymptotic import Series
 
 RECOMPUTED = "recomputed independently"
+RECORD = None  # (key, ok, reported) per compared quantity, set by the `machine` marker's recorder (tests.machine_record)
 
 
 def measure(cid: str, overrides: dict | None = None, dataset=None, seeds: int = 1, hooks=None) -> list[Measurement]:
@@ -36,6 +37,11 @@ def _num(v):
     return None
 
 
+# The default tolerances: both sides evaluate one closed-form formula in float64 on a small fixed case (≤ 50
+# examples, well-conditioned data, cond ≲ 1e3), so they agree to 2·cond·γ_n ≲ 1e-11 relative (theory.tolerances.relative):
+# rtol 1e-10. atol 1e-10 decides only for values near 0 that are differences of O(1) terms (rounding ≤ 2γ_n·Σ|terms|
+# ≈ 1e-14). An ill-conditioned quantity (a singular-value ratio near 0, a solver's or an integrator's output) states
+# its own in ``tols``, derived from its sensitivity (theory.tolerances.singular_ratio, gap, ...).
 def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: float = 1e-10, atol: float = 1e-10,
             tols: dict | None = None) -> None:
     """Every key of ``m.quantities`` and ``m.values`` is either recomputed (in ``expected``, and equal to it within
@@ -72,6 +78,8 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
         else:
             g, w = _num(got), float(want)
             ok = g is not None and ((math.isnan(g) and math.isnan(w)) or abs(g - w) <= a + r * abs(w))
+        if RECORD is not None:
+            RECORD(f"{cid}:{k}", ok, got)
         if not ok:
             bad.append(f"{k}: reported {got!r}, recomputed {want!r}")
     assert not bad, f"{cid}: " + "; ".join(bad)

@@ -15,6 +15,10 @@ from ibcheck.numerics.relu_square import init_state
 from . import fixed_cases as F
 from .pinning import compare, measure, table
 
+import pytest
+
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 X, Y = F.BOURSIER_X, F.BOURSIER_Y
 M, LAM = 16, 1e-3  # m = 16: both classes covered at seed 0 (m = 8 leaves the negatives uncovered)
 SET = {"m": M, "lam": LAM, "t_max": 2000.0}
@@ -74,6 +78,7 @@ def betas():
 def test_boursier2022_convergence_recomputed():
     [m] = measure("boursier2022.convergence", SET, dataset=F.labelled(X, Y))
     L = m.quantities["final_losses"]
+    # ≤ 1e-20: the check's own zero-loss threshold; the losses decay exponentially, far off it (rounding is relative ~1e-15)
     exp = {**hyp(), "converged_fraction": float(np.mean([v <= 1e-20 for v in L])),
            "coverage_fraction": hyp()["class_coverage"]}
     compare("boursier2022.convergence", m, exp, PINNED["boursier2022.convergence"])

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from .pinning import measure, table, compare
 
+import pytest
+
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 PINNED = {}
 PINNED["frei2023.fig2"] = table("srank_min_default_init srank_min_small_init srank_init final_train_acc_default "
                                 "final_test_acc_default final_train_acc_small final_test_acc_small n_train n_test",

@@ -16,6 +16,10 @@ from ibcheck.numerics.data import make_gaussian, signed_labels
 from . import fixed_cases as F
 from .pinning import compare, measure, table
 
+import pytest
+
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 EPS, ETA_SCALE, MAX_STEPS = 1e-3, 1.0, 20000
 GD_REL = (1e-8, 1e-9)  # limits of two GD runs stopped at ‖∇L‖ ≤ 1e-12‖∇L₀‖ (cond K ≈ 1.1): agree to ~1e-11
 SOLVER = "solver status string of the check's cvxpy reference (the value is re-derived by enumeration here)"
@@ -92,6 +96,7 @@ def min_norm(X, eq_idx, eq_val, le_idx):
             E = list(eq_idx) + list(A)
             b = np.concatenate([eq_val, np.zeros(len(A))])
             w = X[E].T @ np.linalg.solve(X[E] @ X[E].T, b)
+            # active-set enumeration: an inactive constraint's value is 0 up to rounding (γ_d·‖x‖‖w‖ ≈ 1e-13) or ≤ −O(1e-3)
             if all(X[i] @ w <= 1e-12 for i in le_idx) and (best is None or w @ w < best @ best):
                 best = w
     return best
@@ -131,6 +136,7 @@ def test_lai2026_m1_quantities_recomputed():
            "eta_scale_threshold_predicted": yN.min() / math.sqrt((y[N] ** 2).mean()),
            "label_scale": np.abs(y).max(), **base_values(X, y, tr, 1)}
     tols = {k: GD_REL for k in ("gap", "w_inf_norm", "final_loss", "max_interp_residual", "max_negative_output")}
+    # ‖w − w_cf‖/‖w_cf‖ ≈ 0: GD stopped at ‖∇L‖ ≤ 1e-12‖∇L₀‖ with cond(K) ≈ 1.1 ⇒ ≲ 1e-11
     tols["closed_form_rel_dev"] = (0.0, 1e-9)
     for cid in ("lai2026.m1.pattern", "lai2026.m1.limit", "lai2026.m1.gap"):
         [m] = measure(cid, dataset=F.lai_dataset())
@@ -166,6 +172,7 @@ def test_lai2026_m2_quantities_recomputed():
            "decoupled_is_global": float(math.hypot(np.linalg.norm(wp), np.linalg.norm(wm)) <= best * (1 + 1e-9)),
            **base_values(X, y, tr, 2)}
     tols = {k: GD_REL for k in ("gap", "w_inf_norm")}
+    # the m=2 limit interpolates: loss = ½‖residual‖² of a converged GD (residual ≲ 1e-10 ⇒ loss ≲ 1e-20)
     tols["final_loss"] = (0.0, 1e-18)
     tols["w_star_norm"] = (1e-8, 0.0)  # the check's cvxpy QP: re-verified to 1e-8 (solver_kkt)
     tols["gap"] = (1e-6, 1e-8)
@@ -193,6 +200,7 @@ def _pair_norm(X, y, ap, am) -> float:
                 v = M.T @ np.linalg.lstsq(M @ M.T, b, rcond=None)[0]
             except np.linalg.LinAlgError:
                 continue
+            # enumeration feasibility: residuals of an exact solve are ~1e-15 (O(1) data), infeasible patterns miss by ≥ 1e-3
             if np.abs(M @ v - b).max() > 1e-9 or any(g @ v > 1e-12 for g in ineq):
                 continue
             best = min(best, float(np.linalg.norm(v)))
@@ -208,6 +216,7 @@ def test_lai2026_linear_quantities_recomputed():
            "steps": steps, "converged": conv, "final_loss": 0.5 * ((X @ w - y) ** 2).sum(),
            "gap_rel": np.linalg.norm(w - star) / np.linalg.norm(star)}
     [m] = measure("lai2026.linear", dataset=F.lai_dataset())
+    # GD from 0 converges to XᵀK⁻¹y (relative gradient 1e-12, cond K ≈ 1.1): gap ≲ 1e-11, loss ≲ 1e-22
     compare("lai2026.linear", m, exp, PINNED["lai2026.linear"],
             tols={"gap": (0, 1e-10), "gap_rel": (0, 1e-10), "final_loss": (0, 1e-20), "w_inf_norm": GD_REL})
 
@@ -241,6 +250,7 @@ def test_lai2026_gram_quantities_recomputed():
            "slope_gram": _slope(traces, dev), "slope_gram_pred": _slope(traces, preds), "trace_by_d": traces,
            "dev_by_d": dev, "trace_sigma": lam.sum(), "lam_l2": np.linalg.norm(lam), "n": n,
            "gram_dev_series": [[1 / p for p in preds], dev]}  # the rate row's clock: 1/(the bound's scale)
+    # log–log slopes and deviations of O(1)-conditioned Gram statistics: relative 1e-9, atol for slopes ≈ 0
     compare("lai2026.gram", m, exp, PINNED["lai2026.gram"], tols={"slope_gram_pred": (1e-9, 1e-12),
                                                                  "gram_dev_series": (1e-9, 1e-12)})
 
@@ -270,6 +280,7 @@ def test_lai2026_rate_slopes_recomputed_from_its_series():
     gaps = list(q["gap_by_d"]) + list(q["gap_by_n"])
     exp["lower_ratio_min"] = min(g / lo for g, lo in zip(gaps, lows + lo_n))
     exp["upper_ratio_max"] = max(g / up for g, up in zip(gaps, ups + up_n))
+    # log–log slopes of gaps recomputed from the same GD limits: relative 1e-9, atol for a slope ≈ 0
     compare("lai2026.m1.rate", m, exp, PINNED["lai2026.m1.rate"], tols={"slope_trace": (1e-9, 1e-12),
                                                                        "slope_n_minus": (1e-9, 1e-12)})
 
@@ -343,4 +354,5 @@ def test_lai2026_m_gt_2_summaries_recomputed():
            "patterns_stayed_disjoint": all(r["pattern_stayed_disjoint"] for r in rows),
            "limit_rel_loss_max": max(r["limit_rel_loss"] for r in rows)}
     assert [r["d"] for r in rows] == [60, 600]  # the last row is the largest d
+    # as above: a log–log slope from two converged GD limits
     compare("lai2026.m-gt-2", m, exp, PINNED["lai2026.m-gt-2"], tols={"slope_pattern_gap": (1e-9, 1e-12)})

@@ -12,6 +12,10 @@ from scipy.optimize import minimize_scalar
 
 from .pinning import compare, measure, table
 
+import pytest
+
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 SET = {"w12": 2.0, "w21": 0.5, "t_end": 1e5}
 ODE = "the flow's own trajectory or integration record (an ODE), the input of the formulas recomputed here"
 _H = "depth det0_sign completions_negative_det init_scale_rel"

@@ -25,6 +25,8 @@ import sympy as sp
 from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.checks.registry import REGISTRY
 
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 SKIP_KINDS = {"limit": "judged from geometric checkpoints by theory.asymptotic: test_asymptotic_row_judges_series",
               "rate": "judged from geometric checkpoints by theory.asymptotic: test_asymptotic_row_judges_series"}
 
@@ -50,6 +52,7 @@ def _sides(rel, values: dict) -> tuple[float, float]:
             v = complex(sp.N(e.subs({s: values[s.name] for s in e.free_symbols})))
         except (TypeError, ValueError, ZeroDivisionError):
             return math.nan
+        # sympy's N() leaves an imaginary part of exactly 0 for a real expression; any other value is not real
         return v.real if abs(v.imag) < 1e-300 and math.isfinite(v.real) else math.nan
     return ev(rel.lhs), ev(rel.rhs)
 
@@ -149,8 +152,11 @@ def check_row(cid, cond, consts):
             edge = {"<=": diff - tol, ">=": diff + tol, "==": abs(diff) - tol}[cond.relation]
             row = cond.evaluate({**values, s: v})
             assert row["holds"] is judge({**values, s: v}), f"{cid}: {cond.name!r} judged differently at {s}={v!r}"
+            # the row's own formula (lambdified) vs sympy's N(): same arithmetic up to ~10 roundings of O(1) values
             assert row["lhs"] == pytest.approx(lhs, rel=1e-9, abs=1e-12), f"{cid}: {cond.name!r} lhs"
+            # as above, for the rhs
             assert row["rhs"] == pytest.approx(rhs, rel=1e-9, abs=1e-12), f"{cid}: {cond.name!r} rhs"
+            # a tolerance atol + rtol·|rhs| of stated constants: exact up to one rounding
             assert row["tolerance"] == pytest.approx(tol, rel=1e-9, abs=1e-15), f"{cid}: {cond.name!r} tolerance"
             scale = 1e-6 * max(1.0, abs(lhs), abs(rhs), abs(v))
             assert abs(edge) <= scale, f"{cid}: {cond.name!r} crosses at lhs−rhs={diff:.3g}, tol={tol:.3g}"

@@ -12,6 +12,10 @@ from scipy.optimize import linprog, root
 from . import fixed_cases as F
 from .pinning import compare, measure, table
 
+import pytest
+
+pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
+
 X, Y = F.WOOD_X, F.WOOD_Y
 FLOW = "a property of the ODE integration (time, evaluations, wall clock, status), not a formula of the statement"
 REF = "the check's own Newton/exp-cone solver diagnostics; the reference itself is recomputed (w_reference)"
@@ -86,6 +90,7 @@ def test_woodworth2020_limit_recomputed():
         ref = q_alpha_argmin(X, Y, a)
         exp = {**hyp(X), "alpha": a, "w_limit": ref, "w_reference": ref,
                "rel_dev": np.linalg.norm(w - ref) / np.linalg.norm(ref), "interp_res": np.linalg.norm(X @ w - Y) / np.linalg.norm(Y)}
+        # Newton's dual solve of an O(1)-conditioned problem: rounding-level w_reference, rel_dev and residual ≈ 0
         compare("woodworth2020.limit", m, exp, PINNED["woodworth2020.limit"],
                 tols={"w_limit": FLOW_TOL, "w_reference": (1e-10, 1e-12), "rel_dev": (0.0, 1e-10),
                       "interp_res": (0.0, 1e-13)})
@@ -108,6 +113,7 @@ def test_woodworth2020_rich_recomputed():
            "l1_excess_not_falling": sum(b >= a for a, b in zip(ex, ex[1:])), "flow_vs_reference_max": 0.0,
            # the limit rows' checkpoints: the clock 1/α (increasing as α falls) and the quantity at each
            "l1_excess_series": [[1 / a for a in grid], ex], "dist_l1_series": [[1 / a for a in grid], dist]}
+    # flows at rtol 1e-10 against Newton references: relative 1e-7; atol for excesses and distances → 0
     compare("woodworth2020.rich", m, exp, PINNED["woodworth2020.rich"],
             tols={"l1_excess": (1e-7, 1e-9), "dist_l1": (1e-7, 1e-9), "flow_vs_reference": (0.0, 1e-8),
                   "l1_excess_series": (1e-7, 1e-9), "dist_l1_series": (1e-7, 1e-9),
@@ -123,6 +129,7 @@ def test_woodworth2020_kernel_recomputed():
     exp = {**hyp(X), "alpha_grid": grid, "dist_l2": dist, "flow_vs_reference": [0.0] * 3,
            "dist_l2_increases": incs(dist), "slope_kernel": slope(grid, dist), "flow_vs_reference_max": 0.0,
            "dist_l2_series": [grid, dist]}  # the rate row's checkpoints: the clock α and the distance at each
+    # as above, the kernel regime (distances to the min-ℓ2 interpolant → 0 as α grows)
     compare("woodworth2020.kernel", m, exp, PINNED["woodworth2020.kernel"],
             tols={"dist_l2": (1e-7, 1e-10), "flow_vs_reference": (0.0, 1e-8), "slope_kernel": (1e-6, 1e-9),
                   "flow_vs_reference_max": (0.0, 1e-8), "dist_l2_series": (1e-7, 1e-10)})

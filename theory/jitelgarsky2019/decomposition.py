@@ -119,6 +119,7 @@ def v_bar(Zc: np.ndarray) -> tuple[np.ndarray, np.ndarray, str, float]:
         H = A.T @ (h[:, None] * A)
         step = np.linalg.solve(H, -g)
         f0, t = logistic(m).sum(), 1.0
+        # Armijo backtracking's smallest step (a loop guard, not a tolerance)
         while logistic(A @ (x + t * step)).sum() > f0 + 0.25 * t * (g @ step) and t > 1e-12:
             t *= 0.5
         x = x + t * step

@@ -73,6 +73,7 @@ def kkt_check(net, theta: torch.Tensor) -> KKTReport:
     qt = q * sc ** L
     target = th.numpy()
     lam, res = nnls(J.T, target, maxiter=50 * J.shape[0])
+    # complementarity of the NNLS multipliers at margins q̃ ≥ 1: rounding of O(1) values; above it, refit
     if float((lam * (qt - 1)).max()) > 1e-12:
         lam = _least_complementarity(J, target, qt, lam, res)
         res = float(np.linalg.norm(target - J.T @ lam))

@@ -76,6 +76,7 @@ def residual_limit_convex(ZS: np.ndarray, w_hat: np.ndarray, eta_e: float, *, to
         H = A.T @ (e[:, None] * A)
         step = np.linalg.solve(H, -g)
         t, f0 = 1.0, f(c)
+        # Armijo backtracking's smallest step (a loop guard, not a tolerance)
         while f(c + t * step) > f0 + 0.25 * t * (g @ step) and t > 1e-12:
             t *= 0.5
         c = c + t * step

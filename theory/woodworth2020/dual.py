@@ -88,6 +88,7 @@ def dual_newton(X: np.ndarray, y: np.ndarray, alpha: float, *, tol: float = 1e-1
             break
         dec = float(-g @ step)
         f0, s = _phi(X, y, nu, alpha), 1.0
+        # backtracking's smallest step (a loop guard, not a tolerance)
         while s > 1e-30:
             trial = nu + s * step
             f1 = _phi(X, y, trial, alpha)
