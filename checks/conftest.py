@@ -14,7 +14,13 @@ from pathlib import Path
 
 def pytest_addoption(parser):  # --profile lives in the root conftest.py (tests/ reads it too)
     parser.addoption("--ibcheck-report", default=None, metavar="DIR",
-                     help="also write the HTML verification report of this run to DIR (index.html, results.json)")
+                     help="also write the HTML verification report of this run to DIR (index.html, results.json); "
+                          "the environment variable IBCHECK_REPORT does the same for a plain `pytest` (.ci/run)")
+
+
+def _report_dir(config) -> str | None:
+    import os
+    return config.getoption("--ibcheck-report", default=None) or os.environ.get("IBCHECK_REPORT") or None
 
 
 def _worker_input(config) -> dict | None:
@@ -23,7 +29,7 @@ def _worker_input(config) -> dict | None:
 
 def pytest_configure(config):
     config._ibcheck_results = []
-    if config.getoption("--ibcheck-report", default=None) and _worker_input(config) is None:
+    if _report_dir(config) and _worker_input(config) is None:
         config._ibcheck_shared = tempfile.mkdtemp(prefix="ibcheck-results-")
 
 
@@ -53,7 +59,7 @@ def pytest_generate_tests(metafunc):
 
 def pytest_sessionfinish(session, exitstatus):
     config = session.config
-    out = config.getoption("--ibcheck-report", default=None)
+    out = _report_dir(config)
     if not out:
         return
     results = getattr(config, "_ibcheck_results", [])

@@ -96,6 +96,14 @@ class ParamAlias:
 _ANNOUNCED: set = set()
 
 
+def _same(a, b) -> bool:
+    """``--set m=128`` (a string) and a mapped 128 (a number) are the same value."""
+    try:
+        return float(a) == float(b)
+    except (TypeError, ValueError):
+        return str(a) == str(b)
+
+
 def apply_aliases(aliases, overrides: dict, claim_id: str, flags: dict | None = None, stream=None) -> dict:
     """``overrides`` with every deprecated name replaced by its new one, and one ``deprecated:`` line on stderr per
     process and claim. A new name given beside its alias must agree with it (else an input error)."""
@@ -107,7 +115,7 @@ def apply_aliases(aliases, overrides: dict, claim_id: str, flags: dict | None = 
         parsed = {k: Param(k, al.type, None).parse(v, (flags or {}).get(k, "--set")) for k, v in given.items()}
         mapped = al.translate(parsed)
         for k, v in mapped.items():
-            if k in out and str(out[k]) != str(v):
+            if k in out and not _same(out[k], v):
                 raise InputError(f"{claim_id}: {', '.join(f'{a}={b}' for a, b in given.items())} means {k}={v}, "
                                  f"but {k}={out[k]} is also given")
             out[k] = v

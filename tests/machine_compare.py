@@ -35,18 +35,25 @@ def _numbers(v) -> list[float]:
     return [x for item in v for x in _numbers(item)] if isinstance(v, list) else []
 
 
-def _rel(a, b) -> float:
+TINY = 1e-8  # below it a number is "near zero": its difference is reported in absolute terms
+
+
+def _rel(a, b) -> tuple[float, float]:
+    """(largest relative difference among numbers of magnitude ≥ TINY, largest absolute one among the others)."""
     xs, ys = _numbers(a), _numbers(b)
     if len(xs) != len(ys):
-        return math.inf
-    return max((abs(x - y) / max(abs(x), abs(y), 1e-300) for x, y in zip(xs, ys) if x != y), default=0.0)
+        return math.inf, math.inf
+    pairs = [(x, y) for x, y in zip(xs, ys) if x != y]
+    big = [abs(x - y) / max(abs(x), abs(y)) for x, y in pairs if max(abs(x), abs(y)) >= TINY]
+    small = [abs(x - y) for x, y in pairs if max(abs(x), abs(y)) < TINY]
+    return max(big, default=0.0), max(small, default=0.0)
 
 
 def compare(a: dict, b: dict) -> tuple[list[str], dict]:
     """(the differences that fail, statistics of the numbers)."""
     bad: list[str] = []
     stats = {"tests": 0, "verdicts": 0, "compared": 0, "values": 0, "numbers_differing": 0, "max_rel_diff": 0.0,
-             "where_max": ""}
+             "where_max": "", "max_abs_diff_near_zero": 0.0}
     for nodeid in sorted(set(a) | set(b)):
         if nodeid not in a or nodeid not in b:
             bad.append(f"{nodeid}: ran only in run {'B' if nodeid not in a else 'A'}")
@@ -57,10 +64,14 @@ def compare(a: dict, b: dict) -> tuple[list[str], dict]:
             bad.append(f"{nodeid}: outcome {x['outcome']} vs {y['outcome']}")
         vx, vy = x["verdicts"], y["verdicts"]
         stats["verdicts"] += len(vx)
-        if [(v["what"], v["verdict"], v["holds"]) for v in vx] != [(v["what"], v["verdict"], v["holds"]) for v in vy]:
-            first = next((i for i, (p, q) in enumerate(zip(vx, vy)) if p != q), min(len(vx), len(vy)))
-            show = lambda vs: vs[first] if first < len(vs) else "(none)"  # noqa: E731
-            bad.append(f"{nodeid}: verdict #{first} differs: {show(vx)} vs {show(vy)}")
+        if len(vx) != len(vy):
+            bad.append(f"{nodeid}: {len(vx)} verdicts vs {len(vy)}")
+        for i, (p, q) in enumerate(zip(vx, vy)):
+            if (p["what"], p["verdict"], p["holds"]) == (q["what"], q["verdict"], q["holds"]):
+                continue
+            rows = {n: (h, q["holds"].get(n)) for n, h in p["holds"].items() if h != q["holds"].get(n)}
+            bad.append(f"{nodeid}: verdict #{i} ({p['what']}): {p['verdict']} vs {q['verdict']}"
+                       + "".join(f"; row {n!r}: holds {h} vs {g}" for n, (h, g) in rows.items()))
         for key in sorted(set(x["compared"]) | set(y["compared"])):
             cx, cy = x["compared"].get(key), y["compared"].get(key)
             if cx is None or cy is None or cx["ok"] != cy["ok"]:
@@ -80,11 +91,12 @@ def compare(a: dict, b: dict) -> tuple[list[str], dict]:
 
 
 def _track(stats: dict, where: str, a, b) -> None:
-    r = _rel(a, b)
-    if r > 0:
+    r, s = _rel(a, b)
+    if r > 0 or s > 0:
         stats["numbers_differing"] += 1
-        if r > stats["max_rel_diff"]:
-            stats["max_rel_diff"], stats["where_max"] = r, where
+    if r > stats["max_rel_diff"]:
+        stats["max_rel_diff"], stats["where_max"] = r, where
+    stats["max_abs_diff_near_zero"] = max(stats["max_abs_diff_near_zero"], s)
 
 
 def main(argv=None) -> int:
@@ -99,7 +111,8 @@ def main(argv=None) -> int:
     bad, s = compare(a, b)
     print(f"machine tests: {s['tests']} in both runs; {s['verdicts']} verdicts, {s['compared']} pinned comparisons, "
           f"{s['values']} recorded values; numbers differing in their last bits: {s['numbers_differing']} "
-          f"(largest relative difference {s['max_rel_diff']:.2e}{' at ' + s['where_max'] if s['where_max'] else ''})")
+          f"(largest relative difference {s['max_rel_diff']:.2e}{' at ' + s['where_max'] if s['where_max'] else ''}; "
+          f"largest absolute difference of numbers below {TINY:g}: {s['max_abs_diff_near_zero']:.2e})")
     for line in bad:
         print("DIFFERS: " + line)
     print("machine independence: " + ("FAILED" if bad else "same outcomes, verdicts and comparisons in both runs"))

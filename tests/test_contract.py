@@ -52,7 +52,7 @@ def test_m1_m2_that_cannot_map_are_one_line_errors():
     from ibcheck.numerics.errors import InputError
     spec = REGISTRY["frei2023.thm4.2.srank"]
     assert apply_aliases(spec.aliases, {"m1": "128", "m2": "128"}, spec.id) == {"m": 256}
-    assert apply_aliases(spec.aliases, {"m1": 64, "m2": 64, "m": "128"}, spec.id) == {"m": "128"}
+    assert apply_aliases(spec.aliases, {"m1": 64, "m2": 64, "m": "128.0"}, spec.id) == {"m": 128}
     for bad, says in (({"m1": 3, "m2": 5}, "m1 must equal m2"), ({"m1": 3}, "alone cannot be mapped"),
                       ({"m1": 2, "m2": 2, "m": 8}, "but m=8 is also given"), ({"m1": "x", "m2": 2}, "expected int")):
         try:
