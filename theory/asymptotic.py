@@ -139,8 +139,7 @@ def two_point_orders(u: list, e: list) -> list:
 
 def _pow_diff(u0: float, u1: float, p: float) -> float:
     """``(u1^p − u0^p)/p`` (→ ``log(u1/u0)`` as p → 0), so the three-point ratio is continuous through p = 0."""
-    # p → 0: switch to the logarithm's limit where (u^p − 1)/p loses digits (cancellation below |p| ≈ 1e-9)
-    if abs(p) < 1e-9:
+    if abs(p) < 1e-9:  # p → 0: the logarithm's limit, where (u^p − 1)/p cancels
         return math.log(u1 / u0)
     return (u1 ** p - u0 ** p) / p
 
@@ -169,11 +168,9 @@ def three_point(u: tuple, q: tuple) -> tuple[float, float]:
         else:
             hi = mid
     p = 0.5 * (lo + hi)
-    # as in _pow_diff: the p → 0 limit where u^p − u^p' cancels
-    step = (u[2] ** p - u[1] ** p) if abs(p) > 1e-9 else math.log(u[2] / u[1])
+    step = (u[2] ** p - u[1] ** p) if abs(p) > 1e-9 else math.log(u[2] / u[1])  # p → 0 as in _pow_diff
     C = d1 / step
-    # as above
-    return p, q[2] - C * (u[2] ** p if abs(p) > 1e-9 else math.log(u[2]))
+    return p, q[2] - C * (u[2] ** p if abs(p) > 1e-9 else math.log(u[2]))  # the same p → 0 limit
 
 
 def window(orders: list, floor_order: float | None, ceiling: float = math.inf, clock: list | None = None,
