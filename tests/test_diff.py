@@ -125,3 +125,18 @@ def test_two_real_check_outputs_of_different_settings(tmp_path):
                                            if x["name"] == r["name"]))
     assert [(c["old"], c["new"]) for c in d["verdict_changes"]] == [("verified", "violated")]
     assert sorted(c["row"] for c in d["row_flips"]) == flipped and flipped
+
+
+def test_the_committed_baseline_is_a_normalized_quick_profile():
+    """.ci/baseline/quick.json (what .ci/run diffs the quick profile against) loads as results, every object
+    versioned and named by its case, and normalizing it again changes nothing."""
+    import importlib.util
+    from pathlib import Path
+
+    from ibcheck.result_diff import load
+    root = Path(__file__).resolve().parents[1]
+    base = load(str(root / ".ci" / "baseline" / "quick.json"))
+    spec = importlib.util.spec_from_file_location("normalize", root / ".ci" / "baseline" / "normalize.py")
+    norm = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(norm)
+    assert all(r["schema"] == 1 and r.get("case") for r in base) and norm.normalize(base) == base
