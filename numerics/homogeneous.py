@@ -201,14 +201,27 @@ def _culprit(prep: Prepared, saved, f0, d0: float) -> str:
 
 # ------------------------------------------------------------------------------------------- gradients
 def per_constraint_grads(prep: Prepared) -> tuple[np.ndarray, str]:
-    """``∇_θ q_k(θ)`` for every constraint as a (K, P) array (PyTorch's derivative at a kink: ReLU'(0) = 0, leaky: γ)."""
+    """``∇_θ q_k(θ)`` for every constraint as a (K, P) array (PyTorch's derivative at a kink: ReLU'(0) = 0, leaky: γ);
+    above ``MAX_GRAD_ENTRIES`` the caller streams them instead (``numerics.homogeneous_gram``)."""
     P = sum(p.numel() for p in prep.params)
     C = prep.classes
     if prep.n * C * P > MAX_GRAD_ENTRIES:
-        raise InputError(f"problem too large for the machine: n·C·P = {prep.n}·{C}·{P} per-example gradient entries "
-                         f"exceed {MAX_GRAD_ENTRIES:.0e}")
-    E = (torch.ones(prep.n, 1, dtype=torch.float64) * prep.y[:, None] if C == 1
-         else torch.nn.functional.one_hot(prep.y, C).double())
+        raise InputError(f"problem too large to hold its per-example gradients: n·C·P = {prep.n}·{C}·{P} entries "
+                         f"exceed {MAX_GRAD_ENTRIES:.0e} (stream them: chunk_size)")
+    return constraint_rows(prep, 0, prep.n)
+
+
+def constraint_rows(prep: Prepared, i0: int, i1: int) -> tuple[np.ndarray, str]:
+    """The gradients of the constraints of examples ``i0..i1−1`` (contiguous in the example-major order), (k, P)."""
+    C, b = prep.classes, i1 - i0
+    X, y = prep.X[i0:i1], prep.y[i0:i1]
+    k0, k1 = (i0, i1) if C == 1 else (i0 * (C - 1), i1 * (C - 1))
+    ci = None if C == 1 else prep.ci[k0:k1] - i0
+    cj = None if C == 1 else prep.cj[k0:k1]
+    P = sum(p.numel() for p in prep.params)
+    G = np.empty((k1 - k0, P))
+    E = (torch.ones(b, 1, dtype=torch.float64) * y[:, None] if C == 1
+         else torch.nn.functional.one_hot(y, C).double())
     if not prep.black_box:
         try:
             from torch.func import functional_call, jacrev, vmap
@@ -220,33 +233,37 @@ def per_constraint_grads(prep: Prepared) -> tuple[np.ndarray, str]:
                 out = functional_call(prep.model, {**others, **dict(zip(names, ps))}, (x.unsqueeze(0),)).reshape(-1)
                 return e * out if C == 1 else (e * out).sum() - out
 
-            gs = vmap(jacrev(qvec), in_dims=(None, 0, 0))(tuple(p.detach() for p in prep.params), prep.X, E)
-            J = torch.cat([g.reshape(prep.n, C, -1) for g in gs], 2)
-            return _select(prep, J).numpy(), "torch.func (vmap of jacrev)"
+            gs = vmap(jacrev(qvec), in_dims=(None, 0, 0))(tuple(p.detach() for p in prep.params), X, E)
+            off = 0
+            for g in gs:  # into one buffer, tensor by tensor (no concatenated copy: the block may be GBs)
+                J = g.reshape(b, C, -1)
+                G[:, off:off + J.shape[2]] = (J[:, 0] if C == 1 else J[ci, cj]).numpy()
+                off += J.shape[2]
+            return G, "torch.func (vmap of jacrev)"
         except InputError:
             raise
         except Exception:  # noqa: BLE001  (a model torch.func cannot transform: fall back to autograd)
             pass
     with torch.enable_grad():
-        q = prep.constraints(prep.forward())
+        out = prep.forward(X)
+        q = y * out if C == 1 else out[ci, y[ci]] - out[ci, cj]
+        K = q.shape[0]
         try:
-            gs = torch.autograd.grad(q, prep.params, grad_outputs=torch.eye(prep.K, dtype=q.dtype),
+            gs = torch.autograd.grad(q, prep.params, grad_outputs=torch.eye(K, dtype=q.dtype),
                                      is_grads_batched=True, allow_unused=True)
-            G = torch.cat([(g if g is not None else torch.zeros((prep.K, *p.shape), dtype=q.dtype)).reshape(prep.K, -1)
-                           for g, p in zip(gs, prep.params)], 1)
+            off = 0
+            for g, p in zip(gs, prep.params):
+                G[:, off:off + p.numel()] = 0.0 if g is None else g.reshape(K, -1).numpy()
+                off += p.numel()
             method = "autograd (batched over constraints)"
         except RuntimeError:
             try:
-                G = torch.stack([torch.from_numpy(grad_vector(q[k], prep.params, retain=True)) for k in range(prep.K)])
+                for k in range(K):
+                    G[k] = grad_vector(q[k], prep.params, retain=True)
             except RuntimeError as exc:
                 raise InputError(f"model: per-example gradients failed ({_first_line(exc)})") from None
             method = "autograd (one constraint at a time)"
-    return G.detach().numpy(), method
-
-
-def _select(prep: Prepared, J: torch.Tensor) -> torch.Tensor:
-    """(n, C, P) per-example Jacobians of the contrast vector → (K, P) constraint gradients."""
-    return J[:, 0] if prep.classes == 1 else J[prep.ci, prep.cj]
+    return G, method
 
 
 def grad_vector(q, params, retain=False) -> np.ndarray:
