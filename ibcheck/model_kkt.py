@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 
 import numpy as np
@@ -101,8 +102,9 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     max_vertices = HP.MAX_VERTICES if max_vertices is None else int(max_vertices)
     if max_vertices < 0:
         raise InputError(f"max_vertices {max_vertices}: must be >= 0")
+    import torch
     t0 = time.perf_counter()
-    with limited(1):
+    with limited(1), torch.enable_grad():  # the caller may be inside torch.no_grad(): the analysis differentiates
         prep = prepare(model, X, y, where=data_name)
         deg = H.degree(prep)
         L = deg.L
@@ -332,6 +334,10 @@ def check_json_path(path: str | None) -> None:
         raise InputError(f"--json {path}: cannot write (permission denied)")
 
 
+def _say(line: str) -> None:
+    print(f"ibcheck kkt: {line}", file=sys.stderr, flush=True)
+
+
 def run_cli(args, write_json) -> int:
     """``ibcheck kkt``: checks (--json, tolerances, files, sizes) before any work; the table; the verdict's exit code."""
     from .user_model import load_data, load_model
@@ -341,10 +347,18 @@ def run_cli(args, write_json) -> int:
         if not (math.isfinite(v) and v > 0):
             from ibcheck.numerics.errors import InputError
             raise InputError(f"--{nm} {v}: must be a positive number")
+    if args.model_kwargs is not None and args.model_class is None:
+        from ibcheck.numerics.errors import InputError
+        raise InputError("--model-kwargs: needs --model-class (the class they construct)")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        from ibcheck.numerics.errors import InputError
+        raise InputError(f"--chunk-size {args.chunk_size}: must be a positive integer (examples per chunk)")
     X, y = load_data(args.data)
-    model = load_model(args.model)
+    model = load_model(args.model, args.model_class, args.model_kwargs)
     res = kkt(model, X, y, loss=args.loss, eps=args.eps, delta=args.delta, kink_tol=args.kink_tol,
-              data_name=f"--data {args.data}")
+              data_name=f"--data {args.data}", chunk_size=args.chunk_size, progress=_say)
+    if res.data_warning:
+        print(f"ibcheck kkt: WARNING (data): {res.data_warning}", file=sys.stderr)
     print(res.summary())
     if args.json:
         write_json(args.json, res.to_json())

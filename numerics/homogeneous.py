@@ -27,7 +27,8 @@ from .homogeneous_probe import DEGREE_INT_TOL, DEGREE_RTOL, MAX_GRAD_ENTRIES, Pr
 
 DEGREE_SCALES = (0.5, 2.0, 3.0)  # c in f(x;cθ) = c^L f(x;θ)
 DIAGNOSE_EXPONENTS = (2, 3, 4, 5, 6)  # α tried for one tensor scaled as c^α (a bias after layer k: α = k)
-DIAGNOSE_MAX_TENSORS = 256  # the culprit search costs 3·6 forwards per tensor
+DIAGNOSE_MAX_TENSORS = 256  # the culprit search costs 3·6 forwards per tensor (per culprit found)
+DIAGNOSE_MAX_FIXES = 6  # culprits named at most (a bias in each of 7 layers)
 MAX_DEGREE = 12  # integer degrees tried when the fitted one is not an integer
 
 
@@ -177,26 +178,40 @@ def degree(prep: Prepared) -> Degree:
 
 
 def _culprit(prep: Prepared, saved, f0, d0: float) -> str:
-    """The trainable tensor whose scaling breaks homogeneity: the one that, scaled as ``c^α`` (α ≠ 1) while the rest
-    scale as ``c``, brings the degree defect down the most."""
+    """The trainable tensors whose scaling breaks homogeneity: greedily, the tensor that, scaled as ``c^α`` (α ≠ 1)
+    while the rest scale as ``c``, brings the degree defect down the most — then the next, with the first kept at
+    its exponent (a bias in every layer: each later layer's bias needs its own α), up to ``DIAGNOSE_MAX_FIXES``."""
     if len(saved) > DIAGNOSE_MAX_TENSORS:
         return f"not attributed to one parameter ({len(saved)} tensors exceed the search cap {DIAGNOSE_MAX_TENSORS})"
-    best = (d0, None, None, None)
-    for t, a in itertools.product(range(len(saved)), DIAGNOSE_EXPONENTS):
-        exps = [a if s == t else 1 for s in range(len(saved))]
-        d, L = _defect(f0, {c: _scaled_outputs(prep, saved, exps, c) for c in DEGREE_SCALES})
-        if d < best[0]:
-            best = (d, t, a, L)
-    d, t, a, L = best
-    if t is None or d > 0.5 * d0:
-        return ("no single parameter's scaling explains it (a constant, a bias after every layer or a "
-                "non-homogeneous operation in forward?)")
-    name = prep.names[t]
-    how = f"scaled as c^{a} instead of c"
+    exps, found, d, L = [1] * len(saved), [], d0, None
+    for _ in range(DIAGNOSE_MAX_FIXES):
+        best = (d, None, None, None)
+        for t, a in itertools.product(range(len(saved)), DIAGNOSE_EXPONENTS):
+            if exps[t] != 1:
+                continue
+            trial = [a if s == t else e for s, e in enumerate(exps)]
+            dd, LL = _defect(f0, {c: _scaled_outputs(prep, saved, trial, c) for c in DEGREE_SCALES})
+            if dd < best[0]:
+                best = (dd, t, a, LL)
+        if best[1] is None or best[0] > 0.5 * d:
+            break
+        d, t, a, L = best
+        exps[t] = a
+        found.append((prep.names[t], a))
+        if d <= DEGREE_RTOL:
+            break
+    if not found:
+        return ("no parameter's scaling explains it (a constant, or a non-homogeneous operation in forward?)")
+    names = ", ".join(nm for nm, _ in found)
+    how = ", ".join(f"c^{a}" for _, a in found)
+    one = len(found) == 1
     if d <= DEGREE_RTOL:
-        return (f"the scaling of parameter {name} breaks it: {how}, the model is homogeneous of degree {L} "
-                f"(defect {d:.1g}; a bias after the first layer, say)")
-    return f"the scaling of parameter {name} breaks it most: {how}, the defect falls to {d:.2g}"
+        return (f"the scaling of parameter{'' if one else 's'} {names} breaks it: scaled as {how} instead of c, the "
+                f"model is homogeneous of degree {L} (defect {d:.1g}; "
+                + ("a bias after the first layer, say)" if one else "biases after the first layer: remove them, or "
+                   "keep a bias in the first layer only)"))
+    return (f"the scaling of parameter{'' if one else 's'} {names} breaks it most: scaled as {how} instead of c, "
+            f"the defect falls to {d:.2g}")
 
 
 # ------------------------------------------------------------------------------------------- gradients

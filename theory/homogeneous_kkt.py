@@ -170,11 +170,12 @@ def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[Sample
     free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
     cols = space(free + base + V) if free or base else None
     # per-sample Euler identity on every gradient we were given (a cross-check of gradients and homogeneity)
+    # (smooth constraints only: a kinked piece's gradient meets it only up to its pre-activations within kink_tol)
     ech, etol = 0.0, math.inf
-    if cols is not None:
-        m = len(free) + len(base)
-        dots, gn = cols.dots(theta)[:m], cols.norms()[:m]
-        owners = np.array(list(owner_free) + list(box_owner), dtype=int)
+    sm = [j for j, i in enumerate(owner_free) if samples[i].kind == "smooth"]
+    if sm:
+        dots, gn = cols.dots(theta)[sm], cols.norms()[sm]
+        owners = np.array(owner_free, dtype=int)[sm]
         ech = float(np.max(np.abs(dots - L * q[owners]) / (L * np.abs(q[owners]))))
         etol = euler_tolerance(len(theta), rounding, math.sqrt(tnorm2) * gn / (L * np.abs(q[owners])))
     unc = [i for i, s in enumerate(samples) if s.kind == "uncertified"]
