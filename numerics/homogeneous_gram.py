@@ -62,12 +62,10 @@ def plan(prep: Prepared, extra: int = 0, chunk: int | None = None) -> Plan:
     K = prep.n * per
     parts = {"panel": panel * per * 8 * P, "chunk": 2 * ch * row, "gram": 8 * K * K + 8 * K * extra,
              "extra": 8 * P * extra}
-    nb = math.ceil(prep.n / ch)
+    sizes = [min(ch, prep.n - i0) for i0 in range(0, prep.n, ch)]
     per_panel = panel // ch
-    passes = 0
-    for start in range(0, nb, per_panel):
-        passes += min(per_panel, nb - start) + max(0, nb - start - per_panel)
-    out = Plan(prep.n, P, per, ch, panel, extra, passes * ch, int(sum(parts.values())), parts)
+    passes = sum(sum(sizes[start:]) for start in range(0, len(sizes), per_panel))  # each panel, then all after it
+    out = Plan(prep.n, P, per, ch, panel, extra, passes, int(sum(parts.values())), parts)
     usable = USABLE_FRACTION * available_bytes()
     if out.bytes > usable:
         raise InputError(f"problem too large for the machine: {out.describe()} exceeds the {usable / 2 ** 30:.2g} GiB "
