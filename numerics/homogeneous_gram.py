@@ -58,12 +58,13 @@ def plan(prep: Prepared, extra: int = 0, chunk: int | None = None) -> Plan:
         raise InputError(f"--chunk-size {chunk}: must be a positive integer (examples per chunk)")
     ch = chunk or max(1, min(prep.n, CHUNK_BYTES // row))
     ch = min(ch, prep.n)
-    panel = max(ch, min(prep.n, (PANEL_BYTES // (8 * P * per)) // ch * ch))
+    fit = PANEL_BYTES // (8 * P * per)
+    panel = prep.n if fit >= prep.n else max(ch, fit // ch * ch)  # all of it, or whole chunks
     K = prep.n * per
     parts = {"panel": panel * per * 8 * P, "chunk": 2 * ch * row, "gram": 8 * K * K + 8 * K * extra,
              "extra": 8 * P * extra}
     sizes = [min(ch, prep.n - i0) for i0 in range(0, prep.n, ch)]
-    per_panel = panel // ch
+    per_panel = math.ceil(panel / ch)
     passes = sum(sum(sizes[start:]) for start in range(0, len(sizes), per_panel))  # each panel, then all after it
     out = Plan(prep.n, P, per, ch, panel, extra, passes, int(sum(parts.values())), parts)
     usable = USABLE_FRACTION * available_bytes()
@@ -133,7 +134,7 @@ def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False) -> 
     gram = np.zeros((K + m, K + m))
     ct = np.zeros(K + m)
     starts = list(range(0, n, ch))
-    per_panel = max(1, pl.panel // ch)
+    per_panel = math.ceil(pl.panel / ch)
     done = [0]
 
     def rows(b):
