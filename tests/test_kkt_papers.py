@@ -158,9 +158,11 @@ def test_misclassified_examples_warn_first_with_the_likely_causes(tmp_path, caps
     assert rc == 1 and err.startswith("ibcheck kkt: WARNING (data):")
 
 
-def test_streamed_gram_equals_the_held_gradients():
+def test_streamed_gram_equals_the_held_gradients(monkeypatch):
     """Binary with a Clarke box (explicit vectors crossed with streamed rows) and multi-class: chunk sizes 1, 3, 8
-    give the numbers of the explicit path to 1e-9 (the Gram's rounding), and the same verdict."""
+    give the numbers of the explicit path to 1e-9 (the Gram's rounding), and the same verdict — also when the
+    panel holds only a few chunks (later chunks recomputed against each panel)."""
+    from ibcheck.numerics import homogeneous_gram as HG
     X, y = cone_data(n=12)
     net = train(two_layer(), X, y, 1500)
     with torch.no_grad():  # an exact kink: unit 0 at 0 on example 0
@@ -168,11 +170,15 @@ def test_streamed_gram_equals_the_held_gradients():
         W[0] -= float(X[0] @ W[0]) / float(X[0] @ X[0]) * X[0]
     ref = kkt(net, X, y)
     assert ref.kinks["box"] >= 1
-    for ch in (1, 3, 8):
+    for ch, panel in ((1, None), (3, None), (8, None), (2, 5)):
+        if panel:  # a panel of 4 examples (5 rows' bytes, whole chunks of 2): 3 panels for n = 12
+            monkeypatch.setattr(HG, "PANEL_BYTES", 8 * 5 * sum(p.numel() for p in net.parameters()))
         r = kkt(net, X, y, chunk_size=ch)
+        assert not panel or (r.gradients["panel"] == 4 and r.gradients["passes"] == 12 + 8 + 4)
         assert r.gradients["mode"] == "streamed" and r.gradients["chunk_size"] == ch and r.verdict == ref.verdict
         assert r.kkt_stationarity == pytest.approx(ref.kkt_stationarity, rel=1e-7, abs=1e-12)
         assert np.abs(np.array(r.multipliers) - ref.multipliers).max() <= 1e-6 * max(ref.multipliers)
+    monkeypatch.undo()
     g = torch.Generator().manual_seed(0)
     Xm = torch.randn(9, 5, generator=g, dtype=torch.float64)
     torch.manual_seed(0)
