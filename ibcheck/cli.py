@@ -126,8 +126,16 @@ def build_parser() -> argparse.ArgumentParser:
                     help="complementarity bound max_k λ_k(q_k − 1)/mean λ ≤ D of an (ε, δ)-KKT point")
     pk.add_argument("--loss", default="exp", choices=["exp", "logistic"],
                     help="training loss (log L̂ and cos(θ, −∇L̂); the KKT conditions do not depend on it)")
-    pk.add_argument("--kink-tol", type=float, default=1e-9, metavar="TOL",
-                    help="pre-activations with |z| ≤ TOL·scale count as at the kink")
+    pk.add_argument("--kink-tol", type=float, default=None, metavar="TOL",
+                    help="pre-activations with |z| ≤ TOL·scale count as at the kink (default: each one's float64 "
+                         "rounding bound, ~1e-13)")
+    pk.add_argument("--model-class", default=None, metavar="PKG.MODULE:CLASS",
+                    help="--model is a state_dict checkpoint of this class (importable; the current folder is on the path)")
+    pk.add_argument("--model-kwargs", default=None, metavar="JSON",
+                    help="the class's constructor keyword arguments, as a JSON object")
+    pk.add_argument("--chunk-size", type=int, default=None, metavar="N",
+                    help="stream per-example gradients into their Gram in chunks of N examples (automatic for large "
+                         "models: n·C·P > 5e7)")
     pk.add_argument("--json", metavar="FILE", help="write every quantity as JSON")
     pk.set_defaults(func=cmd_kkt)
     from ibcheck.cli_diff import add_parser as add_diff

@@ -64,6 +64,9 @@ class KKTResult:
     eps: float = math.nan
     delta: float = math.nan
     verdict_multipliers: list | None = None  # the joint-SOCP witness, when it decided
+    data_warning: str | None = None  # misclassified examples: said first (wrong data, preprocessing or labels?)
+    gradients: dict | None = None  # streamed per-example gradients: chunk, panel, passes, bytes, seconds
+    multiplier_conversion: dict | None = None  # factors: λ of Lyu & Li, Haim et al. (paper, code) = factor · λ
     notes: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -79,6 +82,8 @@ class KKTResult:
             return f"  {label:38s} {value}" + (f"   ({extra})" if extra else "")
         lines = [f"max-margin KKT check: n={self.n} examples" + (f", C={self.classes} classes" if self.classes > 1 else "")
                  + f", P={self.n_params} trainable parameters, loss={self.loss}, {self.dtype}"]
+        if self.data_warning:
+            lines.append(f"  WARNING (data): {self.data_warning}")
         lines += [f"  note: {t}" for t in self.notes]
         lines += ["", "homogeneity",
                   row("degree L", self.degree, f"f(x;cθ) = c^L f(x;θ) for c = {', '.join(self.degree_estimates)}; "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 
 import numpy as np
@@ -36,13 +37,17 @@ def _log_loss(q: np.ndarray, n: int, loss: str) -> tuple[float, np.ndarray]:
 
 
 def _samples(prep, kinks, G, max_vertices):
+    """Each constraint's Clarke description; ``G`` None: smooth gradients are rows of the streamed Gram."""
     from ibcheck.numerics.clarke_kinks import clarke
     from ibcheck.theory.homogeneous_kkt import SampleGrad
+
+    def smooth(k):
+        return SampleGrad("smooth", g=G[k]) if G is not None else SampleGrad("smooth", row=k)
     samples, budget = [], [max_vertices]
     for k in range(prep.K):
         i = prep.example_of(k)
-        if prep.black_box:  # PyTorch's derivative: kinks unseen (the result says so and cannot be verified)
-            samples.append(SampleGrad("smooth", g=G[k]))
+        if prep.black_box or kinks.custom:  # PyTorch's (or the user's) derivative: not certified, and said so
+            samples.append(smooth(k))
         elif kinks.uninspected:
             samples.append(SampleGrad("uncertified", reason="non-smooth operations not inspected: " +
                                       ", ".join(kinks.uninspected)))
@@ -55,19 +60,24 @@ def _samples(prep, kinks, G, max_vertices):
                 msg = str(exc).splitlines()[0][:120] if str(exc) else ""
                 samples.append(SampleGrad("uncertified", reason=f"Clarke pieces failed ({type(exc).__name__}: {msg})"))
         else:
-            samples.append(SampleGrad("smooth", g=G[k]))
+            samples.append(smooth(k))
     return samples
 
 
 def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELTA, kink_tol: float | None = None,
-        max_vertices: int | None = None, references: bool = True, data_name: str = "data") -> KKTResult:
+        max_vertices: int | None = None, references: bool = True, data_name: str = "data",
+        chunk_size: int | None = None, progress=None) -> KKTResult:
     """The max-margin KKT report and (ε, δ) verdict of a positively homogeneous ``model`` on ``(X, y)``.
 
     ``y``: ±1 for one output per example; class indices 0..C−1 for C outputs (multi-class margin). ``model``: an
     ``nn.Module`` (eager or TorchScript), left untouched (a float64 copy is analysed). ``loss``: ``exp`` or
     ``logistic`` (only ``log_loss`` and ``gradient_alignment``). ``eps``/``delta``: the (ε, δ) of the verdict.
-    ``kink_tol``: pre-activations with ``|z| ≤ kink_tol·scale`` count as at their kink (default 1e-9);
-    ``max_vertices``: the budget of enumerated Clarke pieces; ``data_name``: how error messages name the data.
+    ``kink_tol``: pre-activations with ``|z| ≤ kink_tol·scale`` count as at their kink (default None: each one's
+    float64 rounding bound, ``numerics.homogeneous_probe.rounding_tol``, ~1e-13 for fan-in 100);
+    ``max_vertices``: the budget of enumerated Clarke pieces; ``data_name``: how error messages name the data;
+    ``chunk_size``: stream the per-example gradients into their Gram in chunks of this many examples (automatic
+    above ``MAX_GRAD_ENTRIES`` gradient entries); ``progress``: a callable given one line (the memory the stream
+    will take, before it starts) and a progress bar on stderr — or None.
     Raises ``InputError`` (one line) for a model that is not homogeneous or data that do not fit.
     """
     from ibcheck.numerics import clarke_kinks as CK
@@ -86,14 +96,15 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     for nm, v in (("eps", eps), ("delta", delta)):
         if not (isinstance(v, (int, float)) and math.isfinite(v) and v > 0):
             raise InputError(f"--{nm} {v}: must be a positive number")
-    kink_tol = HP.KINK_TOL if kink_tol is None else float(kink_tol)
-    if not (math.isfinite(kink_tol) and 0 <= kink_tol < 1):
+    if kink_tol is not None and not (math.isfinite(float(kink_tol)) and 0 <= float(kink_tol) < 1):
         raise InputError(f"--kink-tol {kink_tol}: must lie in [0, 1)")
+    kink_tol = None if kink_tol is None else float(kink_tol)
     max_vertices = HP.MAX_VERTICES if max_vertices is None else int(max_vertices)
     if max_vertices < 0:
         raise InputError(f"max_vertices {max_vertices}: must be >= 0")
+    import torch
     t0 = time.perf_counter()
-    with limited(1):
+    with limited(1), torch.enable_grad():  # the caller may be inside torch.no_grad(): the analysis differentiates
         prep = prepare(model, X, y, where=data_name)
         deg = H.degree(prep)
         L = deg.L
@@ -125,27 +136,91 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
             rm = refs.get("reference_margin")
             res.margin_over_reference = res.normalized_margin / rm if rm else None
             res.references = refs
+        res.data_warning = _data_warning(prep, q)
         if qmin <= 0:
             res.certification = (f"no KKT residuals: {res.misclassified} example(s) have margin ≤ 0, so the "
                                  f"rescaled point θ/q_min^(1/L) does not exist")
-            res.verdict, res.reason = "violated", (f"not an (ε, δ)-KKT point: {res.misclassified} example(s) have "
-                                                   f"margin ≤ 0 (min {qmin:.3g}), so no rescaling is feasible")
+            res.verdict, res.reason = "violated", (f"not an (ε, δ)-KKT point on these data: {res.misclassified} "
+                                                   f"example(s) have margin ≤ 0 (min {qmin:.3g}), so no rescaling is "
+                                                   f"feasible — see the data warning first")
             res.seconds = time.perf_counter() - t0
             return res
         prep.scale_(qmin ** (-1.0 / L))
+        res.multiplier_conversion = {  # θ = c^{-1}θ̃ and ∇q(θ) = c^{1−L}∇q(θ̃), c = q_min^{-1/L} (docs/api.md)
+            "lyu_li": 1.0, "haim": qmin ** ((2.0 - L) / L), "haim_code": prep.n * qmin ** ((2.0 - L) / L)}
         theta_t = prep.theta()
         qt = prep.margins()
-        G, res.gradient_method = H.per_constraint_grads(prep)
         kinks = CK.find_kinks(prep, kink_tol)
-        samples = _samples(prep, kinks, G, max_vertices)
-        r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks)
+        if chunk_size is None and prep.K * theta_t.size <= HP.MAX_GRAD_ENTRIES:
+            G, res.gradient_method = H.per_constraint_grads(prep)
+            samples = _samples(prep, kinks, G, max_vertices)
+            space, along = T.explicit, (lambda w: G.T @ w)
+        else:
+            samples = _samples(prep, kinks, None, max_vertices)
+            space, along = _streamed(res, prep, samples, chunk_size, progress)
+
+        def name(k):
+            return f"example {k}" if prep.classes == 1 else "example {}, class {}".format(*prep.pair(k))
+        r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks, space=space, name=name, rounding=kinks.rounding)
         _fill(res, r, samples, kinks, kink_tol, max_vertices, prep)
-        d = G.T @ wts
+        d = along(wts)
         dn = float(np.linalg.norm(d))
         res.gradient_alignment = float(theta_t @ d / (np.linalg.norm(theta_t) * dn)) if dn > 0 else None
-        _verdict(res, r, samples, theta_t, qt, prep, decide)
+        _verdict(res, r, samples, theta_t, qt, prep, decide, space)
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def _data_warning(prep, q: np.ndarray) -> str | None:
+    """Misclassified examples, said first: the usual cause is data that are not what the model was trained on."""
+    bad = np.nonzero(prep.example_margins(q) <= 0)[0]
+    if not len(bad):
+        return None
+    which = ", ".join(f"#{i}" for i in bad[:8]) + (" …" if len(bad) > 8 else "")
+    return (f"{len(bad)} of {prep.n} examples are misclassified by the model (margin ≤ 0: {which}) — are these the "
+            f"data it was trained on, as it saw them? Likely causes: preprocessing (normalisation, centring, scaling, "
+            f"flattening or channel order not applied as in training) or labels (another encoding or class order"
+            + (", ±1 swapped" if prep.classes == 1 else "") + "); a model trained to the max-margin regime "
+            "classifies every training example correctly")
+
+
+def _streamed(res, prep, samples, chunk_size, progress):
+    """Stream the constraint gradients into their Gram (``numerics.homogeneous_gram``); the columns and ``Gᵀw``."""
+    import hashlib
+
+    from ibcheck.numerics import homogeneous_gram as HG
+    from ibcheck.theory.kkt_columns import Columns
+
+    def key(v):
+        return hashlib.blake2b(np.ascontiguousarray(v, dtype=np.float64).tobytes(), digest_size=16).digest()
+    explicit, keys = [], {}
+    for s in samples:
+        for v in ([s.g] if s.kind == "box" else []) + list(s.V if s.kind == "box" else []) + \
+                 list(s.vertices if s.kind == "vertices" else []):
+            if key(v) not in keys:
+                keys[key(v)] = prep.K + len(explicit)
+                explicit.append(np.ascontiguousarray(v, dtype=np.float64))
+    pl = HG.plan(prep, len(explicit), chunk_size)
+    if progress is not None:
+        progress(pl.describe())
+    st = HG.stream(prep, pl, explicit, progress=progress is not None)
+    res.gradient_method = "streamed Gram (torch.func per-example Jacobians, chunks of %d examples)" % pl.chunk
+    res.gradients = {"mode": "streamed", "chunk_size": pl.chunk, "panel": pl.panel, "passes": pl.passes,
+                     "bytes": pl.bytes, "seconds": st.seconds, "gram_rounding": st.rounding}
+    res.notes.append(pl.describe())
+
+    def space(entries):
+        idx = np.array([int(e) if isinstance(e, (int, np.integer)) else keys[key(e)] for e in entries], dtype=int)
+
+        def apply(w):
+            full = np.zeros(st.gram.shape[0])
+            np.add.at(full, idx, w)
+            return st.apply(full)
+        return Columns(gram=st.gram[np.ix_(idx, idx)], ct=st.ct[idx], apply=apply, rounding=st.rounding)
+
+    def along(w):
+        return st.apply(np.concatenate([w, np.zeros(len(explicit))]))
+    return space, along
 
 
 def _conversion(res: KKTResult, prep, L: int, tn: float) -> None:
@@ -170,7 +245,9 @@ def _conversion(res: KKTResult, prep, L: int, tn: float) -> None:
 def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
     from ibcheck.theory import homogeneous_kkt as T
     kinds = [s.kind for s in samples]
-    res.kinks = {"count": kinks.count, "samples": sum(1 for k in kinks.per_sample if k), "kink_tol": kink_tol,
+    res.kinks = {"count": kinks.count, "samples": sum(1 for k in kinks.per_sample if k), "kink_tol": kinks.tol,
+                 "kink_tol_rule": "rounding" if kink_tol is None else "user", "smooth_ties": kinks.smooth_ties,
+                 "custom_functions": list(kinks.custom or []),
                  "pruned_zero_input": kinks.pruned, "box": kinds.count("box"), "vertices": kinds.count("vertices"),
                  "uncertified": kinds.count("uncertified"), "ties": {str(k): v for k, v in kinks.ties.items()},
                  "uninspected": kinks.uninspected, "max_vertices": max_vertices}
@@ -186,7 +263,20 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
     res.worst_samples, res.worst_units = r.worst_samples, r.worst_units
     res.method, res.solver_status, res.certified = r.method, r.solver_status, r.certified
     res.clarke_derivatives = {str(k): v for k, v in r.derivatives.items()}
-    if prep.black_box:
+    if kinks.custom:
+        res.certified = False
+        res.certification = (f"not certified: the forward goes through custom autograd.Function(s) "
+                             f"{', '.join(kinks.custom)}, whose backward is the model's own (a surrogate gradient?) "
+                             f"and not checked against its forward; the residuals use it"
+                             + (f", and the Euler identity ⟨θ̃,∇q_k⟩ = L q_k is off by {r.euler_gradient_check:.2g}"
+                                if r.euler_gradient_check > r.euler_tol else ""))
+    elif r.euler_gradient_check > r.euler_tol and r.stationarity is not None:
+        res.certified = False
+        res.certification = (f"not certified: the gradients disagree with the forward function — the Euler identity "
+                             f"⟨θ̃,∇q_k⟩ = L q_k of a degree-{res.degree} model is off by {r.euler_gradient_check:.2g} "
+                             f"(rounding allows {r.euler_tol:.2g}): a custom backward (surrogate gradient) or an "
+                             f"operation whose derivative is not that of its value")
+    elif prep.black_box:
         res.certified = False
         res.certification = ("not certified: a TorchScript module with a custom forward hides its activations, so "
                              "kinks cannot be inspected; the residuals use PyTorch's derivative at any kink "
@@ -197,21 +287,24 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
                f"status {r.solver_status}) over per-constraint gradients"}[r.method]
         res.certification = (f"{how}; multipliers projected onto their constraints, so the residuals are upper "
                              f"bounds on the exact (ε, δ)")
-        if r.euler_gradient_check > T.EULER_GRAD_TOL:
-            res.notes.append(f"per-constraint Euler identity ⟨θ̃,∇q_k⟩ = L q_k off by {r.euler_gradient_check:.2g} "
-                             f"(> {T.EULER_GRAD_TOL:g}): gradients or homogeneity are suspect")
     else:
         res.certification = r.reason
     if res.kinks["count"]:
-        res.notes.append(f"{res.kinks['count']} pre-activation(s) within kink_tol={kink_tol:g} of their kink "
+        res.notes.append(f"{res.kinks['count']} pre-activation(s) within kink_tol={kinks.tol:.2g} of their kink "
                          f"(Clarke subgradients used there)")
+    if kinks.smooth_ties:
+        res.notes.append(f"{kinks.smooth_ties} example(s) with tied max-pool / maximum entries that are the same "
+                         f"function of θ (equal gradients): not kinks")
     if kinks.pruned:
         res.notes.append(f"{kinks.pruned} pre-activation(s) at 0 on an all-zero input patch ignored (identically 0 nearby)")
 
 
-def _verdict(res, r, samples, theta_t, qt, prep, decide) -> None:
+def _verdict(res, r, samples, theta_t, qt, prep, decide, space) -> None:
     if res.kkt_stationarity is None:
         res.verdict, res.reason = "inconclusive", f"the KKT residuals are not available: {res.certification}"
+        return
+    if not res.certified and res.kinks.get("custom_functions") or r.euler_gradient_check > r.euler_tol:
+        res.verdict, res.reason = "inconclusive", f"the residuals are {res.certification}"
         return
     if prep.black_box:
         res.verdict, res.reason = "inconclusive", ("the residuals of a black-box TorchScript module are not certified "
@@ -220,7 +313,7 @@ def _verdict(res, r, samples, theta_t, qt, prep, decide) -> None:
     if not r.certified:
         res.verdict, res.reason = "inconclusive", res.certification
         return
-    v = decide(theta_t, qt, samples, r.stationarity, r.complementarity, res.eps, res.delta)
+    v = decide(theta_t, qt, samples, r.stationarity, r.complementarity, res.eps, res.delta, space, r.slack)
     res.verdict, res.reason = v.verdict, v.reason
     if v.joint and v.lam is not None:
         res.verdict_multipliers = [float(x) for x in v.lam]
@@ -241,6 +334,10 @@ def check_json_path(path: str | None) -> None:
         raise InputError(f"--json {path}: cannot write (permission denied)")
 
 
+def _say(line: str) -> None:
+    print(f"ibcheck kkt: {line}", file=sys.stderr, flush=True)
+
+
 def run_cli(args, write_json) -> int:
     """``ibcheck kkt``: checks (--json, tolerances, files, sizes) before any work; the table; the verdict's exit code."""
     from .user_model import load_data, load_model
@@ -250,10 +347,18 @@ def run_cli(args, write_json) -> int:
         if not (math.isfinite(v) and v > 0):
             from ibcheck.numerics.errors import InputError
             raise InputError(f"--{nm} {v}: must be a positive number")
+    if args.model_kwargs is not None and args.model_class is None:
+        from ibcheck.numerics.errors import InputError
+        raise InputError("--model-kwargs: needs --model-class (the class they construct)")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        from ibcheck.numerics.errors import InputError
+        raise InputError(f"--chunk-size {args.chunk_size}: must be a positive integer (examples per chunk)")
     X, y = load_data(args.data)
-    model = load_model(args.model)
+    model = load_model(args.model, args.model_class, args.model_kwargs)
     res = kkt(model, X, y, loss=args.loss, eps=args.eps, delta=args.delta, kink_tol=args.kink_tol,
-              data_name=f"--data {args.data}")
+              data_name=f"--data {args.data}", chunk_size=args.chunk_size, progress=_say)
+    if res.data_warning:
+        print(f"ibcheck kkt: WARNING (data): {res.data_warning}", file=sys.stderr)
     print(res.summary())
     if args.json:
         write_json(args.json, res.to_json())

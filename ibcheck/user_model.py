@@ -22,26 +22,43 @@ from torch import nn
 from ibcheck.numerics.data import check_examples, read_npz
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.homogeneous import Prepared
-from ibcheck.numerics.homogeneous_probe import MAX_GRAD_ENTRIES, NONHOM_MODULES, Probe, _cls, _first_line, _path
+from ibcheck.numerics.memory import require
+from ibcheck.numerics.homogeneous_probe import NONHOM_MODULES, Probe, _cls, _first_line, _path
 
 from .user_script import agree, rebuild, two_layer_blackbox
 
 
-def load_model(path: str | Path) -> nn.Module:
-    """A TorchScript file or a pickled ``nn.Module`` (``torch.save(model)``) — the latter runs the pickle's code."""
+def load_model(path: str | Path, model_class: str | None = None, model_kwargs: str | dict | None = None) -> nn.Module:
+    """A TorchScript file or a pickled ``nn.Module`` (``torch.save(model)``) — the latter runs the pickle's code —
+    or, with ``model_class`` (``pkg.module:Class``) and its constructor's keyword arguments (JSON), a ``state_dict``
+    checkpoint (also inside a dict under ``state_dict``/``model_state_dict``/``model``/``net``)."""
     p = Path(path)
     if p.is_dir():
         raise InputError(f"--model {path}: is a directory, not a model file")
     if not p.is_file():
         raise InputError(f"--model {path}: no such file")
+    if model_class is not None:
+        from .user_checkpoint import from_state_dict
+        return from_state_dict(path, model_class, model_kwargs, _unpickle)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # TorchScript is deprecated upstream, still supported
             return torch.jit.load(str(p), map_location="cpu")
     except Exception:  # noqa: BLE001  (not TorchScript: try a pickled module next)
         pass
+    obj = _unpickle(path)
+    if isinstance(obj, dict):
+        raise InputError(f"--model {path}: holds a dict (a state_dict?), not a model: give the model's class, "
+                         f"--model-class pkg.module:Class [--model-kwargs JSON], or save the module itself with "
+                         f"torch.save(model) or torch.jit.save(torch.jit.script(model), path)")
+    if not isinstance(obj, nn.Module):
+        raise InputError(f"--model {path}: not an nn.Module (found {type(obj).__name__})")
+    return obj
+
+
+def _unpickle(path):
     try:
-        obj = torch.load(str(p), map_location="cpu", weights_only=False)
+        return torch.load(str(path), map_location="cpu", weights_only=False)
     except Exception as exc:  # noqa: BLE001  (any unpickling failure is the user's file)
         if "__main__" in str(exc):
             raise InputError(f"--model {path}: pickled from a script's __main__, whose class this process cannot "
@@ -52,12 +69,6 @@ def load_model(path: str | Path) -> nn.Module:
             raise InputError(f"--model {path}: the module that defines the model's class is not importable "
                              f"({_first_line(exc)}): put its folder on PYTHONPATH, or save TorchScript") from None
         raise InputError(f"--model {path}: neither a TorchScript file nor a pickled nn.Module ({_first_line(exc)})") from None
-    if isinstance(obj, dict):
-        raise InputError(f"--model {path}: holds a dict (a state_dict?), not a model: save the module itself with "
-                         f"torch.save(model) or torch.jit.save(torch.jit.script(model), path)")
-    if not isinstance(obj, nn.Module):
-        raise InputError(f"--model {path}: not an nn.Module (found {type(obj).__name__})")
-    return obj
 
 
 def load_data(path: str | Path) -> tuple[np.ndarray, np.ndarray]:
@@ -82,10 +93,12 @@ def validate_data(X, y, where: str = "data") -> tuple[torch.Tensor, np.ndarray]:
 def check_labels(y: np.ndarray, C: int, where: str) -> torch.Tensor:
     """±1 (float64) for one output per example; class indices 0..C−1 (int64) for C ≥ 2 outputs."""
     if C == 1:
+        if ((y == 0) | (y == 1)).all() and (y == 0).any():  # {0, 1}: the usual encoding of a one-logit classifier
+            return torch.as_tensor(2.0 * y - 1.0, dtype=torch.float64)
         bad = ~((y == 1) | (y == -1))
         if bad.any():
-            raise InputError(f"{where}: labels must be ±1 for a model with one output per example "
-                             f"(found {float(y[bad][0]):g})")
+            raise InputError(f"{where}: labels must be ±1 (or 0/1, read as 2y − 1) for a model with one output per "
+                             f"example (found {float(y[bad][0]):g})")
         return torch.as_tensor(y, dtype=torch.float64)
     bad = ~((y == np.round(y)) & (y >= 0) & (y < C))
     if bad.any():
@@ -216,9 +229,10 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     scripted = isinstance(model, torch.jit.ScriptModule)
     dtypes = native_dtypes(model)
     P = sum(p.numel() for p in model.parameters() if p.requires_grad)
-    if Xt.shape[0] * P > MAX_GRAD_ENTRIES:  # before any work (multi-class: checked again with C)
-        raise InputError(f"problem too large for the machine: n·P = {Xt.shape[0]}·{P} per-example gradient entries "
-                         f"exceed {MAX_GRAD_ENTRIES:.0e}")
+    n = Xt.shape[0]  # before any work: the streamed Gram (n × n at least) and one example's gradient must fit
+    require(8.0 * (n * n + 2 * P), f"problem too large: the KKT problem (n = {n} examples, P = {P} parameters: an n×n Gram of "
+            f"per-example gradients)", "analyse a subset of the examples (the support of the margin needs all of them, "
+            "so a random subset answers a different question)")
     for name, mod in model.named_modules():
         if _cls(mod) in NONHOM_MODULES:
             hint = " (return the logits: the multi-class margin is computed from them)" if "Softm" in _cls(mod) else ""
@@ -282,6 +296,8 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     if not torch.isfinite(out).all():
         raise InputError("model: the output on the data contains NaN or Inf")
     prep.y = check_labels(ynp, C, where)
+    if C == 1 and (ynp == 0).any():
+        notes.append("labels 0/1 read as ±1 (y ↦ 2y − 1: class 1 positive, class 0 negative)")
     prep.set_classes(C)
     if C > 1:
         notes.append(f"multi-class: {C} outputs, margin f_y(x) − max_(j≠y) f_j(x); one constraint per pair (i, j≠y_i)")

@@ -15,7 +15,7 @@ import numpy as np
 import torch
 
 from .homogeneous import Prepared, grad_vector as _grad
-from .homogeneous_probe import KINK_TOL, MAX_KINKS_PER_SAMPLE, Probe, Site
+from .homogeneous_probe import MAX_KINKS_PER_SAMPLE, Probe, Site, custom_functions, rounding_tol
 
 
 @dataclass
@@ -29,21 +29,30 @@ class Kinks:
     uninspected: list[str]
     inspected: bool  # False for a black box
     count: int
+    smooth_ties: int = 0  # examples whose ties are all between entries with equal gradients (not kinks)
+    custom: list = None  # custom autograd.Function classes the forward differentiates through
+    tol: float = 0.0  # the largest kink tolerance used (derived per activation, or the user's)
+    rounding: float = 0.0  # the forward's relative rounding bound (rounding_tol of its longest chain)
 
 
-def find_kinks(prep: Prepared, tol: float = KINK_TOL) -> Kinks:
-    """Every pre-activation of a ReLU/leaky-ReLU with ``|z| ≤ tol·scale`` (see ``Probe._unit_scale``)."""
+def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
+    """Every pre-activation of a ReLU/leaky-ReLU with ``|z| ≤ tol·scale`` (see ``Probe._unit_scale``; ``tol`` None:
+    each activation's rounding bound, ``homogeneous_probe.rounding_tol``), every tie between entries whose gradients
+    differ (``clarke_ties``), and the custom autograd Functions the forward goes through."""
+    from .clarke_ties import same_function_ties
     if prep.black_box:
-        return Kinks([], [[] for _ in range(prep.n)], 0, {}, ["black-box TorchScript module"], False, 0)
+        return Kinks([], [[] for _ in range(prep.n)], 0, {}, ["black-box TorchScript module"], False, 0, custom=[])
     probe = Probe(prep.stack, tol=tol)
     with torch.enable_grad():
-        prep.forward(probe=probe)
+        out = prep.forward(probe=probe)
+    custom = custom_functions(out) if out.requires_grad else []
     per = [[] for _ in range(prep.n)]
     pruned = count = 0
     for s, site in enumerate(probe.sites):
         if site.z.shape[0] != prep.n:
-            return Kinks(probe.sites, per, 0, {}, [f"activation in {site.module} has no example axis"], True, 0)
-        mask = site.z.abs() <= tol * site.scale
+            return Kinks(probe.sites, per, 0, {}, [f"activation in {site.module} has no example axis"], True, 0,
+                         custom=custom)
+        mask = site.z.abs() <= site.tol * site.scale
         if site.data_input is not None:
             pruned += int((mask & site.data_input).sum())
             mask = mask & ~site.data_input
@@ -55,7 +64,12 @@ def find_kinks(prep: Prepared, tol: float = KINK_TOL) -> Kinks:
     for what, cnt in probe.ties:
         for i in cnt.nonzero().flatten().tolist():
             ties.setdefault(i, []).append(what)
-    return Kinks(probe.sites, per, pruned, ties, sorted(probe.uninspected), True, count)
+    smooth = [i for i in ties if same_function_ties(prep, i, tol)[0]] if not custom else []
+    for i in smooth:
+        del ties[i]
+    tmax = max([s.tol for s in probe.sites], default=tol if tol is not None else 0.0)
+    return Kinks(probe.sites, per, pruned, ties, sorted(probe.uninspected), True, count, len(smooth), custom, tmax,
+                 rounding_tol(probe._terms))
 
 
 def _forward_one(prep: Prepared, k: int, overrides: dict, live: bool):

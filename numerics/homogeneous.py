@@ -27,7 +27,8 @@ from .homogeneous_probe import DEGREE_INT_TOL, DEGREE_RTOL, MAX_GRAD_ENTRIES, Pr
 
 DEGREE_SCALES = (0.5, 2.0, 3.0)  # c in f(x;cθ) = c^L f(x;θ)
 DIAGNOSE_EXPONENTS = (2, 3, 4, 5, 6)  # α tried for one tensor scaled as c^α (a bias after layer k: α = k)
-DIAGNOSE_MAX_TENSORS = 256  # the culprit search costs 3·6 forwards per tensor
+DIAGNOSE_MAX_TENSORS = 256  # the culprit search costs 3·6 forwards per tensor (per culprit found)
+DIAGNOSE_MAX_FIXES = 6  # culprits named at most (a bias in each of 7 layers)
 MAX_DEGREE = 12  # integer degrees tried when the fitted one is not an integer
 
 
@@ -177,38 +178,65 @@ def degree(prep: Prepared) -> Degree:
 
 
 def _culprit(prep: Prepared, saved, f0, d0: float) -> str:
-    """The trainable tensor whose scaling breaks homogeneity: the one that, scaled as ``c^α`` (α ≠ 1) while the rest
-    scale as ``c``, brings the degree defect down the most."""
+    """The trainable tensors whose scaling breaks homogeneity: greedily, the tensor that, scaled as ``c^α`` (α ≠ 1)
+    while the rest scale as ``c``, brings the degree defect down the most — then the next, with the first kept at
+    its exponent (a bias in every layer: each later layer's bias needs its own α), up to ``DIAGNOSE_MAX_FIXES``."""
     if len(saved) > DIAGNOSE_MAX_TENSORS:
         return f"not attributed to one parameter ({len(saved)} tensors exceed the search cap {DIAGNOSE_MAX_TENSORS})"
-    best = (d0, None, None, None)
-    for t, a in itertools.product(range(len(saved)), DIAGNOSE_EXPONENTS):
-        exps = [a if s == t else 1 for s in range(len(saved))]
-        d, L = _defect(f0, {c: _scaled_outputs(prep, saved, exps, c) for c in DEGREE_SCALES})
-        if d < best[0]:
-            best = (d, t, a, L)
-    d, t, a, L = best
-    if t is None or d > 0.5 * d0:
-        return ("no single parameter's scaling explains it (a constant, a bias after every layer or a "
-                "non-homogeneous operation in forward?)")
-    name = prep.names[t]
-    how = f"scaled as c^{a} instead of c"
+    exps, found, d, L = [1] * len(saved), [], d0, None
+    for _ in range(DIAGNOSE_MAX_FIXES):
+        best = (d, None, None, None)
+        for t, a in itertools.product(range(len(saved)), DIAGNOSE_EXPONENTS):
+            if exps[t] != 1:
+                continue
+            trial = [a if s == t else e for s, e in enumerate(exps)]
+            dd, LL = _defect(f0, {c: _scaled_outputs(prep, saved, trial, c) for c in DEGREE_SCALES})
+            if dd < best[0]:
+                best = (dd, t, a, LL)
+        if best[1] is None or best[0] > 0.5 * d:
+            break
+        d, t, a, L = best
+        exps[t] = a
+        found.append((prep.names[t], a))
+        if d <= DEGREE_RTOL:
+            break
+    if not found:
+        return ("no parameter's scaling explains it (a constant, or a non-homogeneous operation in forward?)")
+    names = ", ".join(nm for nm, _ in found)
+    how = ", ".join(f"c^{a}" for _, a in found)
+    one = len(found) == 1
     if d <= DEGREE_RTOL:
-        return (f"the scaling of parameter {name} breaks it: {how}, the model is homogeneous of degree {L} "
-                f"(defect {d:.1g}; a bias after the first layer, say)")
-    return f"the scaling of parameter {name} breaks it most: {how}, the defect falls to {d:.2g}"
+        return (f"the scaling of parameter{'' if one else 's'} {names} breaks it: scaled as {how} instead of c, the "
+                f"model is homogeneous of degree {L} (defect {d:.1g}; "
+                + ("a bias after the first layer, say)" if one else "biases after the first layer: remove them, or "
+                   "keep a bias in the first layer only)"))
+    return (f"the scaling of parameter{'' if one else 's'} {names} breaks it most: scaled as {how} instead of c, "
+            f"the defect falls to {d:.2g}")
 
 
 # ------------------------------------------------------------------------------------------- gradients
 def per_constraint_grads(prep: Prepared) -> tuple[np.ndarray, str]:
-    """``∇_θ q_k(θ)`` for every constraint as a (K, P) array (PyTorch's derivative at a kink: ReLU'(0) = 0, leaky: γ)."""
+    """``∇_θ q_k(θ)`` for every constraint as a (K, P) array (PyTorch's derivative at a kink: ReLU'(0) = 0, leaky: γ);
+    above ``MAX_GRAD_ENTRIES`` the caller streams them instead (``numerics.homogeneous_gram``)."""
     P = sum(p.numel() for p in prep.params)
     C = prep.classes
     if prep.n * C * P > MAX_GRAD_ENTRIES:
-        raise InputError(f"problem too large for the machine: n·C·P = {prep.n}·{C}·{P} per-example gradient entries "
-                         f"exceed {MAX_GRAD_ENTRIES:.0e}")
-    E = (torch.ones(prep.n, 1, dtype=torch.float64) * prep.y[:, None] if C == 1
-         else torch.nn.functional.one_hot(prep.y, C).double())
+        raise InputError(f"problem too large to hold its per-example gradients: n·C·P = {prep.n}·{C}·{P} entries "
+                         f"exceed {MAX_GRAD_ENTRIES:.0e} (stream them: chunk_size)")
+    return constraint_rows(prep, 0, prep.n)
+
+
+def constraint_rows(prep: Prepared, i0: int, i1: int) -> tuple[np.ndarray, str]:
+    """The gradients of the constraints of examples ``i0..i1−1`` (contiguous in the example-major order), (k, P)."""
+    C, b = prep.classes, i1 - i0
+    X, y = prep.X[i0:i1], prep.y[i0:i1]
+    k0, k1 = (i0, i1) if C == 1 else (i0 * (C - 1), i1 * (C - 1))
+    ci = None if C == 1 else prep.ci[k0:k1] - i0
+    cj = None if C == 1 else prep.cj[k0:k1]
+    P = sum(p.numel() for p in prep.params)
+    G = np.empty((k1 - k0, P))
+    E = (torch.ones(b, 1, dtype=torch.float64) * y[:, None] if C == 1
+         else torch.nn.functional.one_hot(y, C).double())
     if not prep.black_box:
         try:
             from torch.func import functional_call, jacrev, vmap
@@ -220,33 +248,37 @@ def per_constraint_grads(prep: Prepared) -> tuple[np.ndarray, str]:
                 out = functional_call(prep.model, {**others, **dict(zip(names, ps))}, (x.unsqueeze(0),)).reshape(-1)
                 return e * out if C == 1 else (e * out).sum() - out
 
-            gs = vmap(jacrev(qvec), in_dims=(None, 0, 0))(tuple(p.detach() for p in prep.params), prep.X, E)
-            J = torch.cat([g.reshape(prep.n, C, -1) for g in gs], 2)
-            return _select(prep, J).numpy(), "torch.func (vmap of jacrev)"
+            gs = vmap(jacrev(qvec), in_dims=(None, 0, 0))(tuple(p.detach() for p in prep.params), X, E)
+            off = 0
+            for g in gs:  # into one buffer, tensor by tensor (no concatenated copy: the block may be GBs)
+                J = g.reshape(b, C, -1)
+                G[:, off:off + J.shape[2]] = (J[:, 0] if C == 1 else J[ci, cj]).numpy()
+                off += J.shape[2]
+            return G, "torch.func (vmap of jacrev)"
         except InputError:
             raise
         except Exception:  # noqa: BLE001  (a model torch.func cannot transform: fall back to autograd)
             pass
     with torch.enable_grad():
-        q = prep.constraints(prep.forward())
+        out = prep.forward(X)
+        q = y * out if C == 1 else out[ci, y[ci]] - out[ci, cj]
+        K = q.shape[0]
         try:
-            gs = torch.autograd.grad(q, prep.params, grad_outputs=torch.eye(prep.K, dtype=q.dtype),
+            gs = torch.autograd.grad(q, prep.params, grad_outputs=torch.eye(K, dtype=q.dtype),
                                      is_grads_batched=True, allow_unused=True)
-            G = torch.cat([(g if g is not None else torch.zeros((prep.K, *p.shape), dtype=q.dtype)).reshape(prep.K, -1)
-                           for g, p in zip(gs, prep.params)], 1)
+            off = 0
+            for g, p in zip(gs, prep.params):
+                G[:, off:off + p.numel()] = 0.0 if g is None else g.reshape(K, -1).numpy()
+                off += p.numel()
             method = "autograd (batched over constraints)"
         except RuntimeError:
             try:
-                G = torch.stack([torch.from_numpy(grad_vector(q[k], prep.params, retain=True)) for k in range(prep.K)])
+                for k in range(K):
+                    G[k] = grad_vector(q[k], prep.params, retain=True)
             except RuntimeError as exc:
                 raise InputError(f"model: per-example gradients failed ({_first_line(exc)})") from None
             method = "autograd (one constraint at a time)"
-    return G.detach().numpy(), method
-
-
-def _select(prep: Prepared, J: torch.Tensor) -> torch.Tensor:
-    """(n, C, P) per-example Jacobians of the contrast vector → (K, P) constraint gradients."""
-    return J[:, 0] if prep.classes == 1 else J[prep.ci, prep.cj]
+    return G, method
 
 
 def grad_vector(q, params, retain=False) -> np.ndarray:

@@ -20,10 +20,12 @@ from .errors import InputError
 
 DEGREE_RTOL = 1e-9  # a homogeneous float64 network meets the identity to O(depth·1e-16); 1e-9 leaves 6 orders of margin
 DEGREE_INT_TOL = 1e-6  # the fitted L must be this close to an integer
-KINK_TOL = 1e-9  # |z| ≤ KINK_TOL·scale: the pre-activation is at the kink up to float64 rounding of the scale
+UNIT_ROUNDOFF = 2.0 ** -53  # float64
+KINK_HEADROOM = 4.0  # over γ_N: the upstream layers' errors reach each pre-activation through its Cauchy–Schwarz scale
 MAX_KINKS_PER_SAMPLE = 12  # vertex enumeration: 2^k pieces per sample
 MAX_VERTICES = 4096  # vertex enumeration: pieces over all samples
-MAX_GRAD_ENTRIES = 50_000_000  # n × P per-sample gradient matrix (400 MB in float64)
+MAX_GRAD_ENTRIES = 50_000_000  # n × P per-sample gradient matrix (400 MB in float64): above it, a streamed Gram
+MAX_TIE_LEVELS = 16  # a pooling window's entries compared with its maximum: the 2nd, ..., 17th largest
 
 ACTIVATIONS = ("relu", "relu_", "leaky_relu", "leaky_relu_")
 SMOOTH_NONHOM = {  # functions that break positive homogeneity wherever they are called
@@ -73,6 +75,19 @@ class Site:
     scale: torch.Tensor  # same shape: ‖w_j‖·‖patch‖ after a Linear/Conv, else the layer's max |z| per example
     data_input: torch.Tensor | None  # (batch, ...) bool: the unit's input patch is zero and does not depend on θ
     live: torch.Tensor | None = None  # the pre-activation with its graph (per-example gradient computations)
+    tol: float = 0.0  # |z| ≤ tol·scale: at the kink (the rounding bound of z relative to its scale, or the user's)
+
+
+def rounding_tol(terms: int) -> float:
+    """How far from 0 a computed pre-activation may lie, relative to its Cauchy–Schwarz scale, when the exact one is 0.
+
+    A dot product of length N with a bias is computed to ``|fl(z) − z| ≤ γ_{N+2}(|w|ᵀ|h| + |b|) ≤ γ_{N+2}·scale``
+    (Higham, ``γ_N = Nu/(1 − Nu)``); each earlier layer's error reaches z the same way, relative to its own scale, so
+    the chain of ``terms = Σ (fan-in + 2)`` over the affine maps so far bounds it, with ``KINK_HEADROOM``. A
+    pre-activation beyond it has a certain sign (smooth there); within it, it may be exactly at its kink.
+    """
+    n = max(int(terms), 2)
+    return KINK_HEADROOM * n * UNIT_ROUNDOFF / (1 - n * UNIT_ROUNDOFF)
 
 
 class Probe(TorchFunctionMode):
@@ -82,13 +97,20 @@ class Probe(TorchFunctionMode):
     in the backward pass (the value is unchanged); ``live`` keeps each pre-activation with its graph.
     """
 
-    def __init__(self, stack: list, overrides: dict | None = None, live: bool = False, tol: float = KINK_TOL):
+    def __init__(self, stack: list, overrides: dict | None = None, live: bool = False, tol: float | None = None):
         super().__init__()
-        self.stack, self.overrides, self.live, self.tol = stack, overrides or {}, live, tol
+        self.stack, self.overrides, self.live, self.user_tol = stack, overrides or {}, live, tol
         self.sites: list[Site] = []
         self.ties: list[tuple[str, torch.Tensor]] = []  # (what, per-example count)
+        self.tie_terms: list[tuple[str, torch.Tensor, torch.Tensor, torch.Tensor]] = []  # live: (what, a−b, a+b, tied)
         self.uninspected: set[str] = set()
         self._affine = None  # (output tensor, kind, input, weight, conv args)
+        self._terms = 0  # Σ (fan-in + 2) over the affine maps so far: the length of the longest rounding chain
+
+    @property
+    def tol(self) -> float:
+        """The kink/tie tolerance here: the user's, else the rounding bound of what the forward computed so far."""
+        return self.user_tol if self.user_tol is not None else rounding_tol(self._terms)
 
     def where(self) -> str:
         return self.stack[-1] if self.stack else "model"
@@ -121,7 +143,8 @@ class Probe(TorchFunctionMode):
         k = len(self.sites)
         with torch.no_grad():
             scale, data_input = self._unit_scale(z)
-        self.sites.append(Site(self.where(), slope, z.detach().clone(), scale, data_input, z if self.live else None))
+        self.sites.append(Site(self.where(), slope, z.detach().clone(), scale, data_input, z if self.live else None,
+                               self.tol))
         if k in self.overrides:
             out = out.detach() + self.overrides[k] * (z - z.detach())
         return out
@@ -135,6 +158,7 @@ class Probe(TorchFunctionMode):
             h, W = args[0].detach(), args[1].detach()
             b = args[2] if len(args) > 2 else kwargs.get("bias")
             b = None if b is None else b.detach().abs()
+            self._terms += W[0].numel() + 2
             if kind == "linear":
                 wn = W.reshape(W.shape[0], -1).norm(dim=1)
                 pn = h.norm(dim=-1, keepdim=True)
@@ -150,6 +174,7 @@ class Probe(TorchFunctionMode):
             # a bias z = b_j there, which moves with θ: a genuine kink when b_j = 0
             data_input = (pn == 0) & (not args[0].requires_grad) & (b is None)
             return scale.expand_as(zd), data_input.expand_as(zd)
+        self._terms = max(self._terms, zd[0].numel() + 2)  # not straight after an affine map: as long as the layer
         m = zd.reshape(zd.shape[0], -1).abs().amax(dim=1).reshape(-1, *([1] * (zd.ndim - 1)))
         return m.expand_as(zd), None
 
@@ -162,39 +187,71 @@ class Probe(TorchFunctionMode):
                 kw = {k: v for k, v in kwargs.items() if k != "return_indices"}
                 val, idx = wi(x.detach(), *args[1:], **kw)
                 flat = x.detach().flatten(2).clone()
-                flat.scatter_(2, idx.flatten(2), -math.inf)
-                second = wi(flat.reshape(x.shape), *args[1:], **kw)[0]
                 scale = val.abs().flatten(1).amax(1).reshape(-1, *([1] * (val.ndim - 1)))
-                tie = (second >= val - self.tol * scale) & (val.abs() > self.tol * scale)
-                self.ties.append((f"max-pool tie in {self.where()}", tie.flatten(1).sum(1)))
+                count = torch.zeros(x.shape[0], dtype=torch.long)
+                for _ in range(MAX_TIE_LEVELS):  # the 2nd, 3rd, ... largest entry of each window, while any ties
+                    flat.scatter_(2, idx.flatten(2), -math.inf)
+                    second, idx2 = wi(flat.reshape(x.shape), *args[1:], **kw)
+                    tie = (second >= val - self.tol * scale) & (val.abs() > self.tol * scale)
+                    if not tie.any():
+                        break
+                    count += tie.flatten(1).sum(1)
+                    if self.live:  # the tied pair (first, this one) with its graph: are they the same function of θ?
+                        with torch.enable_grad():
+                            xf = x.flatten(2)
+                            a, b = xf.gather(2, idx.flatten(2)), xf.gather(2, idx2.flatten(2))
+                            self.tie_terms.append((f"max-pool tie in {self.where()}", (a - b).flatten(1),
+                                                   (a + b).flatten(1), tie.flatten(1)))
+                    idx = idx2
+                self.ties.append((f"max-pool tie in {self.where()}", count))
         except (AttributeError, RuntimeError, TypeError):
             self.uninspected.add(f"{name} in {self.where()} (ties not checked)")
         return out
 
     def _tie(self, name, args, kwargs):
-        with torch.no_grad():
-            a = args[0].detach() if isinstance(args[0], torch.Tensor) else None
-            if a is None or a.ndim == 0:
+        """Count the ties of ``maximum``/``minimum`` (a = b), ``clamp`` (x at a bound) and ``abs`` (x = 0); live:
+        record each tied pair's difference and sum with their graph (``clarke_ties``: the same function of θ?)."""
+        a = args[0] if isinstance(args[0], torch.Tensor) else None
+        if a is None or a.ndim == 0:
+            return
+        if name in ("maximum", "minimum"):
+            b = args[1] if len(args) > 1 and isinstance(args[1], torch.Tensor) else None
+            if b is None:
                 return
-            if name in ("maximum", "minimum"):
-                b = args[1].detach() if len(args) > 1 and isinstance(args[1], torch.Tensor) else None
-                if b is None:
-                    return
-                a, b = torch.broadcast_tensors(a, b)
-                d, s = (a - b).abs(), torch.maximum(a.abs(), b.abs())
-            elif name == "abs":
-                d, s = a.abs(), a.abs()
-            else:
-                lo = kwargs.get("min", args[1] if len(args) > 1 else None)
-                hi = kwargs.get("max", args[2] if len(args) > 2 else None)
-                if name == "clamp_max":
-                    lo, hi = None, lo
-                bounds = [v for v in (lo, hi) if v is not None]
-                if not bounds:
-                    return
-                d = torch.stack([(a - torch.as_tensor(v, dtype=a.dtype)).abs() for v in bounds]).amin(0)
-                s = a.abs()
+            a, b = torch.broadcast_tensors(a, b)
+            pairs = [(a, b)]
+        elif name == "abs":
+            pairs = [(a, torch.zeros_like(a))]
+        else:
+            lo = kwargs.get("min", args[1] if len(args) > 1 else None)
+            hi = kwargs.get("max", args[2] if len(args) > 2 else None)
+            if name == "clamp_max":
+                lo, hi = None, lo
+            pairs = [(a, torch.as_tensor(v, dtype=a.dtype).expand_as(a)) for v in (lo, hi) if v is not None]
+            if not pairs:
+                return
+        with torch.no_grad():
+            s = torch.stack([torch.maximum(p.detach().abs(), q.detach().abs()) for p, q in pairs]).amax(0)
             scale = s.reshape(s.shape[0], -1).amax(1).reshape(-1, *([1] * (s.ndim - 1)))
-            self.ties.append((f"{name} tie in {self.where()}", (d <= self.tol * scale).reshape(d.shape[0], -1).sum(1)))
+            ties = [((p.detach() - q.detach()).abs() <= self.tol * scale).reshape(s.shape[0], -1) for p, q in pairs]
+        self.ties.append((f"{name} tie in {self.where()}", sum(t.sum(1) for t in ties)))
+        if self.live:
+            for (p, q), t in zip(pairs, ties):
+                if t.any():  # a kink unless both sides are the same function of θ (a constant bound: ∇x = 0)
+                    self.tie_terms.append((f"{name} tie in {self.where()}", (p - q).reshape(t.shape),
+                                           (p + q).reshape(t.shape), t))
 
 
+def custom_functions(out: torch.Tensor) -> list[str]:
+    """The custom ``torch.autograd.Function`` classes in the graph of ``out``: their backward is the user's own
+    (a surrogate gradient, say), not the derivative of their forward, so gradients through them are not checked."""
+    seen, names, todo = set(), set(), [out.grad_fn]
+    while todo:
+        fn = todo.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        if isinstance(fn, torch.autograd.function.BackwardCFunction):
+            names.add(type(fn).__name__.removesuffix("Backward"))
+        todo.extend(f for f, _ in getattr(fn, "next_functions", ()))
+    return sorted(names)

@@ -70,13 +70,15 @@ def test_tolerances_must_be_positive(files, capsys, bad):
     assert rc == 2 and "--eps" in err and err.count("\n") == 1
 
 
-def test_refusals_come_before_any_work(tmp_path, capsys):
-    X = np.random.default_rng(0).normal(size=(700, 3))  # n·P = 700·80000 = 5.6e7 > 5e7
+def test_refusals_come_before_any_work(tmp_path, capsys, monkeypatch):
+    from ibcheck.numerics import memory
+    monkeypatch.setattr(memory, "available_bytes", lambda: 2 ** 30)  # a 1 GiB machine: 0.5 GiB usable
+    X = np.random.default_rng(0).normal(size=(9000, 3))  # its 9000×9000 Gram takes 0.6 GiB
     np.savez(tmp_path / "big.npz", X=X, y=np.sign(X[:, 0]))
-    torch.save(Counting(20_000).double(), tmp_path / "big.pt")
+    torch.save(Counting(20).double(), tmp_path / "big.pt")
     CALLS.clear()
     rc, _, err = run(capsys, "--model", tmp_path / "big.pt", "--data", tmp_path / "big.npz")
-    assert rc == 2 and "problem too large" in err and "700·80000" in err and not CALLS
+    assert rc == 2 and "problem too large" in err and "n = 9000" in err and "0.6" in err and not CALLS
     torch.save(Counting(3).double(), tmp_path / "m.pt")
     np.savez(tmp_path / "d.npz", X=np.eye(3), y=np.array([1.0, -1.0, 1.0]))
     for path, needle in ((tmp_path / "no" / "out.json", "no such directory"), (tmp_path, "is a directory")):

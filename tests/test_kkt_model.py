@@ -350,14 +350,27 @@ def test_realisability_lp():
     assert _realisable(np.eye(2), np.array([-1.0, 1.0]))[0]
 
 
-def test_max_pool_and_maximum_ties_are_not_certified():
-    pool = nn.Sequential(nn.MaxPool1d(2), nn.Flatten(), nn.Linear(2, 1, bias=False)).double()
+def test_max_pool_ties_are_kinks_only_between_different_functions():
+    """Tied max-pool entries with different gradients are a kink (not certified); tied entries that are the same
+    function of θ (identical input patches, or constants) are not."""
+    pool = nn.Sequential(nn.Conv1d(2, 1, 1, bias=False), nn.MaxPool1d(2), nn.Flatten(),
+                         nn.Linear(2, 1, bias=False)).double()
     with torch.no_grad():
-        pool[2].weight.copy_(torch.tensor([[1.0, -1.0]]))
-    X = torch.tensor([[[2.0, 2.0, 0.5, 0.1]], [[0.2, 0.1, 3.0, 1.0]]], dtype=torch.float64)
+        pool[0].weight.copy_(torch.tensor([[[1.0], [1.0]]]))
+        pool[3].weight.copy_(torch.tensor([[1.0, -1.0]]))
+    # example 0: patches (1, 1) and (2, 0) both give 2 with gradients (1, 1) ≠ (2, 0): a kink
+    # example 1: patches (1, 1) and (1, 1): the same function of θ, no kink
+    X = torch.tensor([[[1.0, 2.0, 0.5, 0.1], [1.0, 0.0, 0.5, 0.0]],
+                      [[1.0, 1.0, 0.1, 3.0], [1.0, 1.0, 0.0, 0.5]]], dtype=torch.float64)
     r = kkt(pool, X, torch.tensor([1.0, -1.0], dtype=torch.float64))
-    assert r.degree == 1 and r.kinks["ties"] == {"0": ["max-pool tie in model.0 (MaxPool1d)"]}
-    assert r.kkt_stationarity is None and "tie" in r.certification
+    assert r.degree == 2 and r.kinks["ties"] == {"0": ["max-pool tie in model.1 (MaxPool1d)"]}
+    assert r.kkt_stationarity is None and "tie" in r.certification and r.kinks["smooth_ties"] == 1
+    const = nn.Sequential(nn.MaxPool1d(2), nn.Flatten(), nn.Linear(2, 1, bias=False)).double()
+    with torch.no_grad():
+        const[2].weight.copy_(torch.tensor([[1.0, -1.0]]))
+    X = torch.tensor([[[2.0, 2.0, 0.5, 0.1]], [[0.2, 0.1, 3.0, 1.0]]], dtype=torch.float64)
+    r = kkt(const, X, torch.tensor([1.0, -1.0], dtype=torch.float64))  # a tie of data: constant in θ
+    assert r.certified and r.kinks["ties"] == {} and r.kinks["smooth_ties"] == 1
 
     class Leaky(nn.Module):
         def __init__(self):

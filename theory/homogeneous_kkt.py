@@ -32,10 +32,11 @@ import cvxpy as cp
 import numpy as np
 from scipy.optimize import nnls
 
+from .kkt_columns import Columns
 from .solver import SolverError, solve
 
 SUPPORT_TAU = 1e-3  # support set: λ_i > τ·max λ (samples carrying more than 0.1% of the largest multiplier)
-EULER_GRAD_TOL = 1e-8  # per-sample Euler identity ⟨θ̃,g_i⟩ = L q_i: float64 gradients of a homogeneous model meet it to ~1e-14
+EULER_HEADROOM = 4.0  # over the rounding bound of ⟨θ̃, g_i⟩ − L q_i (euler_tolerance)
 
 
 @dataclass
@@ -44,6 +45,7 @@ class SampleGrad:
 
     kind: str  # smooth | box | vertices | uncertified
     g: np.ndarray | None = None  # smooth: the gradient; box: g₀ (every kinked derivative at 0)
+    row: int | None = None  # smooth, streamed: the gradient is row ``row`` of the streamed Gram (g is None)
     V: np.ndarray | None = None  # box: (k, P) the gradient's change per unit of each kink's derivative
     lo: np.ndarray | None = None  # box: (k,) Clarke interval of each kink's derivative
     hi: np.ndarray | None = None
@@ -68,14 +70,17 @@ class KKTResiduals:
     certified: bool = False
     reason: str = ""
     derivatives: dict = field(default_factory=dict)  # box kinks: sample -> implied derivatives μ/λ
+    slack: float = 0.0  # streamed Gram: how far the least stationarity may lie below ``stationarity``
+    euler_tol: float = math.inf  # what rounding allows euler_gradient_check (gradients that disagree exceed it)
 
 
 def _columns(samples: list[SampleGrad]):
-    """Free columns (smooth gradients and vertices, each with its owner) and the box parts."""
+    """Free columns (smooth gradients and vertices, each with its owner) and the box parts; a streamed smooth
+    gradient is its row index (``space`` turns such lists into ``Columns``)."""
     free, owner_free, base, box_owner, V, lo, hi, owner_V = [], [], [], [], [], [], [], []
     for i, s in enumerate(samples):
         if s.kind == "smooth":
-            free.append(s.g)
+            free.append(s.g if s.row is None else s.row)
             owner_free.append(i)
         elif s.kind == "vertices":
             free.extend(s.vertices)
@@ -90,29 +95,35 @@ def _columns(samples: list[SampleGrad]):
     return free, owner_free, base, box_owner, V, np.array(lo), np.array(hi), np.array(owner_V, dtype=int)
 
 
-def _nnls(C: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """``argmin_{u ≥ 0} ‖t − C u‖`` via a thin QR (the P-dimensional problem reduced to N × N)."""
-    Q, R = np.linalg.qr(C)
+def explicit(entries: list) -> Columns:
+    """The default ``space``: every column given as a vector."""
+    return Columns(C=np.stack(entries, axis=1))
+
+
+def _nnls(cols: Columns, t: np.ndarray) -> np.ndarray:
+    """``argmin_{u ≥ 0} ‖t − C u‖`` on the reduction ``(S, b)`` (the P-dimensional problem reduced to N × N)."""
+    red = cols.reduce(t)
+    if red.S.shape[0] == 0:
+        return np.zeros(cols.N)
     try:
-        u, _ = nnls(R, Q.T @ t, maxiter=50 * C.shape[1])
+        u, _ = nnls(red.S, red.b, maxiter=50 * cols.N)
     except RuntimeError:  # iteration limit: fall back to the interior-point solver
-        v = cp.Variable(C.shape[1], nonneg=True)
-        solve(cp.Problem(cp.Minimize(cp.sum_squares(R @ v - Q.T @ t))))
+        v = cp.Variable(cols.N, nonneg=True)
+        solve(cp.Problem(cp.Minimize(cp.sum_squares(red.S @ v - red.b))))
         u = np.clip(np.asarray(v.value), 0, None)
     return u
 
 
-def _box_qp(C: np.ndarray, t: np.ndarray, n_free: int, n_box: int, lo, hi, owner_V):
+def _box_qp(cols: Columns, t: np.ndarray, n_free: int, n_box: int, lo, hi, owner_V):
     """``min ‖t − C w‖`` with ``w = (u ≥ 0 | λ_box ≥ 0 | μ)``, ``lo_k λ_{o(k)} ≤ μ_k ≤ hi_k λ_{o(k)}``.
 
     Columns scaled to unit norm and the target to unit norm for the interior-point solver; returns ``(w, status)``.
     """
-    cn = np.linalg.norm(C, axis=0)
+    cn = cols.norms()
     cn = np.where(cn > 0, cn, 1.0)
-    tn = float(np.linalg.norm(t))
-    Q, R = np.linalg.qr(C / cn)
-    b = Q.T @ t / tn
-    w = cp.Variable(C.shape[1])
+    red = cols.reduce(t, cn)
+    tn = red.theta_norm
+    w = cp.Variable(cols.N)
     ws = cp.multiply(1.0 / cn, w)  # the multipliers themselves (up to the factor tn)
     u, lam_b, mu = ws[:n_free], ws[n_free:n_free + n_box], ws[n_free + n_box:]
     cons = []
@@ -123,59 +134,64 @@ def _box_qp(C: np.ndarray, t: np.ndarray, n_free: int, n_box: int, lo, hi, owner
     if len(owner_V):
         lam_k = lam_b[owner_V]
         cons += [mu >= cp.multiply(lo, lam_k), mu <= cp.multiply(hi, lam_k)]
-    info = solve(cp.Problem(cp.Minimize(cp.norm(R @ w - b, 2)), cons))  # the norm (SOCP): accurate to the solver tolerance
+    info = solve(cp.Problem(cp.Minimize(cp.norm(red.S @ w - red.b / tn, 2)), cons))  # SOCP: to solver tolerance
     return np.asarray(w.value) / cn * tn, info.status
 
 
-def _polish(C, t, nf, nb, u, lam_b, mu, lo, hi, owner_V):
+def _polish(cols: Columns, t, nf, nb, u, lam_b, mu, lo, hi, owner_V):
     """Fix each kink's derivative at the QP's ``μ/λ`` and re-solve the multipliers by NNLS (an exact active set);
     keep whichever feasible point has the smaller residual."""
     with np.errstate(invalid="ignore", divide="ignore"):
         D = np.where(lam_b[owner_V] > 0, mu / lam_b[owner_V], lo)
     D = np.clip(np.nan_to_num(D, nan=0.0), lo, hi)
-    cols = [C[:, :nf]]
-    Vb = C[:, nf + nb:]
-    gb = C[:, nf:nf + nb].copy()
-    for k, o in enumerate(owner_V):
-        gb[:, o] += D[k] * Vb[:, k]
-    A = np.concatenate(cols + [gb], axis=1)
-    v = _nnls(A, t)
+    M = np.zeros((cols.N, nf + nb))  # [C_free | g₀ + Σ D_k v_k] = C M
+    M[np.arange(nf), np.arange(nf)] = 1.0
+    M[nf + np.arange(nb), nf + np.arange(nb)] = 1.0
+    M[nf + nb + np.arange(len(owner_V)), nf + owner_V] = D
+    v = _nnls(cols.combine(M), t)
     u2, lam2 = v[:nf], v[nf:]
     mu2 = D * lam2[owner_V]
-    r1 = np.linalg.norm(t - C @ np.concatenate([u, lam_b, mu]))
-    r2 = np.linalg.norm(t - C @ np.concatenate([u2, lam2, mu2]))
+    r1 = np.linalg.norm(t - cols.matvec(np.concatenate([u, lam_b, mu])))
+    r2 = np.linalg.norm(t - cols.matvec(np.concatenate([u2, lam2, mu2])))
     return (u2, lam2, mu2) if r2 <= r1 else (u, lam_b, mu)
 
 
 def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[SampleGrad],
-                  blocks: list[tuple[str, tuple]], n_worst: int = 3) -> KKTResiduals:
-    """KKT residuals at ``θ̃`` (``theta``) with rescaled margins ``q`` (``min q = 1``); see the module docstring."""
+                  blocks: list[tuple[str, tuple]], n_worst: int = 3, space=explicit,
+                  name=lambda k: f"sample {k}", rounding: float = 0.0) -> KKTResiduals:
+    """KKT residuals at ``θ̃`` (``theta``) with rescaled margins ``q`` (``min q = 1``); see the module docstring.
+
+    ``space``: column entries (vectors, or row indices of a streamed Gram) → ``Columns``; ``name``: how a
+    constraint is called in messages (an example, or an example and a class); ``rounding``: the forward's relative
+    rounding bound (``numerics.homogeneous_probe.rounding_tol``), for the Euler check's tolerance."""
     theta = np.asarray(theta, dtype=np.float64)
     n = len(samples)
     tnorm2 = float(theta @ theta)
+    free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
+    cols = space(free + base + V) if free or base else None
     # per-sample Euler identity on every gradient we were given (a cross-check of gradients and homogeneity)
-    ech = 0.0
-    for i, s in enumerate(samples):
-        grads = [s.g] if s.kind in ("smooth", "box") else list(s.vertices) if s.kind == "vertices" else []
-        for g in grads:
-            ech = max(ech, abs(float(theta @ g) - L * q[i]) / (L * abs(q[i])))
+    # (smooth constraints only: a kinked piece's gradient meets it only up to its pre-activations within kink_tol)
+    ech, etol = 0.0, math.inf
+    sm = [j for j, i in enumerate(owner_free) if samples[i].kind == "smooth"]
+    if sm:
+        dots, gn = cols.dots(theta)[sm], cols.norms()[sm]
+        owners = np.array(owner_free, dtype=int)[sm]
+        ech = float(np.max(np.abs(dots - L * q[owners]) / (L * np.abs(q[owners]))))
+        etol = euler_tolerance(len(theta), rounding, math.sqrt(tnorm2) * gn / (L * np.abs(q[owners])))
     unc = [i for i, s in enumerate(samples) if s.kind == "uncertified"]
     if unc:
         why = samples[unc[0]].reason
         return KKTResiduals(None, None, None, None, ech, None, [], None, [], [], "none", certified=False,
-                            reason=f"not certified: {len(unc)} sample(s) without a Clarke description "
-                                   f"(first: sample {unc[0]}: {why})")
-    free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
-    cols = free + base + V
-    C = np.stack(cols, axis=1)
+                            reason=f"not certified: {len(unc)} constraint(s) without a Clarke description "
+                                   f"(first: {name(unc[0])}: {why})", euler_tol=etol)
     status = None
     if not base:
-        u = _nnls(C, theta)
+        u = _nnls(cols, theta)
         method = "nnls"
         w = u
     else:
         try:
-            w, status = _box_qp(C, theta, len(free), len(base), lo, hi, owner_V)
+            w, status = _box_qp(cols, theta, len(free), len(base), lo, hi, owner_V)
         except SolverError as exc:
             return KKTResiduals(None, None, None, None, ech, None, [], None, [], [], "qp", certified=False,
                                 reason=f"not certified: the Clarke QP failed ({exc})")
@@ -187,9 +203,9 @@ def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[Sample
     mu = w[nf + nb:]
     if len(mu):
         mu = np.clip(mu, lo * lam_b[owner_V], hi * lam_b[owner_V])
-        u, lam_b, mu = _polish(C, theta, nf, nb, u, lam_b, mu, lo, hi, owner_V)
+        u, lam_b, mu = _polish(cols, theta, nf, nb, u, lam_b, mu, lo, hi, owner_V)
     wf = np.concatenate([u, lam_b, mu])
-    r = theta - C @ wf
+    r = theta - cols.matvec(wf)
     lam = np.zeros(n)
     np.add.at(lam, np.array(owner_free, dtype=int), u)
     lam[np.array(box_owner, dtype=int)] += lam_b
@@ -212,7 +228,16 @@ def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[Sample
         euler_gradient_check=ech, lam=lam, support=support,
         support_max_margin=float(q[support].max()) if support else None, worst_samples=worst_s,
         worst_units=worst_units(r, blocks, math.sqrt(tnorm2), n_worst), method=method, solver_status=status,
-        certified=lm > 0, reason="" if lm > 0 else "all multipliers are 0", derivatives=derivs)
+        certified=lm > 0, reason="" if lm > 0 else "all multipliers are 0", derivatives=derivs,
+        slack=cols.gram_slack(wf, stat, math.sqrt(tnorm2)), euler_tol=etol)
+
+
+def euler_tolerance(P: int, rounding: float, ratio: np.ndarray) -> float:
+    """What float64 allows ``|⟨θ̃, g_i⟩ − L q_i| / (L q_i)``: the dot product of length P rounds to
+    ``γ_P ‖θ̃‖‖g_i‖``, the gradient and the margin carry the forward's relative rounding; ``ratio`` =
+    ``‖θ̃‖‖g_i‖/(L q_i)`` (≥ 1/L·… by Cauchy–Schwarz). Gradients that disagree with the forward exceed it."""
+    gamma = P * 2.0 ** -53 / (1 - P * 2.0 ** -53)
+    return EULER_HEADROOM * (gamma + rounding + 2.0 ** -52) * float(np.max(ratio, initial=1.0))
 
 
 def worst_units(r: np.ndarray, blocks: list[tuple[str, tuple]], scale: float, k: int = 3) -> list[dict]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cvxpy as cp
 import numpy as np
 
-from .homogeneous_kkt import SampleGrad, _columns
+from .homogeneous_kkt import SampleGrad, _columns, explicit
 from .solver import SolverError, solve
 
 SOLVER_ATOL = 1e-7  # an interior-point optimum is accurate to ~1e-8 of the unit-scaled target: refute only beyond this
@@ -38,12 +38,12 @@ class KKTVerdict:
     joint: bool = False  # decided by the joint SOCP (not by the least-stationarity multipliers)
 
 
-def _evaluate(theta, C, q, w, nf, nb, owner_free, box_owner, owner_V, lo, hi, K):
+def _evaluate(theta, cols, q, w, nf, nb, owner_free, box_owner, owner_V, lo, hi, K):
     """Project ``w`` onto its constraints and return (stationarity, complementarity, λ)."""
     u, lam_b, mu = np.clip(w[:nf], 0, None), np.clip(w[nf:nf + nb], 0, None), w[nf + nb:]
     if len(mu):
         mu = np.clip(mu, lo * lam_b[owner_V], hi * lam_b[owner_V])
-    r = theta - C @ np.concatenate([u, lam_b, mu])
+    r = theta - cols.matvec(np.concatenate([u, lam_b, mu]))
     lam = np.zeros(K)
     np.add.at(lam, np.array(owner_free, dtype=int), u)
     lam[np.array(box_owner, dtype=int)] += lam_b
@@ -53,8 +53,11 @@ def _evaluate(theta, C, q, w, nf, nb, owner_free, box_owner, owner_V, lo, hi, K)
 
 
 def decide(theta: np.ndarray, q: np.ndarray, samples: list[SampleGrad], stationarity: float,
-           complementarity: float | None, eps: float, delta: float) -> KKTVerdict:
-    """The verdict for residuals of the least-stationarity multipliers (certified upper bounds) at ``θ̃``."""
+           complementarity: float | None, eps: float, delta: float, space=explicit, slack: float = 0.0) -> KKTVerdict:
+    """The verdict for residuals of the least-stationarity multipliers (certified upper bounds) at ``θ̃``.
+
+    ``space``: column entries → ``Columns`` (``homogeneous_kkt.explicit``, or a streamed Gram); ``slack``: how far
+    the least stationarity may lie below ``stationarity`` (a streamed Gram's rounding): a refutation needs more."""
     if complementarity is not None and stationarity <= eps and complementarity <= delta:
         return KKTVerdict("verified", f"an (ε, δ)-KKT point: the multipliers of least stationarity are a witness "
                                       f"(stationarity {stationarity:.3g} ≤ ε = {eps:g}, complementarity "
@@ -63,16 +66,16 @@ def decide(theta: np.ndarray, q: np.ndarray, samples: list[SampleGrad], stationa
         return KKTVerdict("inconclusive", "some constraints' Clarke subdifferentials are known only through a subset "
                                           "of their pieces, so the residuals are upper bounds and cannot refute "
                                           f"(stationarity {stationarity:.3g}, ε = {eps:g})")
-    if stationarity > eps + SOLVER_ATOL:
+    if stationarity - slack > eps + SOLVER_ATOL:
         return KKTVerdict("violated", f"not an (ε, δ)-KKT point: no multipliers reach stationarity ≤ ε = {eps:g} "
                                       f"(least stationarity {stationarity:.3g})", stationarity, complementarity)
     if stationarity > eps:
         return KKTVerdict("inconclusive", f"least stationarity {stationarity:.3g} is within the solver tolerance "
                                           f"{SOLVER_ATOL:g} of ε = {eps:g}")
-    return _joint(np.asarray(theta, dtype=np.float64), np.asarray(q, dtype=np.float64), samples, eps, delta)
+    return _joint(np.asarray(theta, dtype=np.float64), np.asarray(q, dtype=np.float64), samples, eps, delta, space)
 
 
-def _joint(theta, q, samples, eps, delta) -> KKTVerdict:
+def _joint(theta, q, samples, eps, delta, space=explicit) -> KKTVerdict:
     """``min ‖θ̃ − Cw‖/‖θ̃‖`` over multipliers meeting the complementarity bound: a witness, or a refutation.
 
     A witness is sought with δ tightened by ``DELTA_SLACK`` (the solver meets constraints only to its tolerance,
@@ -80,19 +83,19 @@ def _joint(theta, q, samples, eps, delta) -> KKTVerdict:
     K = len(samples)
     free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
     nf, nb = len(free), len(base)
-    C = np.stack(free + base + V, axis=1)
-    cn = np.linalg.norm(C, axis=0)
+    cols = space(free + base + V)
+    cn = cols.norms()
     cn = np.where(cn > 0, cn, 1.0)
-    tn = float(np.linalg.norm(theta))
-    Q, R = np.linalg.qr(C / cn)
-    b = Q.T @ theta / tn
-    perp = float(np.linalg.norm(theta / tn - Q @ b))  # the part of θ̃ no multipliers can reach
+    red = cols.reduce(theta, cn)
+    tn = red.theta_norm
+    R, b = red.S, red.b / tn
+    perp = red.perp / tn  # the part of θ̃ no multipliers can reach
     M = np.zeros((K, nf + nb))  # λ = M · (u | λ_box)
     M[np.array(owner_free, dtype=int), np.arange(nf)] = 1.0
     M[np.array(box_owner, dtype=int), nf + np.arange(nb)] = 1.0
 
     def socp(d):
-        w = cp.Variable(C.shape[1])
+        w = cp.Variable(cols.N)
         ws = cp.multiply(1.0 / cn, w)
         lam = M @ ws[:nf + nb]
         cons = [ws[:nf + nb] >= 0, cp.multiply(q - 1, lam) <= d * cp.sum(lam) / K]
@@ -109,16 +112,16 @@ def _joint(theta, q, samples, eps, delta) -> KKTVerdict:
 
     try:
         wv, best, status = socp(delta * (1 - DELTA_SLACK))
-        stat, comp, lamv = _evaluate(theta, C, q, wv, nf, nb, owner_free, box_owner, owner_V, lo, hi, K)
+        stat, comp, lamv = _evaluate(theta, cols, q, wv, nf, nb, owner_free, box_owner, owner_V, lo, hi, K)
         if stat <= eps and comp <= delta:
             return KKTVerdict("verified", f"an (ε, δ)-KKT point: multipliers found with stationarity {stat:.3g} ≤ ε = "
                                           f"{eps:g} and complementarity {comp:.3g} ≤ δ = {delta:g} (joint SOCP, "
                                           f"re-verified)", stat, comp, lamv, joint=True)
         wv, best, status = socp(delta * (1 + DELTA_SLACK))
-        stat, comp, lamv = _evaluate(theta, C, q, wv, nf, nb, owner_free, box_owner, owner_V, lo, hi, K)
+        stat, comp, lamv = _evaluate(theta, cols, q, wv, nf, nb, owner_free, box_owner, owner_V, lo, hi, K)
     except SolverError as exc:
         return KKTVerdict("inconclusive", f"the joint (ε, δ) SOCP failed ({exc})")
-    if best > eps + (SOLVER_ATOL if status == cp.OPTIMAL else INACCURATE_ATOL):
+    if best - cols.gram_slack(wv, best, tn) > eps + (SOLVER_ATOL if status == cp.OPTIMAL else INACCURATE_ATOL):
         return KKTVerdict("violated", f"not an (ε, δ)-KKT point: multipliers with complementarity ≤ δ = {delta:g} "
                                       f"reach stationarity {best:.3g} at best > ε = {eps:g} (joint SOCP, status "
                                       f"{status})", stat, comp, lamv, joint=True)

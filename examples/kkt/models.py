@@ -55,3 +55,55 @@ class Scripted(nn.Module):
 
     def forward(self, x):
         return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x))))).squeeze(-1)
+
+
+class MLP(nn.Module):
+    """Haim et al.'s reconstruction MLP in miniature: Linear(d, width) with a bias, ReLU, Linear(width, width) and
+    Linear(width, 1) without (degree 3). ``activation``: ``relu`` or ``modified`` (their ModifiedRelu)."""
+
+    def __init__(self, d, width, activation="relu", alpha=10.0):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(d, width), nn.Linear(width, width, bias=False),
+                                     nn.Linear(width, 1, bias=False)])
+        self.activation = nn.ReLU() if activation == "relu" else ModifiedRelu(alpha)
+
+    def forward(self, x):
+        h = torch.flatten(x, 1)
+        for layer in self.layers[:-1]:
+            h = self.activation(layer(h))
+        return self.layers[-1](h)
+
+
+class ModifiedReluFunc(torch.autograd.Function):
+    """Haim et al.'s surrogate: ReLU forward, sigmoid(αx) backward (the gradient is not the forward's derivative)."""
+
+    @staticmethod
+    def forward(ctx, x, alpha):
+        ctx.save_for_backward(x)
+        ctx.alpha = alpha
+        return torch.relu(x)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        return grad_output * torch.sigmoid(ctx.alpha * x), None
+
+
+class ModifiedRelu(nn.Module):
+    def __init__(self, alpha):
+        super().__init__()
+        self.alpha = alpha
+
+    def forward(self, x):
+        return ModifiedReluFunc.apply(x, self.alpha)
+
+
+class AllBias(nn.Module):
+    """Lyu & Li's "biased" networks (a bias in every layer): not homogeneous; refused, naming every later bias."""
+
+    def __init__(self, d, width=8):
+        super().__init__()
+        self.fc1, self.fc2, self.fc3 = nn.Linear(d, width), nn.Linear(width, width), nn.Linear(width, 1)
+
+    def forward(self, x):
+        return self.fc3(F.relu(self.fc2(F.relu(self.fc1(x)))))
