@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import sympy as sp
 
@@ -94,9 +95,14 @@ class Judgement:
         return self
 
 
+@lru_cache(maxsize=256)
+def _lambdified(rate: sp.Expr, clock: str):
+    return sp.lambdify([sp.Symbol(clock, real=True)], rate, "math")
+
+
 def rate_function(rate: sp.Expr, clock: str):
     """``u(τ) = r(τ)`` as a float function (NaN where it cannot be evaluated)."""
-    f = sp.lambdify([sp.Symbol(clock, real=True)], rate, "math")
+    f = _lambdified(sp.sympify(rate), clock)
 
     def u(tau: float) -> float:
         try:

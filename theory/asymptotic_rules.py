@@ -57,11 +57,20 @@ def two_point_orders(u: list, e: list) -> list:
     return out
 
 
+def _inv_pow(v: float, order: float) -> float:
+    """``|v|^(−1/order)`` (inf where it overflows: an error at the floor of float64)."""
+    try:
+        return abs(v) ** (-1.0 / order) if v != 0 else math.inf
+    except OverflowError:
+        return math.inf
+
+
 def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool) -> Levelling:
     """The levelling evidence of an O(r^order) (Θ when ``two_sided``) row (see the module docstring)."""
     x = [1.0 / v for v in u]
-    y = [abs(v) ** (-1.0 / order) if v != 0 else math.inf for v in e]
-    m = [(y[k + 1] - y[k]) / (x[k + 1] - x[k]) for k in range(len(x) - 1)]
+    y = [_inv_pow(v, order) for v in e]
+    m = [(y[k + 1] - y[k]) / (x[k + 1] - x[k]) if math.isfinite(y[k] + y[k + 1]) else math.nan
+         for k in range(len(x) - 1)]
     xm = [math.sqrt(x[k] * x[k + 1]) for k in range(len(x) - 1)]
     g = []
     for k in range(len(m) - 1):
