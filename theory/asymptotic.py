@@ -33,6 +33,7 @@ band is narrower than ``limit_tol`` verifies, and differences growing in both va
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -47,6 +48,8 @@ ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln�
 NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hundred ulps: sums, norms, ratios)
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
+DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
+LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
 HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
 KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
 
@@ -164,9 +167,9 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     if limit is None:
         from .asymptotic_free import judge_free
         return judge_free(j, tau, q, u_of, fits, limit_tol, name)
-    noise = NOISE * max(max(abs(v) for v in q), abs(limit))
+    noise = NOISE * max(max(abs(v) for v in q), abs(limit)) + sys.float_info.min  # subnormals are rounding of 0
     e = [v - limit for v in q]
-    res = floor if two_sided else max(floor, noise)
+    res = max(floor, sys.float_info.min) if two_sided else max(floor, noise)
     if abs(e[-1]) <= res:
         k0 = next(k for k in range(len(e)) if all(abs(x) <= res for x in e[k:]))
         j.window = [tau[k0], tau[-1]]
@@ -217,7 +220,8 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span)
         return True
     gc = None if blocks else collapsing(tau, q, points=SPAN_POINTS, span=SPAN, safety=F_S, level=level)
     if gc is not None and not (gc[0] - limit_tol <= limit <= gc[1] + limit_tol) \
-            and abs(gc[3] - q[-1]) <= KAPPA * (abs(gc[3] - limit) - limit_tol):
+            and abs(gc[3] - q[-1]) <= KAPPA * (abs(gc[3] - limit) - limit_tol) \
+            and abs(q[-1] - q[-2]) <= LAST_MOVE * (abs(e[-1]) - limit_tol):
         j.window, j.limit_estimate = [tau[gc[2]], tau[-1]], {"value": gc[3], "interval": [gc[0], gc[1]]}
         j.decide(False, "settled", f"changes collapsing ever faster (ratios ≤ ½, not increasing) {span(gc[2])}: "
                  f"the limit ∈ [{gc[0]:.6g}, {gc[1]:.6g}] (Aitken) excludes the stated {limit:.6g} (± {limit_tol:.2g})")
@@ -237,7 +241,7 @@ def _excludes(f: Fit, limit: float, tol: float) -> bool:
 def _credible(f: Fit) -> bool:
     """A fit in its asymptotic range: stable exponents, or limits agreeing to within the correction it makes (a
     misspecified model's drift by more than that, and neither refutes nor protects the stated limit)."""
-    return f.stable or (f.ok and f.spread <= f.correction)
+    return f.plausible or (f.ok and f.spread <= f.correction)
 
 
 def _wrong_limit_horizon(j: Judgement, tau, q, fits, u_of, limit, tol, name) -> None:
@@ -266,19 +270,23 @@ def _bare_row(j: Judgement, tau, u, e, fits, limit, tol, span) -> None:
     by its order (1/√log t, 1/log log t, log log t/log t all → 0)."""
     p2 = two_point_orders(u, e)
     j.orders = p2
-    w = decay_window(p2)
-    ok = [f for f in fits[:1] if f.stable]  # the model that fits best decides; a drifting one neither way
+    w = decay_window(p2, tau, e)
+    ok = [f for f in fits if f.plausible]  # a drifting model is misspecified: it speaks neither way
     if w is not None:
         tail = p2[w:]
         j.window = [tau[w], tau[-1]]
         j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
-        if ok and all(f.contains(limit, tol) for f in ok):
+        fell = abs(e[w]) / abs(e[-1])
+        if (ok and all(f.contains(limit, tol) for f in ok)) or (not ok and fell >= DECADE_OF_DECAY):
             j.decide(True, "order", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
-                     f"{max(tail):.3g}] {span(w)}, the best-fitting model's limit band containing {limit:.6g}")
+                     f"{max(tail):.3g}] {span(w)}, " + (f"every steady power law's limit band containing {limit:.6g}" if ok
+                     else f"fallen {fell:.3g}× with no steady power law pointing elsewhere"))
             return
         j.decide(None, "undecidable", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
-                 f"{max(tail):.3g}] {span(w)}, but " + ("no power law fits the last five checkpoints stably" if not ok else
-                 f"the best-fitting model's limit band [{ok[0].lo:.6g}, {ok[0].hi:.6g}] excludes it"))
+                 f"{max(tail):.3g}] {span(w)}, but " + (f"a steady power law's limit band " + ", ".join(
+                     f"[{f.lo:.6g}, {f.hi:.6g}]" for f in ok if not f.contains(limit, tol)) + " excludes it" if ok else
+                     f"no power law fits steadily and the error fell only {fell:.3g}× (evidence needs "
+                     f"{DECADE_OF_DECAY:g}×)"))
         return
     j.decide(None, "undecidable", f"no decay window yet (observed orders {_fmt(p2[-MIN_ORDERS - 1:])})")
 

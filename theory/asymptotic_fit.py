@@ -22,7 +22,8 @@ from dataclasses import dataclass
 F_S = 1.25  # Roache's safety factor for a GCI from three or more solutions
 P_RANGE = (-5.0, 20.0)  # bracket of a three-point exponent: growth up to z^-5, decay up to z^20
 WINDOW = 3  # fits in a window: five checkpoints, so the model is seen to hold three times over
-EXP_SPREAD = 0.25  # a stable window's exponents agree to a quarter of the last (a misspecified model's drift)
+EXP_SPREAD = 0.1  # a model that refutes: its window's exponents agree to a tenth of the last
+PLAUSIBLE = 0.25  # a model that supports or protects a stated limit: a quarter (refuting asks more than supporting)
 
 
 def _pow_diff(z0: float, z1: float, p: float) -> float:
@@ -105,6 +106,11 @@ class Fit:
     def stable(self) -> bool:
         """The model in its asymptotic range: the window's exponents agree to ``EXP_SPREAD`` of the last."""
         return self.drift <= EXP_SPREAD
+
+    @property
+    def plausible(self) -> bool:
+        """Steady enough to support or protect a stated limit (drift ≤ ``PLAUSIBLE``), not to refute one."""
+        return self.drift <= PLAUSIBLE
 
     @property
     def spread(self) -> float:

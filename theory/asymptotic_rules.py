@@ -120,22 +120,30 @@ def _fast_every_step(g: list, c: list, bound: float, lev: Levelling) -> bool:
     return True
 
 
-def decay_window(orders: list) -> int | None:
-    """Index of the first order of a decay window (see the module docstring), else None."""
+def _steady(tail: list) -> bool:
+    """Orders that show a regime: stable (spread ≤ ``STABLE``), within a factor 2, or non-decreasing to rounding."""
+    return (max(tail) - min(tail) <= STABLE or max(tail) <= 2 * min(tail)
+            or all(b >= a - ROUND_ORDER for a, b in zip(tail, tail[1:])))
+
+
+def decay_window(orders: list, tau: list | None = None, e: list | None = None) -> int | None:
+    """Index of the first order of a decay window (see the module docstring), else None. With ``tau`` and ``e``,
+    also a decade of decay: every order of a tail of ≥ ``SPAN_POINTS`` checkpoints spanning a decade positive and
+    ``|e|`` fallen ≥ 10× over it (a fast, noisy decay such as a KKT residual's)."""
     tail = orders[-MIN_ORDERS:]
     if len(tail) < MIN_ORDERS or not all(math.isfinite(v) and v > 0 for v in tail):
         return None
     start = len(orders) - MIN_ORDERS
-    steady = max(tail) - min(tail) <= STABLE
-    rising = all(b >= a - ROUND_ORDER for a, b in zip(tail, tail[1:]))
-    if not (steady or rising):
-        return None
-    while start > 0 and math.isfinite(orders[start - 1]) and orders[start - 1] > 0:
-        ext = orders[start - 1:]
-        if max(ext) - min(ext) <= STABLE or all(b >= a - ROUND_ORDER for a, b in zip(ext, ext[1:])):
-            start -= 1
-        else:
-            break
+    if not _steady(tail):
+        n = 0
+        while n < len(orders) and math.isfinite(orders[-1 - n]) and orders[-1 - n] > 0:
+            n += 1
+        k = len(orders) - n  # the first checkpoint of the positive tail
+        if e is None or n + 1 < SPAN_POINTS or tau[-1] / tau[k] < SPAN * (1 - 1e-9) or abs(e[k]) < 10 * abs(e[-1]):
+            return None
+        return k
+    while start > 0 and math.isfinite(orders[start - 1]) and orders[start - 1] > 0 and _steady(orders[start - 1:]):
+        start -= 1
     return start
 
 
