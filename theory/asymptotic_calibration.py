@@ -185,16 +185,17 @@ def run_one(row: Row, family: str, tau: list, K: int, dec: int, perturb=None):
 
 def measure() -> dict:
     """Run the battery: per (row, family) verdict counts, and the rates the module docstring requires."""
-    table, totals = {}, Counter()
+    table, totals, each = {}, Counter(), {}
     for row, fam, K, dec, tau in cases():
         j, q = run_one(row, fam, tau, K, dec)
+        each[(row.name, fam, K, dec)] = (j.holds, j.horizon_needed is None)
         truth = _families(row)[fam][0]
         res = truth == "wrong" and resolvable(row, fam, tau, q)
         cls = "correct" if truth == "correct" else ("resolvable" if res else "unresolvable")
         v = verdict_of(j)
         table.setdefault((row.name, fam, truth), Counter())[(cls, v)] += 1
         totals[(cls, v)] += 1
-    return {"table": table, "totals": totals}
+    return {"table": table, "totals": totals, "each": each}
 
 
 def rates(totals: Counter) -> dict:
