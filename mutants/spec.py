@@ -990,7 +990,7 @@ SPEC = [
          what="an extrapolated limit refutes however far the run still has to go (1/log log t read as wrong)",
          tests=["tests/judge/test_rules.py", "-k", "excluded_limit"]),
     dict(id="judge-hump-ignored", file="theory/asymptotic.py",
-         old="    hump = hump and abs(e[-1]) > abs(e[-2 - WINDOW])", new="    hump = False",
+         old="    hump = hump and abs(e[-1]) > (1 + HUMP) * abs(e[-2 - WINDOW])", new="    hump = False",
          what="an error rising away from the limit without crossing it (a second-order transient) refuted",
          tests=["tests/judge/test_calibration.py", "-k", "rates"]),
     dict(id="judge-no-blocking-model", file="theory/asymptotic.py",

@@ -51,7 +51,7 @@ def test_soudry_asymptotic_rejects_the_rescaled_trajectory():
     row = next(c for c in r["conclusions"] if c["name"].startswith("‖ρ‖/log t"))
     # ‖1.5w/log t − ŵ‖ grows towards ½‖ŵ‖ > 0: the distance to the stated 0 does not decrease
     assert row["holds"] is False and "does not decrease" in row["judgement"], row["judgement"]
-    assert row["values"][-1] > 0.1 and row["values"][-1] > 10 * row["values"][0]
+    assert row["values"][-1] > 0.1 and row["values"][-1] > row["values"][0]
     assert run_check("soudry2018.asymptotic", {})["verdict"] == "verified"  # unbroken: passes
 
 

@@ -39,7 +39,7 @@ from functools import lru_cache
 
 import sympy as sp
 
-from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, three_point, window_fit  # noqa: F401  (three_point: public API)
+from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, solve_clock as _solve_clock, three_point, window_fit  # noqa: F401  (three_point: public API)
 from .asymptotic_rules import (GAMMA_STABLE, GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, decay_window, diverging, levelling,
                                two_point_orders)
 from .asymptotic_settled import STALL, collapsing, settled
@@ -49,6 +49,7 @@ NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hund
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
+HUMP = 0.01  # a rise away from the limit below this share of the distance is a run that has stopped, not a transient
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
 HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
 KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
@@ -113,21 +114,6 @@ def rate_function(rate: sp.Expr, clock: str):
         except (ValueError, ZeroDivisionError, OverflowError, TypeError):
             return math.nan
     return u
-
-
-def _solve_clock(u, target: float, tau_last: float) -> float | None:
-    """The clock τ ≥ τ_last at which ``u(τ) = target`` (u decreasing; bisection in log τ; None past 1e300)."""
-    if not (target > 0 and math.isfinite(target)):
-        return None
-    lo, hi = math.log(tau_last), math.log(tau_last) + 1.0
-    while not (u(math.exp(hi)) <= target):
-        hi = 2 * hi + 1.0
-        if hi > 690:
-            return None
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        lo, hi = (mid, hi) if u(math.exp(mid)) > target else (lo, mid)
-    return math.exp(hi)
 
 
 def _fmt(xs: list) -> str:
@@ -205,7 +191,8 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span)
         return True
     excl = [f for f in fits if _excludes(f, limit, limit_tol)]
     hump = all(x > 0 for x in e) or all(x < 0 for x in e)
-    hump = hump and abs(e[-1]) > abs(e[-2 - WINDOW])  # moved away from the limit without crossing it: a transient?
+    # moved away from the limit by ≥ 1% over the window without crossing it: as plausibly a transient still moving
+    hump = hump and abs(e[-1]) > (1 + HUMP) * abs(e[-2 - WINDOW])
     # a model that contains the stated limit protects it when it fits about as well (a far worse fit is misspecified)
     blocks = [g for g in fits if _credible(g) and g.contains(limit, limit_tol)
               and (not excl or g.drift <= max(2 * excl[0].drift, HORIZON_DRIFT))]

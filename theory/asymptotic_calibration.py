@@ -93,8 +93,8 @@ def _families(row: Row):
         "time origin τ + 3τ₀": ("correct", one(lambda x: C * s(x + 3 * row.tau0)), None),
         "rounding noise": ("correct", None, None),
         "plateau, then the rate": ("correct", None, None),
-        "oscillating envelope ±30%": ("correct", one(lambda x: C * s(x) * (1 + 0.3 * math.sin(2 * math.pi *
-                                                                                          math.log10(x)))), None),
+        "oscillating envelope ±30%": ("correct", one(lambda x: C * s(x) * (1 + 0.3 * math.sin(  # period 1.3
+            2 * math.pi * math.log10(x) / 1.3 + 1))), None),  # decades: no decade of checkpoints on equal phases
     }
     if not row.two_sided:
         fam["faster: r²"] = ("correct", one(lambda x: C * s(x) ** 2 / s0), None)

@@ -137,3 +137,18 @@ def window_fit(z: list, q: list, model: str, width: int = WINDOW) -> Fit:
 def all_fits(z: list, q: list) -> list[tuple[float, float]]:
     """Every three-point fit ``(a_k, L'_k)`` of the series, k = 0 … K−3."""
     return [three_point(tuple(z[k:k + 3]), tuple(q[k:k + 3])) for k in range(len(q) - 2)]
+
+
+def solve_clock(u, target: float, tau_last: float) -> float | None:
+    """The clock τ ≥ τ_last at which ``u(τ) = target`` (u decreasing; bisection in log τ; None past 1e300)."""
+    if not (target > 0 and math.isfinite(target)):
+        return None
+    lo, hi = math.log(tau_last), math.log(tau_last) + 1.0
+    while not (u(math.exp(hi)) <= target):
+        hi = 2 * hi + 1.0
+        if hi > 690:
+            return None
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if u(math.exp(mid)) > target else (lo, mid)
+    return math.exp(hi)

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import math
 
-from .asymptotic_fit import F_S
+from .asymptotic_fit import F_S, solve_clock as _solve_clock
 
 HORIZON_SHARE = 0.8  # a quoted horizon leaves a fifth of limit_tol as margin, so running there decides
 
 
 def judge_free(j, tau: list, q: list, u_of, fits: list, limit_tol: float, name: str):
     """Decide ``j`` (a ``theory.asymptotic.Judgement``) for a "q converges" row (see the module docstring)."""
-    from .asymptotic import _solve_clock
     ok = [f for f in fits if f.ok]
     span = f"over {name} ∈ [{tau[-2 - 3]:.3g}, {tau[-1]:.3g}]"
     if all(f.exps and all(math.isfinite(a) and a < 0 for a in f.exps) for f in fits):
