@@ -44,6 +44,10 @@ def test_two_point_orders_exact():
 
 
 def test_perturbed_limit_is_violated():
+    # a slow approach (no collapse): only the fitted power law in the rate excludes the stated limit
+    j = run(lambda x: 2.01 + 0.01 / math.log(x), 1 / sp.log(t), 2.0)
+    assert j.holds is False and j.rule == "excluded-limit"
+    assert j.limit_estimate["value"] == pytest.approx(2.01, abs=1e-9)
     j = run(lambda x: 2.01 + 3 / x, 1 / t, 2.0)
     assert j.holds is False and "excludes the stated" in j.reason
     assert j.limit_estimate["value"] == pytest.approx(2.01, abs=1e-8)

@@ -49,7 +49,6 @@ NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hund
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
-HUMP = 0.01  # a rise away from the limit below this share of the distance is a run that has stopped, not a transient
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
 HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
 KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
@@ -190,13 +189,10 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span)
                  f"{span(dv)}")
         return True
     excl = [f for f in fits if _excludes(f, limit, limit_tol)]
-    hump = all(x > 0 for x in e) or all(x < 0 for x in e)
-    # moved away from the limit by ≥ 1% over the window without crossing it: as plausibly a transient still moving
-    hump = hump and abs(e[-1]) > (1 + HUMP) * abs(e[-2 - WINDOW])
     # a model that contains the stated limit protects it when it fits about as well (a far worse fit is misspecified)
     blocks = [g for g in fits if _credible(g) and g.contains(limit, limit_tol)
               and (not excl or g.drift <= max(2 * excl[0].drift, HORIZON_DRIFT))]
-    if excl and not hump and not blocks:
+    if excl and not blocks:
         f = excl[0]
         j.limit_estimate = {"value": f.value, "interval": [f.lo, f.hi]}
         j.window = [tau[-2 - len(f.exps)], tau[-1]]

@@ -115,6 +115,9 @@ def _families(row: Row):
         d = f * C * s0
         fam[f"power-law approach τ^−½ to {f:g}·e₀"] = ("wrong", (lambda d: one(
             lambda x: d + C * s0 * (row.tau0 / x) ** 0.5))(d), L + d)
+    d = 0.33 * C * s0  # from the stated limit's side: the error rises towards the wrong limit without crossing
+    fam["power-law approach τ^−½ from the limit's side to 0.33·e₀"] = ("wrong", (lambda d: one(
+        lambda x: d * (1 - 0.8 * (row.tau0 / x) ** 0.5)))(d), L + d)
     d = 0.2 * C * s0
     fam["geometric approach to 0.2·e₀"] = ("wrong", one(lambda x: d + C * s0 * math.exp(-x / row.tau0)), L + d)
     fam["divergence 1 + 0.3 log(τ/τ₀)"] = ("wrong", one(lambda x: C * s0 * (1 + 0.3 * math.log(x / row.tau0))), None)

@@ -101,6 +101,8 @@ def test_rule_excluded_limit_needs_the_correction_small_against_the_distance():
     assert j.rule == "excluded-limit" and j.limit_estimate["value"] == pytest.approx(0.05, abs=1e-9), j.reason
     j = J(c, lambda x: 0.05 + 1 / math.log(x), LOG, 0.0)  # 0.072 left to go: more than the distance
     assert j.holds is not False, j.reason
+    j = J(c, lambda x: 0.05 + 0.45 / math.log(x), LOG, 0.0)  # 0.033 left: Roache's band excludes 0, but the run
+    assert j.holds is None and j.horizon_needed is not None, j.reason  # has not stopped moving relative to 0.05
 
 
 def test_rule_fits_in_the_rate_and_in_the_clock():
@@ -170,6 +172,10 @@ def test_rule_bare_limit_needs_a_model_or_a_decade_of_decay():
     ell = geometric(10, 1e3, 7)
     j = judge(ell, DELTA, 1 / sp.log(sp.Symbol("ell", real=True)), "ell", 0.0, floor=1e-12)
     assert j.holds is True and "fallen" in j.reason, j.reason
+    # woodworth2020.rich's distance to w_ℓ1 over 1/α = 10² … 10⁶ (measured): no steady model, fell 6.3×: undecided
+    tail = [0.0655267, 0.0273993, 0.0195555, 0.0143963, 0.0104534]
+    j = judge(geometric(1e2, 1e6, 5), tail, LOG, "t", 0.0)
+    assert j.holds is None and "fell only" in j.reason, j.reason
 
 
 def test_rule_collapse_needs_the_last_step_to_have_stopped():
