@@ -23,6 +23,33 @@ def test_claim(case, request):
     annotate(result, claim_id, setting)
     request.config._ibcheck_results.append(result)
     assert_expected(cid, result)
+    assert_same_under_ulps(result)
+
+
+def assert_same_under_ulps(result: dict, ulps: int = 8) -> None:
+    """Every limit/rate row re-judged from its own checkpoints with each value moved by up to ``ulps`` ulps
+    (seeded; another CPU's summation order) holds as before: the judge decides from differences large against the
+    quantity's rounding, never from its last bits. Cheap: the judge alone, no trainer re-run."""
+    import math
+    import random
+
+    from ibcheck.theory.asymptotic import Series
+    from ibcheck.theory.catalogue import CATALOGUE
+    claim = CATALOGUE[result["claim"]]
+    scalars = {k: v for k, v in {**claim.constants, **result["params"], **result["quantities"]}.items()
+               if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    rng = random.Random(result["claim"])
+    for cond, row in zip(claim.hypotheses + claim.conclusions, result["hypotheses"] + result["conclusions"]):
+        if not cond.asymptotic or not row.get("checkpoints") or any(v is None for v in row["values"]):
+            continue
+        name = cond.rel.lhs.name
+
+        def judged(vals):
+            return cond.evaluate({**scalars, name: Series(row["checkpoints"], vals)})["holds"]
+        if judged(row["values"]) is not row["holds"]:  # a row whose inputs the JSON does not carry: not re-judgeable
+            continue
+        moved = [v + rng.randint(-ulps, ulps) * math.ulp(v) for v in row["values"]]
+        assert judged(moved) is row["holds"], f"{result['claim']}: {row['name']!r} flips under {ulps} ulps"
 
 
 def test_expected_table_is_consistent():

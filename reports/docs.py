@@ -277,7 +277,8 @@ def findings_markdown(results: dict[str, dict]) -> str:
 
 def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalogue_only: bool = False,
                progress: bool = True) -> list[Path]:
-    """Write ``catalogue.md`` and (unless ``catalogue_only``) ``findings.md`` under ``out_dir``."""
+    """Write ``catalogue.md``, the battery table of ``judge.md`` and (unless ``catalogue_only``) ``findings.md``
+    under ``out_dir``."""
     from ibcheck.numerics.errors import InputError
     out = Path(out_dir)
     try:
@@ -299,6 +300,8 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
     written = []
     (out / "catalogue.md").write_text(catalogue_markdown(), encoding="utf-8")
     written.append(out / "catalogue.md")
+    from .judge_doc import write_judge_doc  # the judge's calibration battery: seconds, no trainer
+    written.append(write_judge_doc(out))
     if not catalogue_only:
         if results is None:
             measured = measure(findings_cases(), progress=progress)

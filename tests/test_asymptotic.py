@@ -37,7 +37,6 @@ def test_log_rate_order_recovered():
 def test_three_point_exact_on_any_grid():
     u = (1 / math.log(10.0), 1 / math.log(100.0), 1 / math.log(1000.0))
     p, L = three_point(u, tuple(5 - 2 * x ** 1.5 for x in u))
-    # three-point extrapolation of an exact power law: Newton on p converges to ~1e-13; 1e-9 is its stopping width
     assert p == pytest.approx(1.5, abs=1e-9) and L == pytest.approx(5.0, abs=1e-9)
 
 
@@ -47,6 +46,10 @@ def test_two_point_orders_exact():
 
 
 def test_perturbed_limit_is_violated():
+    # a slow approach (no collapse): only the fitted power law in the rate excludes the stated limit
+    j = run(lambda x: 2.01 + 0.01 / math.log(x), 1 / sp.log(t), 2.0)
+    assert j.holds is False and j.rule == "excluded-limit"
+    assert j.limit_estimate["value"] == pytest.approx(2.01, abs=1e-9)
     j = run(lambda x: 2.01 + 3 / x, 1 / t, 2.0)
     assert j.holds is False and "excludes the stated" in j.reason
     assert j.limit_estimate["value"] == pytest.approx(2.01, abs=1e-8)
@@ -58,16 +61,18 @@ def test_half_rate_is_violated():
     assert j.observed_order["value"] == pytest.approx(0.5, abs=1e-8)
 
 
-def test_half_rate_of_a_bare_limit_is_violated_too():
-    # a clearly positive stable order below the stated one: converging, slower than stated
-    assert run(lambda x: 2 + 3 / math.sqrt(x), 1 / t, 2.0).holds is False
+def test_half_rate_of_a_bare_limit_is_no_counterexample():
+    # a bare "→ 2" states no rate: converging like t^−½ against the scale 1/t is converging (never refuted by order)
+    j = run(lambda x: 2 + 3 / math.sqrt(x), 1 / t, 2.0)
+    assert j.holds is True and j.observed_order["value"] == pytest.approx(0.5, abs=1e-8)
 
 
-def test_truncated_run_is_inconclusive_with_horizon():
-    # error grows until t ≈ 1e4 then decays like 1/t: stopped at 1e5, the orders are still turning
+def test_truncated_run_is_inconclusive_without_a_guessed_horizon():
+    # error grows until t ≈ 1e4 then decays like 1/t: stopped at 1e5, the orders are still turning and no fitted
+    # model predicts when they settle — no horizon is quoted
     j = run(lambda x: 2 + 1 / (x + 1e8 / x), 1 / t, 2.0, ck=geometric(1.0, 1e5, 9))
-    assert j.holds is None and "not yet asymptotic" in j.reason
-    assert j.horizon_needed is not None and j.horizon_needed > 1e5
+    assert j.holds is None and "no decay window" in j.reason and "not decidable from this run" in j.reason
+    assert j.horizon_needed is None
     # the same trajectory past its transient is verified
     assert run(lambda x: 2 + 1 / (x + 1e8 / x), 1 / t, 2.0, ck=geometric(1e2, 1e8, 13)).holds is True
 
@@ -75,14 +80,14 @@ def test_truncated_run_is_inconclusive_with_horizon():
 def test_transient_is_inconclusive():
     # a plateau, then the stated decay from t = 1e5 on: only two orders past the plateau
     j = run(lambda x: 2 + 1e-3 * (1 if x < 1e5 else 1e5 / x), 1 / t, 2.0)
-    assert j.holds is None and j.horizon_needed > 1e6
+    assert j.holds is None and j.horizon_needed is None
 
 
 def test_plateau_of_a_bare_limit_is_not_a_counterexample():
     # a plateau still drifts (here by 1e-6 per e-fold of t, or wobbling): no evidence either way for a bare limit
     for f in (lambda x: 2.5 + 1e-6 * math.log(x), lambda x: 2.5 + 1e-3 * math.sin(math.log(x))):
         j = run(f, 1 / t, 2.0)
-        assert j.holds is None and "not converging yet" in j.reason
+        assert j.holds is None and "no decay window" in j.reason
 
 
 def test_settled_away_from_the_limit_is_violated():
@@ -90,25 +95,25 @@ def test_settled_away_from_the_limit_is_violated():
     alignment gap: changes collapsing geometrically to rounding) has reached its limit, elsewhere than stated."""
     j = run(lambda x: 2.5, 1 / t, 2.0)
     assert j.holds is False and "settled at 2.5" in j.reason
-    assert j.limit_estimate["interval"] == pytest.approx([2.5, 2.5], abs=1e-14)  # the width of float64 rounding
+    assert j.limit_estimate["interval"] == pytest.approx([2.5, 2.5], abs=1.01e-7 * 0.5)  # STALL × the distance
     gap = [1.1734781583337046, 1.156145680508511, 1.1511973674911826, 1.1509901986459248, 1.1509899177529834,
            1.1509899177528413, 1.150989917752841]  # measured: jitelgarsky2020.alignment fed a fixed random direction
     j = judge(geometric(10, 1000, 7), gap, 1 / sp.log(t), "t", 0.0, floor=1e-14)
     assert j.holds is False and "settled" in j.reason
     lo, hi = j.limit_estimate["interval"]
-    # a settled sequence: its interval is the spread of its last values, a few ulps of 1.15 (≤ 1e-13: ~400 ulps)
-    assert lo <= gap[-1] <= hi and hi - lo < 1e-13
+    assert lo <= gap[-1] <= hi and hi - lo < 2.1e-7 * gap[-1]  # STALL × the distance, either side
 
 
 def test_not_settled_while_still_moving_or_slowing_down():
-    # still halving but above rounding at the end; settled at rounding but over less than a decade; settled at the limit
-    assert "settled" not in run(lambda x: 2.5 + 1e3 * x ** -2.0, 1 / t, 2.0).reason
+    # still moving by more than 1e-7 of the distance at the end; stopped but over less than a decade; at the limit
+    assert "settled" not in run(lambda x: 2.5 + 1e3 * x ** -2.0, 1 / t, 2.0, ck=geometric(1e2, 1e4, 9)).reason
     short = [3.0, 2.8, 2.62, 2.5 + 1e-9, 2.5, 2.5, 2.5, 2.5, 2.5]  # changes ×0.9, ×0.67: halving over the last 7 of 9
     assert "settled" not in judge(geometric(1e2, 1e3, 9), short, 1 / t, "t", 2.0).reason
     assert run(lambda x: 2.0, 1 / t, 2.0, floor=1e-12).holds is True
     halving = [2.5 + 2.0 ** -k for k in range(9)]  # a geometric tail, but still moving by 4e-3 at the end
-    assert settled(geometric(1e2, 1e4, 9), halving, points=5, span=10.0, safety=1.25) is None
-    assert settled(geometric(1e2, 1e4, 9), halving[:6] + [halving[5]] * 3, points=5, span=10.0, safety=1.25)[2] == 0
+    assert settled(geometric(1e2, 1e4, 9), halving, points=5, span=10.0, safety=1.25, level=5e-8) is None
+    assert settled(geometric(1e2, 1e4, 9), halving[:6] + [halving[5]] * 3, points=5, span=10.0, safety=1.25,
+                   level=5e-8)[2] == 0
 
 
 def test_plateau_of_a_stated_rate_is_violated():
@@ -123,10 +128,14 @@ def test_floor_reached_is_verified():
 
 def test_free_limit_converges_and_too_wide():
     j = run(lambda x: 2 + 3 / x, 1 / t, None, limit_tol=1e-3)
-    # Richardson on q∞ + C/τ is exact up to rounding of O(1) values (~1e-15)
     assert j.holds is True and j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-9)
+    j = run(lambda x: 2 + 3 / x ** 0.5, 1 / t, None, limit_tol=1e-3, ck=geometric(1e2, 1e4, 9))
+    assert j.holds is None and j.horizon_needed is not None  # the fitted t^−½ predicts where the band fits 1e-3
+    h = j.horizon_needed
+    assert run(lambda x: 2 + 3 / x ** 0.5, 1 / t, None, limit_tol=1e-3, ck=geometric(1e2, h, 9)).holds is True
+    # 1/log t: the band would need t = e^9000 — not decidable from this run, no horizon quoted
     j = run(lambda x: 2 + 3 / math.log(x), 1 / sp.log(t), None, limit_tol=1e-3)
-    assert j.holds is None and j.horizon_needed is not None
+    assert j.holds is None and j.horizon_needed is None and "not decidable" in j.reason
 
 
 def test_too_few_checkpoints_is_inconclusive():
@@ -174,7 +183,7 @@ def test_rate_may_use_measured_symbols():
 def test_two_sided_uniformly_too_fast_tail():
     # a Θ(1/t) row fed a decay whose order wobbles in [1.7, 2.3] (never stable) above 1.25: the Ω side fails
     j = run(lambda x: 2 + x ** -2 * (1 + 0.3 * math.sin(math.log(x))), 1 / t, 2.0, stated_rate=True, two_sided=True)
-    assert j.holds is False and "faster than Θ(r) at every step" in j.reason
+    assert j.holds is False and "faster than Θ(r)" in j.reason
 
 
 def test_limit_excluded_when_convergence_outpaces_the_scale():
@@ -199,17 +208,17 @@ def test_random_sequence_is_not_verified():
         for kw in ({}, {"stated_rate": True}):
             j = judge(ck, RANDOM_TAIL, 1 / sp.log(t), "t", 0.0, floor=1e-12, **kw)
             assert j.holds is not True, (j.reason, ck[0])
-            assert j.window is None or j.holds is False
 
 
 def test_super_convergence_needs_a_decade_and_non_decreasing_orders():
     # a geometric decay against 1/log t: orders grow steadily over 4 decades — a super-convergence window
     assert run(lambda x: 0.5 ** math.log10(x) * 3, 1 / sp.log(t), 0.0).holds is True
-    # 1/t² over less than a decade of the clock (five checkpoints): orders 2 ln t grow by ≈ 0.8 a step (not stable),
-    # non-decreasing, but the span is too short for a super-convergence window; over two decades it is one
-    j = run(lambda x: x ** -2.0, 1 / sp.log(t), 0.0, ck=geometric(1e5, 5e5, 5))
-    assert j.holds is None and j.horizon_needed is not None
+    # 1/t² against 1/log t: orders 2 ln t grow steadily (a rising decay window) and a power law in t fits exactly
+    # with limit 0, even over less than a decade
+    assert run(lambda x: x ** -2.0, 1 / sp.log(t), 0.0, ck=geometric(1e5, 5e5, 5)).holds is True
     assert run(lambda x: x ** -2.0, 1 / sp.log(t), 0.0, ck=geometric(1e5, 1e7, 5)).holds is True
-    # falling errors whose orders drop by more than SUPER_TOL between steps: not a regime
+    # falling errors whose orders jump between steps: not a regime over a short window (less than a decade of
+    # decay); over four decades the error fell 34× at every step — a bare limit's decade of decay
     zig = [1.0, 0.5, 0.45, 0.2, 0.19, 0.08, 0.078, 0.03, 0.029]
-    assert judge(CK, zig, 1 / sp.log(t), "t", 0.0).holds is not True
+    assert judge(CK[:5], zig[:5], 1 / sp.log(t), "t", 0.0).holds is not True
+    assert judge(CK, zig, 1 / sp.log(t), "t", 0.0).holds is True

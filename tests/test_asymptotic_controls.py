@@ -53,9 +53,9 @@ def test_soudry_asymptotic_rejects_the_rescaled_trajectory():
     assert all(h["holds"] for h in r["hypotheses"])
     assert r["verdict"] == "violated", r["reason"]
     row = next(c for c in r["conclusions"] if c["name"].startswith("‖ρ‖/log t"))
-    assert row["holds"] is False and "excludes the stated 0" in row["judgement"]
-    lo, hi = row["limit_estimate"]["interval"]
-    assert lo > 0.1  # ‖1.5w/log t − ŵ‖ → ½‖ŵ‖ > 0
+    # ‖1.5w/log t − ŵ‖ grows towards ½‖ŵ‖ > 0: the distance to the stated 0 does not decrease
+    assert row["holds"] is False and "does not decrease" in row["judgement"], row["judgement"]
+    assert row["values"][-1] > 0.1 and row["values"][-1] > row["values"][0]
     assert run_check("soudry2018.asymptotic", {})["verdict"] == "verified"  # unbroken: passes
 
 
@@ -70,7 +70,8 @@ def test_kkt_rejects_a_random_theta():
 
 def test_a_stated_rate_rejects_a_trajectory_that_barely_decays():
     """q = t^−0.1 against a stated O(1/t): a `rate` row is violated (stable order 0.1 < 0.75, the source states the
-    rate); the same series under a bare `limit` row is still converging — undecided, not a counterexample."""
+    rate); the same series under a bare `limit` row converges (an exact power law to 0): a bare limit is never
+    refuted by its order."""
     from ibcheck.theory.asymptotic import Series
     from ibcheck.theory.statement import Sym, lim
     t, q = Sym("t", "t", "clock"), Sym("q", "q", "a vanishing quantity")
@@ -78,7 +79,7 @@ def test_a_stated_rate_rejects_a_trajectory_that_barely_decays():
     rate = lim("q → 0 at rate 1/t", q.s, 0, clock="t", rate=1 / t.s, kind="rate").evaluate({"q": s})
     bare = lim("q → 0", q.s, 0, clock="t", rate=1 / t.s).evaluate({"q": s})
     assert rate["holds"] is False and "no decay at the stated rate" in rate["judgement"], rate
-    assert bare["holds"] is None, bare
+    assert bare["holds"] is True, bare
 
 
 def test_woodworth_rich_rate_row_rejects_an_excess_that_barely_decays():

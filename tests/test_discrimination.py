@@ -93,8 +93,6 @@ UNDECIDED = {
     ("soudry2018.asymptotic", "random"): "independent random directions at GD's norms: ‖ρ‖/log t stays O(1) with "
     "erratic observed orders (10.7, −41.1, …), so the rate judge cannot tell them from a slow approach at this horizon "
     "(asks t ≈ 3e6); the growth row that fails is a diagnostic (a bound with an unknown constant)",
-    ("jitelgarsky2019.ray", "random"): "random directions at GD's norms: the observed orders of ‖P_Sw − v̄‖ and e_⊥ "
-    "are not stable (asks t ≈ 1e7); the rows that fail are diagnostics or thresholds",
     ("jitelgarsky2019.separable_edge", "random"): "random directions at GD's norms: e(t) ≈ 1 with unstable observed "
     "orders (asks t ≈ 1e7); the rows that fail (e decreasing, ln t·e bounded) are diagnostics",
     ("lyuli2020.lemma5_1", "dynamics"): "Lemma 5.1 is pointwise at θ with 𝓛 < 1; a frozen trainer's states are the "

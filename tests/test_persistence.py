@@ -1,5 +1,6 @@
 """A conclusion failing under a threshold hypothesis (a stand-in for the source's unspecified constant) is a
 counterexample only when the failure persists deeper inside that hypothesis (checks.persistence)."""
+import sympy
 import torch
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
@@ -9,6 +10,7 @@ from ibcheck.theory import verdict as V
 from ibcheck.theory.statement import Claim, Sym, ge, le
 
 x, b, d = Sym("x", "x", "measured"), Sym("b", "b", "bound"), Sym("d", "d", "dimension")
+sp_t = sympy.Symbol("t", real=True)
 CLAIM = Claim(id="t", title="t", source="test", symbols=(x, b, d),
               hypotheses=(ge("d large", d.s, 100, provenance="threshold", reason="a level chosen here"),),
               conclusions=(le("x<=b", x.s, b.s, provenance="seed"),))
@@ -62,3 +64,42 @@ def test_lai2026_step_failure_persists_and_the_pm1_correction_fades():
     assert "d = 400000: lower bound relative slack -0.279" in r["reason"]
     r = run_check("lai2026.m1.gap", {"labels": "pm1"})
     assert r["verdict"] == V.INCONCLUSIVE and "not a counterexample" in r["reason"] and "fades" in r["reason"]
+
+
+def test_a_failure_shrinking_to_a_nonzero_size_persists():
+    """−10%, −3.9%, −1.9% at d, 10d, 100d extrapolates (three-point) to ≈ −0.9%: Roache's band around −1.9% does not
+    reach 0, so the failure persists (it does not fade like √(n/d), whose extrapolation is 0)."""
+    sizes = {1000: 0.10, 10000: 0.039, 100000: 0.019}
+    why, _ = judge(lambda dd: sizes[dd])
+    assert why is not None and "100000" in why
+
+
+def test_an_undecided_deeper_row_is_no_evidence():
+    """A deeper setting where the failing row cannot be computed (NaN) is no evidence — never "holds"."""
+    why, m = judge(lambda dd: 0.3 if dd == 1000 else float("nan"))
+    assert why is None and m.note.startswith("no persistence evidence") and "holds" not in m.note
+
+
+def test_a_limit_row_is_sized_by_its_distance_from_the_stated_limit():
+    """A limit row q → 1 whose run settles at 1.2 at every setting, with a transient whose exponent changes with d:
+    its size is the distance of the limit interval from 1 (≈ 0.2 each time), not an order slack — it persists."""
+    from ibcheck.theory.asymptotic import Series, geometric
+    from ibcheck.theory.statement import lim
+    q = Sym("q", "q", "a ratio")
+    claim = Claim(id="t2", title="t2", source="test", symbols=(q, d),
+                  hypotheses=(ge("d large", d.s, 100, provenance="threshold", reason="a level chosen here"),),
+                  conclusions=(lim("q → 1", q.s, 1, clock="t", rate=1 / sp_t, provenance="seed"),))
+    ck = geometric(1e2, 1e5, 7)
+
+    def measure(ctx):
+        a = {1000: 2.0, 10000: 1.2, 100000: 0.9}[ctx.params["d"]]  # the transient's exponent changes with d: an
+        # order slack would shrink 1.25, 0.45, 0.15 and "fade"; the limit's distance stays 0.2
+        s = Series(ck, [1.2 + (x / 100) ** -a for x in ck])
+        return [Measurement(seed=x, values={"q": s, "d": ctx.params["d"]}, quantities={}) for x in ctx.seeds]
+    spec_ = CheckSpec(claim=claim, params={}, measure=measure, deeper=lambda p: [{"d": 10 * p["d"]}, {"d": 100 * p["d"]}])
+    ctx = Context(params={"d": 1000}, seeds=[0], device=torch.device("cpu"))
+    (m,) = spec_.measure(ctx)
+    ev = claim.evaluate(m.values)
+    assert ev["verdict"] == V.INCONCLUSIVE and ev["demoted"], ev["reason"]
+    why = evidence(spec_, ctx, m, ev, lambda prm, mm: mm.values)
+    assert why is not None and "q → 1 limit distance 0.2" in why, (why, m.note)

@@ -1,41 +1,49 @@
-"""A sequence that has stopped moving at float64 resolution: the judge's evidence of a limit reached.
+"""A sequence that has stopped moving relative to its distance from the stated limit: a limit reached elsewhere.
 
-``theory.asymptotic.judge`` reads a stable two-point order near 0 against the stated limit as *no evidence* (a
-saddle plateau still drifts, and may leave). A sequence whose changes collapse to rounding is different: over a
-tail of ``≥ points`` checkpoints spanning a clock ratio ``≥ span`` (a decade) its successive differences
-``d_k = q_{k+1} − q_k`` keep one sign and at least halve at every step, down to a last difference at the rounding
-of ``q`` (``≤ ROUNDING·|q|``). Any convergence to another value at a rate a statement gives (1/ℓ, 1/log ℓ, even
-1/log log ℓ, which moves ~3% of the remaining distance per third of a decade) would move ``q`` by far more than
-rounding per checkpoint; so the limit is ``q_last`` within the geometric tail's bound
-``R = F_s·|d_last|·r/(1 − r) + ROUNDING·|q_last|`` (Aitken's remainder with the tail's largest ratio ``r ≤ ½``,
-Roache's safety factor ``F_s``). A frozen trainer (every recorded state the first: ``d ≡ 0``) and a fixed wrong
-direction whose alignment gap converges geometrically to a constant are read as what they are: a limit reached,
-elsewhere than stated.
+A convergent run approaching ``q∞`` keeps moving by a fraction of its remaining distance ``|q − q∞|`` per
+checkpoint: at least ~0.5% per third of a decade even at the slowest rate a statement gives (``1/log log t`` at
+t = 10⁶), far more at 1/log t or 1/t. A sequence whose changes over a tail of ``≥ points`` checkpoints spanning a
+clock ratio ``≥ span`` (a decade) fall to ``level`` — ``STALL = 10⁻⁷`` of that distance — is not approaching
+``q∞`` at any rate a statement gives: it has stopped. Before the still part, changes may collapse geometrically
+(one sign, each at most ``RATIO`` of the one before: a fixed wrong direction's alignment gap); the limit then lies
+in ``q_last ± R``, ``R = F_s·|d_last|·r/(1 − r) + level`` (Aitken's remainder with the tail's largest ratio
+``r ≤ ½``, Roache's safety factor ``F_s``).
+
+Why a level relative to the distance, never float64 resolution: a frozen trainer's constant is reproduced to the
+last bits on one CPU only (σ₃/σ₁ of a rescaled matrix moves by ~10⁻¹⁵ relative from one BLAS kernel to another).
+A threshold at rounding decides from those bits; ``STALL`` sits eight orders of magnitude above them and four
+below the slowest genuine approach, so a few ulps either way change no verdict.
 """
 from __future__ import annotations
 
-ROUNDING = 16 * 2.0 ** -52  # a difference this small relative to |q| is float64 rounding of q, not a change
-RATIO = 0.5  # each difference at most half the one before: a geometric tail, remainder ≤ the last difference
+import math
+
+STALL = 1e-7  # a change this small relative to the distance from the stated limit is no approach to it
+RATIO = 0.5  # each change at most half the one before: a geometric tail, remainder ≤ the last change
+COLLAPSE = 30.0  # a collapse still under way must shrink the changes this much over its decade: a ±30% oscillating
+# envelope slows down locally (its changes shrink up to 16× within a decade in the calibration battery), then resumes
 
 
-def settled(tau: list, q: list, *, points: int, span: float, safety: float) -> tuple[float, float, int] | None:
-    """``(lo, hi, start)``: the interval of the reached limit and the tail's first checkpoint, else None."""
+def settled(tau: list, q: list, *, points: int, span: float, safety: float,
+            level: float) -> tuple[float, float, int] | None:
+    """``(lo, hi, start)``: the interval of the reached limit and the tail's first checkpoint, else None.
+    ``level``: the change below which ``q`` counts as not moving (the caller's ``STALL·|q_last − q∞|``, at least
+    the quantity's rounding)."""
     K = len(q)
     if K < points:
         return None
-    rnd = ROUNDING * max(abs(x) for x in q)
     d = [b - a for a, b in zip(q, q[1:])]
-    if abs(d[-1]) > rnd:  # still moving at the last checkpoint
+    if abs(d[-1]) > level:  # still moving at the last checkpoint
         return None
     start, sign, ratio = K - 1, 0, 0.0
     for k in range(K - 2, -1, -1):  # extend the tail backwards while difference k → k + 1 keeps the pattern
-        big = abs(d[k]) > rnd
+        big = abs(d[k]) > level
         if big:
             s = 1 if d[k] > 0 else -1
             if sign and s != sign:
                 break
             sign = s
-        if k + 1 < K - 1 and abs(d[k + 1]) > rnd:  # a real change must follow a larger one, at least twice as large
+        if k + 1 < K - 1 and abs(d[k + 1]) > level:  # a real change must follow a larger one, at least twice as large
             if not big or abs(d[k + 1]) > RATIO * abs(d[k]):
                 break
             ratio = max(ratio, abs(d[k + 1]) / abs(d[k]))
@@ -43,5 +51,30 @@ def settled(tau: list, q: list, *, points: int, span: float, safety: float) -> t
     if K - start < points or tau[-1] / tau[start] < span * (1 - 1e-9):
         return None
     r = ratio or RATIO
-    R = safety * abs(d[-1]) * r / (1 - r) + rnd
+    R = safety * abs(d[-1]) * r / (1 - r) + level
     return q[-1] - R, q[-1] + R, start
+
+
+def collapsing(tau: list, q: list, *, points: int, span: float, safety: float,
+               level: float) -> tuple[float, float, int, float] | None:
+    """An accelerating geometric collapse still under way: over a tail of ``≥ points`` checkpoints spanning a clock
+    ratio ``≥ span`` the changes keep one sign and shrink ``≥ COLLAPSE``-fold, their ratios ``ρ_k = |d_{k+1}|/|d_k|``
+    do not increase and the last is ``≤ RATIO``, so the remainder
+    is at most ``|d_last|·ρ_last/(1 − ρ_last)`` (a power law on a geometric grid has constant ratios: the bound,
+    widened by ``F_s``, then contains its limit). ``(lo, hi, start, value)``: Aitken's limit ``value`` within
+    ``F_s`` times its correction, else None."""
+    d = [b - a for a, b in zip(q, q[1:])]
+    if len(d) < 2 or not all(abs(x) > level for x in d[-2:]):
+        return None
+    rho = [abs(b) / abs(a) if a else math.inf for a, b in zip(d, d[1:])]
+    if rho[-1] > RATIO or (d[-1] > 0) != (d[-2] > 0):
+        return None
+    start = len(d) - 2  # index of the first change of the tail
+    while start > 0 and abs(d[start - 1]) > level and (d[start - 1] > 0) == (d[-1] > 0) \
+            and rho[start - 1] >= rho[start] * (1 - 1e-9):
+        start -= 1
+    if len(q) - start < points or tau[-1] / tau[start] < span * (1 - 1e-9) or abs(d[start]) < COLLAPSE * abs(d[-1]):
+        return None
+    corr = d[-1] * rho[-1] / (1 - rho[-1])  # Aitken's remainder of the geometric tail
+    R = safety * abs(corr) + level
+    return q[-1] + corr - R, q[-1] + corr + R, start, q[-1] + corr

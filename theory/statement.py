@@ -113,6 +113,9 @@ class Condition:
     clock_label: str = ""
     free_limit: bool = False
     two_sided: bool = False  # Θ(r): the observed order must also stay ≤ order + order_tol
+    # the name of a measured series b with q ≤ C·b (a logical implication, stated in ``reason``): while b is not
+    # refuted and still decays, a refutation of q → 0 by stall, divergence or an excluded limit is withheld
+    bounded_by: str = ""
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -189,10 +192,29 @@ class Condition:
                   order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
                   clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
                   two_sided=self.two_sided)
+        if j.holds is False and self.bounded_by and j.rule in ("settled", "diverging", "excluded-limit"):
+            _withhold(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
         lo = j.observed_order["interval"][0]
         row.update(j.row(), lhs=float(series), holds=j.holds,
                    slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)
         return row
+
+
+def _withhold(j, bound, rate, clock: str, name: str) -> None:
+    """An excluded limit must not contradict a logically implied row that still decays: q ≤ C·b with b → 0 not
+    refuted and b falling over q's refuting window makes q's failure a transient of the constant C, not a
+    counterexample (``Condition.bounded_by``)."""
+    from .asymptotic import Series, judge
+    if not isinstance(bound, Series) or len(bound.values) < 2:
+        return
+    jb = judge(bound.clock, bound.values, rate, clock, 0.0)
+    t0 = j.window[0] if j.window else bound.clock[0]
+    k0 = min(range(len(bound.clock)), key=lambda k: abs(math.log(bound.clock[k] / t0)))
+    if jb.holds is not False and bound.values[-1] < bound.values[k0]:
+        j.holds = None
+        j.horizon_needed = None
+        j.reason = (f"{j.reason} — withheld: bounded by {name} (up to a constant), which is not refuted and still "
+                    f"decays ({bound.values[k0]:.4g} → {bound.values[-1]:.4g}): not decidable from this run")
 
 
 @dataclass(frozen=True)

@@ -149,8 +149,9 @@ DIRECTION = _claim(
          reason="the rate for every separable dataset (O(1/log t) almost everywhere): observed order ≥ 1 − 0.25"),
      _DESCENT,
      lim("log t · e_w̃(t) → 0 (sharp form: o(1/log t))", sharp_s.s, 0, clock="t", rate=1 / sp.log(_t),
-         provenance="reconstructed", floor=1e-12, clock_label="t",
-         reason="follows from the sharp form and ρ → w̃; read against 1/log t (no rate derived)"),
+         provenance="reconstructed", floor=1e-12, clock_label="t", bounded_by="residual_series",
+         reason="follows from the sharp form and ρ → w̃ (log t·e_w̃ ≤ 2‖ρ − w̃‖/‖ŵ‖ asymptotically: bounded by "
+                "the residual series); read against 1/log t (no rate derived)"),
      le("log t · e(t) bounded: max/min over k = K−3 … K ≤ 2", band.s, band_tol.s, kind="diagnostic", provenance="threshold",
         reason="docs/claims-ext.md §1: a band of ratio 2 over the last three decades (a finite-time reading of O(·))"),
      eq("e(10^k) decreases over k = K−3 … K", dir_inc.s, 0, reason="integer count (a trend rule)", kind="diagnostic", provenance="threshold"),

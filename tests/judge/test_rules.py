@@ -1,0 +1,201 @@
+"""The judge's rules one by one, on sequences whose truth is known: the issue's reproductions first, then a
+value-level test per rule (each kills its mutant in mutants/spec.py)."""
+import math
+import random
+
+import pytest
+import sympy as sp
+
+from ibcheck.theory.asymptotic import geometric, judge
+from ibcheck.theory.asymptotic_fit import window_fit
+from ibcheck.theory.asymptotic_rules import decay_window, diverging, levelling
+from ibcheck.theory.asymptotic_settled import collapsing, settled
+
+t = sp.Symbol("t", real=True)
+LOG = 1 / sp.log(t)
+
+
+def J(ck, f, rate, limit, **kw):
+    return judge(ck, [f(x) for x in ck], rate, "t", limit, **kw)
+
+
+# ---- the reproductions -----------------------------------------------------------------------------------------
+
+def test_decelerating_approach_to_a_wrong_value_is_violated_not_verified():
+    c = geometric(200, 2e4, 9)
+    j = J(c, lambda x: 0.01 + 0.03 * (200 / x) ** 0.5, LOG, 0.0, floor=1e-12)
+    assert j.holds is False and "excludes the stated 0" in j.reason, j.reason
+    lo, hi = j.limit_estimate["interval"]
+    assert lo <= 0.01 <= hi and lo > 0
+
+
+def test_shifted_clock_and_second_order_term_are_no_false_alarm():
+    c = geometric(1e3, 1e6, 7)
+    j = J(c, lambda x: 1 / (math.log(x) + 5), LOG, 0.0, stated_rate=True)
+    assert j.holds is True and j.observed_order["interval"][0] == pytest.approx(1.0, abs=1e-6), j.reason
+    u = lambda x: 1 / math.log(x)  # noqa: E731
+    assert J(c, lambda x: u(x) * (1 - 3 * u(x)), LOG, 0.0, stated_rate=True).holds is not False
+
+
+@pytest.mark.parametrize("f", [lambda x: 1 / math.sqrt(math.log(x)), lambda x: 1 / math.log(math.log(x)),
+                               lambda x: math.log(math.log(x)) / math.log(x)])
+def test_a_bare_limit_is_never_refuted_by_its_order(f):
+    j = J(geometric(1e3, 1e6, 7), f, LOG, 0.0)
+    assert j.holds is not False, j.reason
+
+
+def test_divergence_and_a_jittered_wrong_constant_decide():
+    c = geometric(200, 2e4, 9)
+    j = J(c, lambda x: 1 + 0.1 * math.log(x), LOG, 1.0, limit_tol=1e-2, floor=1e-12)
+    assert j.holds is False and j.rule == "diverging" and j.horizon_needed is None, j.reason
+    rng = random.Random(0)
+    j = J(c, lambda x: 1.05 * (1 + 1e-9 * rng.uniform(-1, 1)), LOG, 1.0, limit_tol=1e-2, floor=1e-12)
+    assert j.holds is False and j.rule == "settled", j.reason
+
+
+def test_a_plateau_exit_is_not_an_omega_failure():
+    c = geometric(1e4, 1e6, 7)
+    j = J(c, lambda x: x ** -0.5 + 0.5 / (1 + math.exp(4 * math.log(x / 1e5))), 1 / sp.sqrt(t), 0.0,
+          stated_rate=True, two_sided=True)
+    assert j.holds is not False, j.reason
+
+
+# ---- one test per rule -----------------------------------------------------------------------------------------
+
+def test_rule_reached_uses_the_floor():
+    c = geometric(1e2, 1e6, 9)
+    assert J(c, lambda x: 3e-13 if x > 1e4 else 1 / x, 1 / t, 0.0, floor=1e-12).rule == "reached"
+    assert J(c, lambda x: 3e-11 if x > 1e4 else 1 / x, 1 / t, 0.0, floor=1e-12).rule != "reached"
+
+
+def test_rule_settled_level_is_relative_to_the_distance():
+    tau = geometric(1e2, 1e4, 7)
+    flat = [2.5 + 1e-9 * k for k in range(7)]  # moves 1e-9 a step: 2e-9 of the distance 0.5 — below 1e-7
+    assert settled(tau, flat, points=5, span=10.0, safety=1.25, level=1e-7 * 0.5) is not None
+    drift = [2.5 + 1e-6 * k for k in range(7)]  # 2e-6 of the distance a step: still moving
+    assert settled(tau, drift, points=5, span=10.0, safety=1.25, level=1e-7 * 0.5) is None
+    assert judge(tau, flat, 1 / t, "t", 2.0).rule == "settled"
+    assert judge(tau, drift, 1 / t, "t", 2.0).holds is not False  # a drifting plateau is no evidence
+
+
+def test_rule_collapse_needs_thirty_fold_over_a_decade():
+    tau = geometric(1e2, 1e3, 5)
+    q = [0.2 + math.exp(-x / 100) for x in tau]  # changes 0.13, 0.036, 0.0036, 3.6e-5: ×0.28, ×0.1, ×0.01
+    lo, hi, start, value = collapsing(tau, q, points=5, span=10.0, safety=1.25, level=1e-9)
+    assert start == 0 and lo <= 0.2 <= hi and value == pytest.approx(0.2, abs=1e-3)
+    assert judge(tau, q, 1 / t, "t", 0.0).holds is False
+    osc = [1 + 0.1 * 0.5 ** k for k in range(5)]  # halving only 16× over the decade
+    assert collapsing(tau, osc, points=5, span=10.0, safety=1.25, level=1e-9) is None
+
+
+def test_rule_diverging_needs_a_decade_and_growth():
+    tau = geometric(1e2, 1e4, 9)
+    assert diverging(tau, [0.1 * (1 + 0.3 * math.log(x / 100)) for x in tau], 0.0) == 0
+    assert diverging(tau[:4], [0.1, 0.12, 0.14, 0.16], 0.0) is None  # under a decade
+    assert diverging(tau, [0.1 + 1e-4 * k for k in range(9)], 0.0) is None  # grew only 1.008×
+
+
+def test_rule_excluded_limit_needs_the_correction_small_against_the_distance():
+    c = geometric(1e2, 1e6, 9)
+    j = J(c, lambda x: 0.05 + 0.1 / math.log(x), LOG, 0.0)  # 0.0072 left to go, 0.05 from the stated limit
+    assert j.rule == "excluded-limit" and j.limit_estimate["value"] == pytest.approx(0.05, abs=1e-9), j.reason
+    j = J(c, lambda x: 0.05 + 1 / math.log(x), LOG, 0.0)  # 0.072 left to go: more than the distance
+    assert j.holds is not False, j.reason
+    j = J(c, lambda x: 0.05 + 0.45 / math.log(x), LOG, 0.0)  # 0.033 left: Roache's band excludes 0, but the run
+    assert j.holds is None and j.horizon_needed is not None, j.reason  # has not stopped moving relative to 0.05
+
+
+def test_rule_fits_in_the_rate_and_in_the_clock():
+    tau = geometric(1e2, 1e4, 7)
+    u = [1 / math.log(x) for x in tau]
+    q = [0.01 + 0.03 * (100 / x) ** 0.5 for x in tau]
+    f_tau = window_fit([1 / x for x in tau], q, "τ")
+    f_r = window_fit(u, q, "r")
+    assert f_tau.value == pytest.approx(0.01, abs=1e-12) and f_tau.drift < 1e-9
+    assert f_r.drift > 0.1  # the rate model drifts: it is not the one that decides
+
+
+def test_rule_levelling_is_shift_invariant_and_refutes_a_slower_order():
+    tau = geometric(1e2, 1e6, 9)
+    u = [1 / x for x in tau]
+    assert levelling(u, [1 / (x + 500) for x in tau], 1.0, 0.25, False).state == "level"
+    lev = levelling(u, [x ** -0.5 for x in tau], 1.0, 0.25, False)
+    assert lev.state == "slower" and lev.gamma == pytest.approx(0.5, abs=1e-9) and lev.change == pytest.approx(100)
+    short = levelling(u[:3] + u[3:5], [x ** -0.5 for x in tau[:5]], 1.0, 0.25, False)
+    assert short.state == "slower" or short.change < 2.0
+
+
+def test_rule_theta_rejects_a_stable_faster_order():
+    c = geometric(1e2, 1e6, 9)
+    assert J(c, lambda x: x ** -2.0, 1 / t, 0.0, stated_rate=True, two_sided=True).rule == "faster"
+    assert J(c, lambda x: x ** -2.0, 1 / t, 0.0, stated_rate=True).holds is True  # O(1/t) alone holds
+
+
+def test_rule_decay_window_refuses_a_decelerating_fall():
+    assert decay_window([1.0, 1.1, 0.95, 1.05]) is not None
+    assert decay_window([2.0, 3.0, 4.5, 7.0]) is not None  # accelerating: non-decreasing
+    assert decay_window([3.0, 2.0, 1.2, 0.5]) is None  # decelerating fourfold: what a wrong limit looks like
+    assert decay_window([1.0, 1.0, -0.1, 1.0]) is None  # |e| rose once
+
+
+def test_rule_horizon_quoted_only_from_a_steady_model_and_it_decides():
+    c = geometric(1e2, 1e4, 7)
+    f = lambda x: 0.01 + 0.065 * (100 / x) ** 0.5  # noqa: E731  (0.0065 left at 1e4: more than half the offset)
+    j = J(c, f, LOG, 0.0)
+    assert j.holds is None and j.horizon_needed is not None and j.horizon_needed > 1e4, j.reason
+    assert J(geometric(1e2, j.horizon_needed, 7), f, LOG, 0.0).holds is False
+    j = J(geometric(1e3, 1e6, 7), lambda x: math.log(math.log(x)) / math.log(x), LOG, 0.0)
+    assert j.horizon_needed is None
+
+
+def test_free_limit_converges_or_diverges():
+    c = geometric(1e2, 1e6, 9)
+    assert J(c, lambda x: 2 + 3 / x, 1 / t, None, limit_tol=1e-3).holds is True
+    assert J(c, lambda x: math.log(x) ** 2, 1 / t, None, limit_tol=1e-3).holds is False
+
+
+# measured on the quick profile (seed 0): soudry2018.residual_limit's ‖ρ − w̃‖ at θ = 1.035 (→ 0 like t^{1−θ}, far too
+# slowly to show by 10⁶) and lyuli2020.kkt's δ (a fast KKT residual whose last step slows)
+RESIDUAL = [1.04701, 0.92375, 0.855563, 0.796458, 0.722375, 0.681417, 0.630747, 0.603099, 0.569097, 0.542159,
+            0.527194, 0.508096, 0.497068]
+RESIDUAL_T = [1e3, 2e3, 3.16e3, 5.01e3, 1e4, 1.58e4, 3.16e4, 5.01e4, 1e5, 2e5, 3.16e5, 6.31e5, 1e6]
+DELTA = [0.0299243, 0.0158121, 0.00796092, 0.00352705, 0.00106257, 0.000112073, 5.16354e-05]
+
+
+def test_rule_bare_limit_needs_a_model_or_a_decade_of_decay():
+    """A residual that fell 2× over three decades with no steady model is no evidence of → 0 (nor against it); a
+    tenfold fall is."""
+    j = judge(RESIDUAL_T, RESIDUAL, LOG, "t", 0.0, floor=1e-12)
+    assert j.holds is None, j.reason
+    j = judge(RESIDUAL_T, [v - 0.1 for v in RESIDUAL], LOG, "t", 0.0, floor=1e-12)  # w̃ shifted: not verified
+    assert j.holds is not True, j.reason
+    ell = geometric(10, 1e3, 7)
+    j = judge(ell, DELTA, 1 / sp.log(sp.Symbol("ell", real=True)), "ell", 0.0, floor=1e-12)
+    assert j.holds is True and "fallen" in j.reason, j.reason
+    # woodworth2020.rich's distance to w_ℓ1 over 1/α = 10² … 10⁶ (measured): no steady model, fell 6.3×: undecided
+    tail = [0.0655267, 0.0273993, 0.0195555, 0.0143963, 0.0104534]
+    j = judge(geometric(1e2, 1e6, 5), tail, LOG, "t", 0.0)
+    assert j.holds is None and "fell only" in j.reason, j.reason
+
+
+def test_rule_collapse_needs_the_last_step_to_have_stopped():
+    """δ's changes shrink 0.56×, 0.39×, 0.06× (an accelerating collapse), but its last step still halves it: it has
+    not stopped moving relative to its distance from 0, so Aitken's limit 4.7e-5 refutes nothing."""
+    ell = geometric(10, 1e3, 7)
+    assert collapsing(ell, DELTA, points=5, span=10.0, safety=1.25, level=1e-12) is not None
+    assert judge(ell, DELTA, 1 / sp.log(sp.Symbol("ell", real=True)), "ell", 0.0).holds is not False
+
+
+def test_rule_bounded_by_withholds_a_refutation_while_the_bound_decays():
+    """A row q → 0 with q ≤ C·b: q rising for a decade (a transient of C) is not refuted while b still falls; once b
+    is itself refuted (frozen) q's failure stands."""
+    from ibcheck.theory.asymptotic import Series
+    from ibcheck.theory.statement import lim
+    q = sp.Symbol("q", real=True)
+    row = lim("q → 0", q, 0, clock="t", rate=LOG, bounded_by="b", reason="q ≤ 2b")
+    ck = geometric(1e5, 1e6, 5)
+    rising = Series(ck, [0.0256, 0.03, 0.0347, 0.041, 0.0443])
+    assert row.evaluate({"q": rising})["holds"] is False  # alone: it does not decrease over a decade
+    r = row.evaluate({"q": rising, "b": Series(ck, [0.569, 0.542, 0.527, 0.508, 0.497])})
+    assert r["holds"] is None and "withheld" in r["judgement"], r["judgement"]
+    assert row.evaluate({"q": rising, "b": Series(ck, [0.5] * 5)})["holds"] is False

@@ -1,0 +1,212 @@
+"""The judge's calibration battery: checkpoint sequences whose truth is known, and the measured error rates.
+
+Rows like the catalogue's (``ROWS``: bare limits, O(·) and Θ(·) rows on the clocks t, log T and log(1/𝓛)); each
+fed every family of ``CORRECT`` (the statement holds: exact order, second-order terms of either sign, shifted
+clocks and time origins, faster decays, rounding noise, a plateau then convergence, an oscillating envelope, and
+on bare limits slower-than-the-scale approaches) and of ``WRONG`` (it fails: offset limits of several sizes on
+either side, half order, double order on Θ rows, power-law and geometric approach to a wrong value, divergence,
+a jittered wrong constant, a frozen trainer), at K ∈ {5, 7, 12} checkpoints over 1–4 decades from the row's τ₀.
+
+**Resolvable** is a property of the sequence, not of the judge: a wrong limit ``L + δ`` is resolvable when the
+last checkpoint sits within ``|δ|/3`` of it (it is three times closer to where it goes than the offset); a wrong
+order when the implied constant ``|e|/r^p`` has changed by ``GROWTH`` (2×) over the checkpoints; a divergence, a
+jittered or frozen constant always (they do not approach the stated limit at all). The required rates: no correct
+sequence ``violated``; no resolvable wrong one ``verified``; at most 2% of the resolvable wrong ones
+``inconclusive``.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+import sympy as sp
+
+from .asymptotic import geometric, judge
+from .asymptotic_rules import GROWTH
+
+KS = (5, 7, 12)
+DECADES = (1, 2, 3, 4)
+RESOLVE = 3.0  # a wrong limit is resolvable once the last checkpoint is this many times closer to it than the offset
+MAX_INCONCLUSIVE = 0.02
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row type: ``name`` as in the table, ``clock`` symbol name and ``label``, ``rate`` r(τ) (sympy),
+    ``stated_rate``/``two_sided`` as in ``judge``, the stated ``limit``, the amplitude ``C`` of the approach and the
+    first checkpoint ``tau0``."""
+
+    name: str
+    clock: str
+    label: str
+    rate: object
+    stated_rate: bool
+    two_sided: bool
+    limit: float
+    C: float
+    tau0: float
+
+    def u(self, tau: float) -> float:
+        f = _U.get(self.name)
+        if f is None:
+            f = _U[self.name] = sp.lambdify([sp.Symbol(self.clock, real=True)], self.rate, "math")
+        return float(f(tau))
+
+
+_U: dict = {}
+
+
+_t, _l, _T = (sp.Symbol(s, real=True) for s in ("t", "ell", "log_T"))
+ROWS = (
+    Row("→ 1 at 1/log t", "t", "t", 1 / sp.log(_t), False, False, 1.0, 0.5, 1e2),
+    Row("→ 0 at 1/log(1/𝓛)", "ell", "log(1/𝓛)", 1 / sp.log(_l), False, False, 0.0, 1.0, 1e2),
+    Row("→ 0 at 1/log(1/𝓛), in log(1/𝓛)", "ell", "log(1/𝓛)", 1 / _l, False, False, 0.0, 1.0, 1e2),
+    Row("O(1/log t)", "t", "t", 1 / sp.log(_t), True, False, 0.0, 1.0, 1e2),
+    Row("O(log log t/log t)", "t", "t", sp.log(sp.log(_t)) / sp.log(_t), True, False, 0.0, 1.0, 1e2),
+    Row("O(log²t/t)", "t", "t", sp.log(_t) ** 2 / _t, True, False, 0.0, 1.0, 1e2),
+    Row("Θ(t^−½)", "t", "t", _t ** sp.Rational(-1, 2), True, True, 0.0, 1.0, 1e2),
+    Row("Θ((log T)^−1), clock log T", "log_T", "log T", 1 / _T, True, True, 0.0, 1.0, 10.0),
+)
+
+
+def _rng(*key) -> random.Random:
+    return random.Random("|".join(map(str, key)))  # a str seed is hashed by sha512: the same on every machine
+
+
+@lru_cache(maxsize=None)
+def _families(row: Row):
+    """``{name: (truth, fn(τ list, row) → q list, wrong limit or None, order change or None)}``."""
+    L, C = row.limit, row.C
+    s = lambda x: row.u(x)  # noqa: E731  (order 1 throughout)
+    s0, x0 = s(row.tau0), 1.0 / s(row.tau0)
+    one = lambda f: (lambda tau, r: [L + f(x) for x in tau])  # noqa: E731
+    fam = {
+        "exact": ("correct", one(lambda x: C * s(x)), None),
+        "exact, from below": ("correct", one(lambda x: -C * s(x)), None),
+        "2nd order +3r/r₀": ("correct", one(lambda x: C * s(x) * (1 + 3 * s(x) / s0)), None),
+        "2nd order −0.65r/r₀": ("correct", one(lambda x: C * s(x) * (1 - 0.65 * s(x) / s0)), None),
+        "shifted 1/r + 1/r₀": ("correct", one(lambda x: C / (1 / s(x) + x0)), None),
+        "shifted 1/r − ½/r₀": ("correct", one(lambda x: C / (1 / s(x) - 0.5 * x0)), None),
+        "time origin τ + 3τ₀": ("correct", one(lambda x: C * s(x + 3 * row.tau0)), None),
+        "rounding noise": ("correct", None, None),
+        "plateau, then the rate": ("correct", None, None),
+        "oscillating envelope ±30%": ("correct", one(lambda x: C * s(x) * (1 + 0.3 * math.sin(  # period 1.3
+            2 * math.pi * math.log10(x) / 1.3 + 1))), None),  # decades: no decade of checkpoints on equal phases
+    }
+    if not row.two_sided:
+        fam["faster: r²"] = ("correct", one(lambda x: C * s(x) ** 2 / s0), None)
+        fam["faster: r·(τ₀/τ)^½"] = ("correct", one(lambda x: C * s(x) * (row.tau0 / x) ** 0.5), None)
+    if not row.stated_rate:
+        fam["slower: r^½"] = ("correct", one(lambda x: C * s(x) ** 0.5), None)
+        fam["slower: 1/log(1/r)"] = ("correct", one(lambda x: C / math.log(1 / s(x))), None)
+        fam["slower: r·log(1/r)"] = ("correct", one(lambda x: C * s(x) * math.log(1 / s(x))), None)
+    for f in (0.013, 0.13, 0.53):  # not round: a round offset can cancel a checkpoint exactly (r(10⁴τ₀) = r₀/100)
+        for sign, side in ((1, "above"), (-1, "across")):
+            d = sign * f * C * s0
+            fam[f"offset {f:g}·e₀ {side}"] = ("wrong", (lambda d: one(lambda x: d + C * s(x)))(d), L + d)
+    if row.stated_rate:
+        fam["half order"] = ("wrong", one(lambda x: C * s(x) ** 0.5 * s0 ** 0.5), None)
+    if row.two_sided:
+        fam["double order"] = ("wrong", one(lambda x: C * s(x) ** 2 / s0), None)
+    for f in (0.05, 0.33):
+        d = f * C * s0
+        fam[f"power-law approach τ^−½ to {f:g}·e₀"] = ("wrong", (lambda d: one(
+            lambda x: d + C * s0 * (row.tau0 / x) ** 0.5))(d), L + d)
+    d = 0.33 * C * s0  # from the stated limit's side: the error rises towards the wrong limit without crossing
+    fam["power-law approach τ^−½ from the limit's side to 0.33·e₀"] = ("wrong", (lambda d: one(
+        lambda x: d * (1 - 0.8 * (row.tau0 / x) ** 0.5)))(d), L + d)
+    d = 0.2 * C * s0
+    fam["geometric approach to 0.2·e₀"] = ("wrong", one(lambda x: d + C * s0 * math.exp(-x / row.tau0)), L + d)
+    fam["divergence 1 + 0.3 log(τ/τ₀)"] = ("wrong", one(lambda x: C * s0 * (1 + 0.3 * math.log(x / row.tau0))), None)
+    fam["divergence (τ/τ₀)^0.2"] = ("wrong", one(lambda x: C * s0 * (x / row.tau0) ** 0.2), None)
+    fam["jittered constant (1e-9)"] = ("wrong", None, L + 0.5 * C * s0)
+    fam["frozen"] = ("wrong", one(lambda x: 0.5 * C * s0), L + 0.5 * C * s0)
+    return fam
+
+
+def sequence(row: Row, family: str, tau: list, key: str = "") -> list:
+    """The family's values at the clock values ``tau`` (noise seeded by row, family and ``key``)."""
+    truth, fn, _ = _families(row)[family]
+    if fn is not None:
+        return fn(tau, row)
+    L, C, s0 = row.limit, row.C, row.u(row.tau0)
+    rng = _rng(row.name, family, key)
+    if family == "rounding noise":
+        return [L + C * row.u(x) * (1 + 1e-9 * rng.uniform(-1, 1)) + 1e-15 * max(1.0, abs(L)) * rng.uniform(-1, 1)
+                for x in tau]
+    if family == "plateau, then the rate":  # a bump 5e₀ high leaving at the window's first quarter (log scale)
+        tp = tau[0] * (tau[-1] / tau[0]) ** 0.25
+        return [L + C * row.u(x) + 5 * C * s0 / (1 + (x / tp) ** 6) for x in tau]
+    if family == "jittered constant (1e-9)":
+        v = L + 0.5 * C * s0
+        return [v * (1 + 1e-9 * rng.uniform(-1, 1)) for x in tau]
+    raise KeyError(family)
+
+
+def truth(row: Row, family: str) -> str:
+    """"correct" (the row's statement holds for the family) or "wrong"."""
+    return _families(row)[family][0]
+
+
+def resolvable(row: Row, family: str, tau: list, q: list) -> bool:
+    """Whether a wrong sequence's error is resolved by its checkpoints (see the module docstring)."""
+    truth, _, wrong_limit = _families(row)[family]
+    if truth != "wrong":
+        return False
+    if family.startswith(("divergence", "jittered", "frozen")):
+        return True
+    if wrong_limit is not None:
+        return abs(q[-1] - wrong_limit) <= abs(wrong_limit - row.limit) / RESOLVE
+    c = [abs(v - row.limit) / row.u(x) for x, v in zip(tau, q)]
+    return max(c[-1] / c[0], c[0] / c[-1]) >= GROWTH
+
+
+def cases():
+    """Every (row, family, K, decades, τ list) of the battery."""
+    for row in ROWS:
+        for fam in _families(row):
+            for K in KS:
+                for dec in DECADES:
+                    yield row, fam, K, dec, geometric(row.tau0, row.tau0 * 10.0 ** dec, K)
+
+
+def verdict_of(j) -> str:
+    return {True: "verified", False: "violated", None: "inconclusive"}[j.holds]
+
+
+def run_one(row: Row, family: str, tau: list, K: int, dec: int, perturb=None):
+    """The judge's judgement of one case (``perturb``: a function q → q applied to the values first)."""
+    q = sequence(row, family, tau, key=f"{K}/{dec}")
+    if perturb is not None:
+        q = perturb(q)
+    return judge(tau, q, row.rate, row.clock, row.limit, clock_label=row.label, stated_rate=row.stated_rate,
+                 two_sided=row.two_sided), q
+
+
+def measure() -> dict:
+    """Run the battery: per (row, family) verdict counts, and the rates the module docstring requires."""
+    table, totals, each = {}, Counter(), {}
+    for row, fam, K, dec, tau in cases():
+        j, q = run_one(row, fam, tau, K, dec)
+        each[(row.name, fam, K, dec)] = (j.holds, j.horizon_needed is None)
+        truth = _families(row)[fam][0]
+        res = truth == "wrong" and resolvable(row, fam, tau, q)
+        cls = "correct" if truth == "correct" else ("resolvable" if res else "unresolvable")
+        v = verdict_of(j)
+        table.setdefault((row.name, fam, truth), Counter())[(cls, v)] += 1
+        totals[(cls, v)] += 1
+    return {"table": table, "totals": totals, "each": each}
+
+
+def rates(totals: Counter) -> dict:
+    n = lambda cls: sum(c for (k, _), c in totals.items() if k == cls)  # noqa: E731
+    return {"correct": n("correct"), "correct_violated": totals[("correct", "violated")],
+            "correct_verified": totals[("correct", "verified")], "resolvable": n("resolvable"),
+            "resolvable_verified": totals[("resolvable", "verified")],
+            "resolvable_inconclusive": totals[("resolvable", "inconclusive")],
+            "resolvable_violated": totals[("resolvable", "violated")], "unresolvable": n("unresolvable"),
+            "unresolvable_verified": totals[("unresolvable", "verified")],
+            "unresolvable_violated": totals[("unresolvable", "violated")]}
