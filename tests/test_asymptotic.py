@@ -37,6 +37,7 @@ def test_log_rate_order_recovered():
 def test_three_point_exact_on_any_grid():
     u = (1 / math.log(10.0), 1 / math.log(100.0), 1 / math.log(1000.0))
     p, L = three_point(u, tuple(5 - 2 * x ** 1.5 for x in u))
+    # three-point extrapolation of an exact power law: exact up to the root-finder's width (~1e-12)
     assert p == pytest.approx(1.5, abs=1e-9) and L == pytest.approx(5.0, abs=1e-9)
 
 
@@ -49,6 +50,7 @@ def test_perturbed_limit_is_violated():
     # a slow approach (no collapse): only the fitted power law in the rate excludes the stated limit
     j = run(lambda x: 2.01 + 0.01 / math.log(x), 1 / sp.log(t), 2.0)
     assert j.holds is False and j.rule == "excluded-limit"
+    # the power-law fit in the rate is exact on 2.01 + 0.01/log t: rounding of O(1) values (~1e-15)
     assert j.limit_estimate["value"] == pytest.approx(2.01, abs=1e-9)
     j = run(lambda x: 2.01 + 3 / x, 1 / t, 2.0)
     assert j.holds is False and "excludes the stated" in j.reason
@@ -128,6 +130,7 @@ def test_floor_reached_is_verified():
 
 def test_free_limit_converges_and_too_wide():
     j = run(lambda x: 2 + 3 / x, 1 / t, None, limit_tol=1e-3)
+    # Richardson on q∞ + C/τ is exact up to rounding of O(1) values (~1e-15)
     assert j.holds is True and j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-9)
     j = run(lambda x: 2 + 3 / x ** 0.5, 1 / t, None, limit_tol=1e-3, ck=geometric(1e2, 1e4, 9))
     assert j.holds is None and j.horizon_needed is not None  # the fitted t^−½ predicts where the band fits 1e-3

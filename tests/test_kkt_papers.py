@@ -98,6 +98,7 @@ def test_surrogate_gradients_are_never_certified():
     true = MLP(6, 16).double()
     true.load_state_dict(sur.state_dict())
     rt = kkt(true, X, y_s)
+    # a true ReLU net: the Euler identity ⟨θ,∇q⟩ = Lq holds to rounding of O(1) sums (~1e-15)
     assert rt.certified and rt.verdict in ("verified", "violated") and rt.euler_gradient_check < 1e-12
     assert r.euler_gradient_check > 1e3 * r.euler_tol if hasattr(r, "euler_tol") else True
     torch.manual_seed(0)
@@ -123,8 +124,10 @@ def test_near_kink_is_not_a_kink_and_the_upper_bound_holds():
             scale = float(W[j].norm() * X[i].norm())
             W[j] -= (float(X[i] @ W[j]) + 1e-10 * scale) / float(X[i] @ X[i]) * X[i]
         rel = float(X[i] @ W[j]) / float(W[j].norm() * X[i].norm())
+        # the constructed pre-activation: −1e-10 to a few ulps of the O(1) projection step (≤ 1e-13)
         assert rel < 0 and abs(rel + 1e-10) < 1e-13
     r = kkt(net, X, y)
+    # the derived kink tolerance is 4·γ_N for fan-in ~20 (≈ 1e-14), far below 1e-12
     assert r.kinks["count"] == 0 and r.kinks["kink_tol_rule"] == "rounding" and r.kinks["kink_tol"] < 1e-12
     ps = [p.detach().clone() for p in net.parameters()]
     with torch.no_grad():
@@ -176,6 +179,7 @@ def test_streamed_gram_equals_the_held_gradients(monkeypatch):
         r = kkt(net, X, y, chunk_size=ch)
         assert not panel or (r.gradients["panel"] == 4 and r.gradients["passes"] == 12 + 8 + 4)
         assert r.gradients["mode"] == "streamed" and r.gradients["chunk_size"] == ch and r.verdict == ref.verdict
+        # streamed vs explicit Gram: the same sums in another order; stationarity O(1), so rel 1e-7 is loose and abs 1e-12 covers 0
         assert r.kkt_stationarity == pytest.approx(ref.kkt_stationarity, rel=1e-7, abs=1e-12)
         assert np.abs(np.array(r.multipliers) - ref.multipliers).max() <= 1e-6 * max(ref.multipliers)
     monkeypatch.undo()

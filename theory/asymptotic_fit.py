@@ -28,6 +28,7 @@ PLAUSIBLE = 0.25  # a model that supports or protects a stated limit: a quarter 
 
 def _pow_diff(z0: float, z1: float, p: float) -> float:
     """``(z1^p − z0^p)/p`` (→ ``log(z1/z0)`` as p → 0): the three-point ratio is continuous through p = 0."""
+    # p → 0: the logarithm's limit, where (z^p − 1)/p cancels catastrophically
     if abs(p) < 1e-9:
         return math.log(z1 / z0)
     return (z1 ** p - z0 ** p) / p
@@ -72,9 +73,10 @@ def three_point(z: tuple, q: tuple) -> tuple[float, float]:
         if glo * ghi > 0:
             return math.nan, math.nan
         p = _root(g, lo, hi)
+        # p → 0 as in _pow_diff: (z^p − 1)/p would cancel below 1e-9
         step = (z[2] ** p - z[1] ** p) if abs(p) > 1e-9 else math.log(z[2] / z[1])
         C = d1 / step
-        return p, q[2] - C * (z[2] ** p if abs(p) > 1e-9 else math.log(z[2]))
+        return p, q[2] - C * (z[2] ** p if abs(p) > 1e-9 else math.log(z[2]))  # the same p → 0 limit
     except (ValueError, ZeroDivisionError, OverflowError):
         return math.nan, math.nan
 

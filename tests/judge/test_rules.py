@@ -98,6 +98,7 @@ def test_rule_diverging_needs_a_decade_and_growth():
 def test_rule_excluded_limit_needs_the_correction_small_against_the_distance():
     c = geometric(1e2, 1e6, 9)
     j = J(c, lambda x: 0.05 + 0.1 / math.log(x), LOG, 0.0)  # 0.0072 left to go, 0.05 from the stated limit
+    # the fitted power law is exact on 0.05 + 0.1/log τ: its limit carries only rounding of O(0.1) values (~1e-15)
     assert j.rule == "excluded-limit" and j.limit_estimate["value"] == pytest.approx(0.05, abs=1e-9), j.reason
     j = J(c, lambda x: 0.05 + 1 / math.log(x), LOG, 0.0)  # 0.072 left to go: more than the distance
     assert j.holds is not False, j.reason
@@ -111,6 +112,7 @@ def test_rule_fits_in_the_rate_and_in_the_clock():
     q = [0.01 + 0.03 * (100 / x) ** 0.5 for x in tau]
     f_tau = window_fit([1 / x for x in tau], q, "τ")
     f_r = window_fit(u, q, "r")
+    # an exact power law in 1/τ: the clock fit recovers 0.01 to rounding of O(0.03) values, and its exponent does not drift
     assert f_tau.value == pytest.approx(0.01, abs=1e-12) and f_tau.drift < 1e-9
     assert f_r.drift > 0.1  # the rate model drifts: it is not the one that decides
 
@@ -120,6 +122,7 @@ def test_rule_levelling_is_shift_invariant_and_refutes_a_slower_order():
     u = [1 / x for x in tau]
     assert levelling(u, [1 / (x + 500) for x in tau], 1.0, 0.25, False).state == "level"
     lev = levelling(u, [x ** -0.5 for x in tau], 1.0, 0.25, False)
+    # t^(-1/2) against 1/t: the levelling slope is exactly ½ up to rounding of the logs (~1e-15)
     assert lev.state == "slower" and lev.gamma == pytest.approx(0.5, abs=1e-9) and lev.change == pytest.approx(100)
     short = levelling(u[:3] + u[3:5], [x ** -0.5 for x in tau[:5]], 1.0, 0.25, False)
     assert short.state == "slower" or short.change < 2.0
