@@ -9,6 +9,7 @@ import torch
 from ibcheck.numerics.data import Dataset
 from ibcheck.theory.statement import Claim
 
+from .horizon import Horizon
 from .params import Param
 
 
@@ -94,6 +95,10 @@ class CheckSpec:
     # (checks.persistence): a conclusion failing under a level chosen here is a counterexample only if it persists
     shared: str = ""  # names a measurement memoised across claims (one flow, several claims): cases with the same
     # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
+    independent_rows: str = ""  # why the check needs linearly independent examples (its reference solves with
+    # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
+    horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
+    # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
 
     @property
     def id(self) -> str:
