@@ -280,10 +280,6 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
     """Write ``catalogue.md`` and (unless ``catalogue_only``) ``findings.md`` under ``out_dir``."""
     from ibcheck.numerics.errors import InputError
     out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--out {out_dir}: cannot create ({exc.strerror})") from None
     if results is not None:
         try:
             data = json.loads(Path(results).read_text())
@@ -297,6 +293,10 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
                       "measuring them", file=sys.stderr)
                 measured.update(measure(missing, progress=progress))
     written = []
+    try:  # only now: a refused command (an unreadable --results) leaves no folder behind
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out {out_dir}: cannot create ({exc.strerror})") from None
     (out / "catalogue.md").write_text(catalogue_markdown(), encoding="utf-8")
     written.append(out / "catalogue.md")
     if not catalogue_only:
