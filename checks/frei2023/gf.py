@@ -357,7 +357,7 @@ def _reach_only(ctx: Context) -> list[Measurement]:
 def _spec(claim, quick, full, measure=measure_gf):
     return CheckSpec(claim=claim, params={**PARAMS, **constant_params(claim)}, measure=measure,
                      quick=quick, full=full, notes=SETTING_NOTES,
-                     shared="the frei2023 Section 3 gradient flow", independent_rows="the closed-form KKT point solves with K",
+                     shared="the frei2023 Section 3 gradient flow",
                      horizon=log_loss_target(also=lambda ell: {"engine": "horizon"} if ell > 1e4 else {}))
 
 
