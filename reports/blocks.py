@@ -31,6 +31,11 @@ def badge(status: str, text: str | None = None) -> str:
     return f'<span class="badge {status}">{html.escape(text or S.label(status))}</span>'
 
 
+def status_html(r: dict) -> str:
+    """A result's verdict badge, followed by "as documented" for a documented case that behaves as documented."""
+    return badge(S.status(r)) + (' <span class="doc">as documented</span>' if S.as_documented(r) else "")
+
+
 def breakable(claim_id: str) -> str:
     """An ID that may wrap only after its dots, hyphens and underscores (``lai2026.<wbr>m1.<wbr>gap``), never
     mid-word."""
@@ -171,7 +176,7 @@ def expectation_line(r: dict) -> str:
 def result_block(r: dict, shared: dict) -> str:
     note = S.note(r)
     params = ", ".join(f"{k}={_fmt(v)}" for k, v in r["params"].items() if k != "max_steps")
-    return (f'<div class="block"><h4>{badge(S.status(r))} <code>{html.escape(setting_text(r))}</code> '
+    return (f'<div class="block"><h4>{status_html(r)} <code>{html.escape(setting_text(r))}</code> '
             + (f'<span class="note">{html.escape(note)}</span> ' if note else "")
             + f"<span class=muted>({r['role']}, {seconds_cell(r, shared)} s)</span></h4>"
             + expectation_line(r)
@@ -216,10 +221,10 @@ def group_block(rs: list[dict], shared: dict) -> str:
         cells = "".join(f"<td class=num>{html.escape(str(s.get(k)))}</td>" for k in keys)
         concl = "".join(f'<td class="num {"yes" if c.get("holds") else "no"}">{measured_vs_bound(c)}</td>'
                         for c in r.get("conclusions", []))
-        body.append(f"<tr>{cells}<td>{badge(S.status(r))}</td>{concl}<td class=num>{seconds_cell(r, shared)}</td></tr>")
+        body.append(f"<tr>{cells}<td>{status_html(r)}</td>{concl}<td class=num>{seconds_cell(r, shared)}</td></tr>")
     e = r0.get("expected")
     reason = e["reason"] if e else r0.get("reason", "")
-    return (f'<div class="block"><h4>{badge(S.status(r0))} {len(rs)} settings: '
+    return (f'<div class="block"><h4>{status_html(r0)} {len(rs)} settings: '
             f"<code>{html.escape(', '.join(keys))}</code> varies"
             + (f", <code>{html.escape(setting_key(fixed))}</code>" if fixed else "")
             + f" <span class=muted>({r0['role']})</span></h4>"

@@ -19,7 +19,7 @@ from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 from . import status as S
 from .blocks import (_tw, badge, breakable, group_block, grouped, key_number, prose, result_block, seconds_cell,
-                     setting_text, shared_seconds, varying)
+                     setting_text, shared_seconds, status_html, varying)
 from .conjectures import conjecture_json, conjecture_rows_and_sections, not_run_note
 from .mathml import statement_html
 from .plots import PLOTS
@@ -27,7 +27,7 @@ from .plots import PLOTS
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1180px;padding:1em 2em;color:#222}
 @media (max-width:700px){body{padding:.5em .7em}.stmt math{font-size:100%}}
-h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
+h1{margin-bottom:.2em}h3,h4{overflow-wrap:anywhere}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .tw{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
 #summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary td:nth-child(3),#summary td:nth-child(7){overflow-wrap:normal}#summary th:nth-child(1){width:12em}#summary th:nth-child(2){width:9em}#summary th:nth-child(3){width:7.5em}#summary th:nth-child(4){width:7em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:9.5em}#summary th:nth-child(7){width:7.5em}#summary th:nth-child(9){width:4.5em}
@@ -138,7 +138,7 @@ def findings_html(by_claim) -> str:
                 measured = key_number(r0)
             e = r0.get("expected")
             reason = e["reason"] if e else r0.get("reason", "")
-            rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{badge(S.status(r0))}</td><td>{what}</td>'
+            rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{status_html(r0)}</td><td>{what}</td>'
                         f"<td>{settings}</td><td>{measured}</td><td>{prose(reason)}</td></tr>")
     return ('<h2 id="findings">Findings</h2><section class="claim documented"><p>Documented findings (each pinned in '
             "<code>checks/cases.py:EXPECTED</code> and listed in <code>docs/findings.md</code>), exploratory "
@@ -170,7 +170,7 @@ def claim_section(cid, claim, rs, supplements, shared) -> str:
         extra = (" · other settings: " + ", ".join(f"{v} {S.label(k)}" for k, v in c.items() if v))
     refs = "".join(f"<li>{html.escape(x)}</li>" for x in claim.references)
     body = (result_block(default, shared) if default else "") + "".join(group_block(g, shared) for g in grouped(others))
-    return (f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(claim.title)}</h3>'
+    return (f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{breakable(cid)} — {html.escape(claim.title)}</h3>'
             f'<p><span class="claim-badge" data-default-verdict="{S.status(default) if default else ""}">{head}</span> '
             f"{'default setting' if default else ''}{html.escape(extra)} · source <b>{claim.source}</b>, provenance <b>{claim.provenance}</b>"
             f"{' (exploratory)' if claim.exploratory else ''}</p><p>{html.escape(claim.summary)}</p>"
