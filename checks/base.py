@@ -9,6 +9,7 @@ import torch
 from ibcheck.numerics.data import Dataset
 from ibcheck.theory.statement import Claim
 
+from .horizon import Horizon
 from .params import Param, ParamAlias
 
 
@@ -95,6 +96,10 @@ class CheckSpec:
     aliases: tuple[ParamAlias, ...] = ()  # deprecated parameter names mapped onto current ones (checks.params)
     shared: str = ""  # names a measurement memoised across claims (one flow, several claims): cases with the same
     # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
+    independent_rows: str = ""  # why the check needs linearly independent examples (its reference solves with
+    # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
+    horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
+    # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
 
     @property
     def id(self) -> str:

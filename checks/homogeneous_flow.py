@@ -36,6 +36,7 @@ from ibcheck.theory.lyuli2020.kkt import kkt_check
 from ibcheck.theory.lyuli2020.trajectory import euler_real_time
 
 from .base import CheckSpec, Context, Measurement
+from .horizon import log_loss_target
 from .params import Param, constant_params, pos
 from .trends import Memo, measure_memoised
 
@@ -323,5 +324,6 @@ FULL = [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1}, {"target_log_loss
 def spec_for(claim, prm=None, quick=None, full=None):
     prm = prm or params()
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick or [{}],
-                     full=full if full is not None else FULL, data_note="an .npz with X (n×d) and y = ±1")
+                     full=full if full is not None else FULL, data_note="an .npz with X (n×d) and y = ±1",
+                     horizon=log_loss_target(lead={"log_T": lambda log_t: log_t + 2 * math.log(log_t)}))
 

@@ -105,6 +105,21 @@ CONJECTURES: dict[str, tuple[str, str, str, str]] = {
     'conj.kou-relu-srank': ('conjecture (Kou et al.)', 'ReLU GD from small init keeps the stable rank ≤ 4', 'survived', 'ibcheck.checks.conjectures.kou_relu_srank'),
     'conj.gunasekar-nuclear': ('gunasekar2017 / razincohen2020', 'GF on a factorised model from small init converges to the minimum-nuclear-norm completion', 'refuted', 'ibcheck.checks.conjectures.gunasekar_nuclear'),
 }
+# exploratory claim ID → its provenance (CLAIMS says "exploratory" in its place)
+EXPLORATORY: dict[str, str] = {
+    'lai2026.random-init': 'reconstructed',
+    'lai2026.moderate-d': 'reconstructed',
+    'lai2026.m-gt-2': 'standard',
+    'soudry2018.rank_condition': 'reconstructed',
+    'lyuli2020.loss_based_lr': 'reconstructed',
+    'lyuli2020.gd_margin': 'seed',
+    'boursier2022.early_alignment': 'seed',
+    'kou2023.relu_srank_bounded': 'reconstructed',
+    'kou2023.loss_rate': 'reconstructed',
+    'kou2023.full_srank': 'reconstructed',
+    'woodworth2020.transition': 'reconstructed',
+    'vardishamir2021.approximate': 'reconstructed',
+}
 # --- end of the generated tables ---
 
 

@@ -21,9 +21,10 @@ def generate() -> str:
               for cid, c in CATALOGUE.items() if cid not in plugin_ids}
     conj = {cid: (c.source or "-", c.title, c.expected, c.experiment.__module__)
             for cid, c in SHIPPED.items()}
+    exploratory = {cid: c.provenance for cid, c in CATALOGUE.items() if c.exploratory and cid not in plugin_ids}
     text = Path(index.__file__).read_text()
     for name, table in (("CLAIMS", claims), ("ALIASES", dict(aliases)), ("PLANNED", dict(planned)),
-                        ("CONJECTURES", conj)):
+                        ("CONJECTURES", conj), ("EXPLORATORY", exploratory)):
         start = text.index("{\n", text.index(f"\n{name}: ")) + 2
         end = text.index("}\n", start) if text.startswith("}\n", start) else text.index("\n}\n", start) + 1
         body = "".join(f"    {k!r}: {v!r},\n" for k, v in table.items())

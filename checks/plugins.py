@@ -67,6 +67,15 @@ def constant_param(name: str, value):
     return Param(name, float, float(value), "constant of the statement", lambda x: math.isfinite(x), "finite")
 
 
+def own_provenance(claim):
+    """A plugin's claim with every row of provenance ``seed`` made ``reconstructed``: ``seed`` names this project's
+    seed documents, which a user's own paper does not have (and ``Condition``'s default is ``seed``); a row the
+    plugin derived itself is ``reconstructed`` until it says ``paper`` or ``standard``."""
+    from dataclasses import replace
+    fix = lambda rows: tuple(replace(r, provenance="reconstructed") if r.provenance == "seed" else r for r in rows)  # noqa: E731
+    return replace(claim, hypotheses=fix(claim.hypotheses), conclusions=fix(claim.conclusions))
+
+
 def _validate(ep, taken: dict) -> Plugin:
     from ibcheck.theory.statement import Claim
 
@@ -117,8 +126,10 @@ def _validate(ep, taken: dict) -> Plugin:
         raise PluginError(f"claim {missing[0]!r} has no check in SPECS")
     if not isinstance(expected, dict) or not all(isinstance(k, str) and k.split("[", 1)[0] in ids for k in expected):
         raise PluginError("EXPECTED must map case ids of its own claims to (verdict, reason, holds)")
+    claims = tuple(own_provenance(c) for c in claims)
     for s in specs:  # the claim's constants are parameters, as for the built-ins: a wrong constant can be tried
         claim = next(c for c in claims if c.id == s.id)
+        s.claim = claim
         s.params = {**s.params, **{k: constant_param(k, v) for k, v in claim.constants.items() if k not in s.params}}
     dist = getattr(getattr(ep, "dist", None), "name", None) or "?"
     return Plugin(name=ep.name, target=ep.value, dist=dist, claims=claims, specs=specs, expected=dict(expected))

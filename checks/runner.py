@@ -17,6 +17,7 @@ from ibcheck.numerics.threads import limited
 from ibcheck.theory import verdict as V
 from ibcheck.theory.solver import SOLVER
 
+from . import horizon
 from .base import Context, Hooks
 from .params import resolve
 from .schema import SCHEMA
@@ -84,10 +85,15 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         ds = load_npz(data, dev)
     if ds is not None:  # the data fix n and d: the JSON and the table show the data's, not the generator's
         params.update({k: v for k, v in (("n", ds.n), ("d", ds.d)) if k in params})
+    if ds is not None and spec.independent_rows and ds.d >= ds.n:  # d < n: the check's own "d ≫ n" refusal speaks
+        from ibcheck.numerics.degenerate import dependent_rows
+        why = dependent_rows(ds.X.detach().cpu().numpy())
+        if why:
+            raise InputError(f"--data: {why}: {claim_id} needs linearly independent examples ({spec.independent_rows})")
     ctx = Context(params=params, seeds=[params.get("seed", 0) + k for k in range(seeds)], device=dev, data=ds,
                   hooks=hooks or Hooks())
     with limited(spec.threads):
-        measurements = spec.measure(ctx)
+        measurements = _measure(spec, ctx, claim_id)
     claim = spec.claim
     per_seed = []
 
@@ -105,6 +111,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
             ev["reason"] = "; ".join(r for r in (ev["reason"], m.note) if r)
         row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
                "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"]}
+        horizon.annotate(spec, row, params, data=data, seeds=seeds, device=device)
         if m.certificate is not None:
             row["certificate"] = m.certificate
         if keep_series:
@@ -134,6 +141,23 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     if keep_series:
         result["_series"] = [r.get("series", {}) for r in per_seed]
     return result
+
+
+def _measure(spec, ctx: Context, claim_id: str) -> list:
+    """``spec.measure(ctx)``; on user data, a numerical failure (a singular solve, a division by zero) that the
+    data explain — duplicated or dependent rows, a single label — is bad input naming them (exit 2), not an
+    internal error: the check did not anticipate these data, the data are still what is wrong."""
+    try:
+        return spec.measure(ctx)
+    except (ArithmeticError, ValueError, RuntimeError, np.linalg.LinAlgError) as exc:
+        if ctx.data is None or isinstance(exc, InputError):
+            raise
+        from ibcheck.numerics.degenerate import diagnose
+        why = diagnose(ctx.data.X.detach().cpu().numpy(), ctx.data.y.detach().cpu().numpy())
+        if not why:
+            raise
+        raise InputError(f"--data: {why}: {claim_id} cannot be checked on them ({type(exc).__name__}: "
+                         f"{str(exc).splitlines()[0][:120] if str(exc) else 'no message'})") from None
 
 
 def severity(row: dict) -> tuple[int, float]:

@@ -16,6 +16,23 @@ def assert_expected(cid: str, result: dict) -> None:
         assert (not failing) == e.holds, f"{cid}: conclusions failing {failing} ({e.reason})"
 
 
+def assert_horizon_commands(cid: str, result: dict) -> None:
+    """Every command a result prints to reach a horizon is accepted by `ibcheck check` (parsed and validated, not
+    run), and an inconclusive verdict that names a horizon its check can reach ends with that command."""
+    import shlex
+
+    from ibcheck.cli import dry_run_check
+    rows = [r for s in result.get("per_seed", [result]) for r in s["hypotheses"] + s["conclusions"]]
+    for r in rows:
+        if r.get("horizon_command"):
+            words = shlex.split(r["horizon_command"])
+            assert words[:3] == ["ibcheck", "check", result["claim"]], r["horizon_command"]
+            dry_run_check(words[1:])
+    commands = [r["horizon_command"] for r in result["conclusions"] if r.get("horizon_command")]
+    if result["verdict"] == "inconclusive" and commands:
+        assert "ibcheck check " + result["claim"] in result["reason"], f"{cid}: the reason omits the command"
+
+
 def test_claim(case, request):
     claim_id, setting, cid = case
     result = run_check(claim_id, setting, keep_series=True)
@@ -24,6 +41,7 @@ def test_claim(case, request):
     request.config._ibcheck_results.append(result)
     assert_expected(cid, result)
     assert_same_under_ulps(result)
+    assert_horizon_commands(cid, result)
 
 
 def assert_same_under_ulps(result: dict, ulps: int = 8) -> None:

@@ -145,6 +145,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def dry_run_check(argv: list[str]) -> dict:
+    """Parse ``ibcheck check ...`` (``argv`` without the leading ``ibcheck``) as ``main`` would and validate it as
+    ``ibcheck check`` validates before any work — the claim ID, each ``--set`` through the claim's own ``Param``,
+    ``--seeds``, ``--data`` readable — without running the check. Returns the resolved parameters; a refusal raises
+    ``InputError`` or ``SystemExit(2)``, as the command would exit 2. (The suite runs every command it prints
+    through this: a horizon's ``ibcheck check ... --set steps=10000000`` must be accepted.)"""
+    from ibcheck.checks.index import ALIASES, spec
+    from ibcheck.checks.params import resolve
+    from ibcheck.cli_commands import refuse_non_check
+    from ibcheck.cli_io import parse_sets
+    args = build_parser().parse_args(argv)
+    if args.cmd != "check":
+        raise InputError(f"not an `ibcheck check` command: {' '.join(argv)}")
+    refuse_non_check(args.claim)
+    if args.seeds < 1:
+        raise InputError(f"--seeds must be >= 1, got {args.seeds}")
+    if args.data is not None and not os.path.isfile(args.data):
+        raise InputError(f"--data {args.data}: no such file")
+    return resolve(spec(ALIASES.get(args.claim, args.claim)).params, parse_sets(args.set), args.claim)
+
+
 @contextlib.contextmanager
 def quiet_float_warnings(quiet: bool = True):
     """Silence numpy's floating-point RuntimeWarnings (overflow, invalid value) here and in the worker processes

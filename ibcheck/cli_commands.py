@@ -13,33 +13,34 @@ def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], li
     """The rows of ``ibcheck list`` from the light index, or from the live catalogue when parameters (``-v``) or
     installed plugins are asked for; both give the same rows for the built-ins (tests/test_startup.py)."""
     from ibcheck.checks import index
-    rows = [["ID", "SOURCE", "KIND", "TITLE"]]
+    rows = [["ID", "SOURCE", "PROVENANCE", "TYPE", "TITLE"]]
     details: dict[int, list[str]] = {}
     footer: list[str] = [f"# deprecated alias {old} -> {new} (removed in the next release)"
                          for old, new in index.ALIASES.items()]
     if not verbose and not index.plugins_installed():
         for cid, (source, kind, title, _module) in index.CLAIMS.items():
-            rows.append([cid, source, kind, title])
+            rows.append([cid, source, index.EXPLORATORY.get(cid, kind), "exploratory" if kind == "exploratory"
+                         else "claim", title])
         planned, conjectures = index.PLANNED, index.CONJECTURES
         for cid, (source, title, where) in planned.items():
-            rows.append([cid, source, "planned", f"{title} [{where}]"])
+            rows.append([cid, source, "-", "planned", f"{title} [{where}]"])
         for cid, (source, title, expected, _module) in conjectures.items():
-            rows.append([cid, source, "conjecture", f"{title} [expected: {expected}]"])
+            rows.append([cid, source, "-", "conjecture", f"{title} [expected: {expected}]"])
         return rows, details, footer
     from ibcheck.checks.conjectures import SHIPPED
     from ibcheck.checks.registry import PLUGINS, REGISTRY
     from ibcheck.theory.catalogue import CATALOGUE, PLANNED
     for cid, claim in CATALOGUE.items():
-        rows.append([cid, claim.source, "exploratory" if claim.exploratory else claim.provenance, claim.title])
+        rows.append([cid, claim.source, claim.provenance, "exploratory" if claim.exploratory else "claim", claim.title])
         spec = REGISTRY.get(cid)
         if verbose and spec:
             details[len(rows) - 1] = ["    " + p.describe() for p in spec.params.values()] + [
                 f"    {', '.join(a.old)}: deprecated aliases of {a.new} ({a.meaning}; removed in {a.removed_in})"
                 for a in spec.aliases]
     for cid, (source, title, where) in PLANNED.items():
-        rows.append([cid, source, "planned", f"{title} [{where}]"])
+        rows.append([cid, source, "-", "planned", f"{title} [{where}]"])
     for cid, conj in SHIPPED.items():
-        rows.append([cid, conj.source or "-", "conjecture", f"{conj.title} [expected: {conj.expected}]"])
+        rows.append([cid, conj.source or "-", "-", "conjecture", f"{conj.title} [expected: {conj.expected}]"])
         if verbose:
             details[len(rows) - 1] = [f"    {k}: {dim}" for k, dim in conj.space.items()] + [
                 f"    default budget {conj.default_budget}"]
@@ -50,7 +51,7 @@ def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], li
 
 def cmd_list(args) -> int:
     rows, details, footer = _list_rows(args.verbose)
-    for i, line in enumerate(columns(rows, [0, 0, 0, None])):
+    for i, line in enumerate(columns(rows, [0, 0, 0, 0, None])):
         print(line)
         for d in details.get(i, []):
             print(d)

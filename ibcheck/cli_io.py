@@ -66,17 +66,24 @@ def writable_file(path: str | None, flag: str) -> None:
 
 
 def writable_dir(path: str | None, flag: str) -> None:
-    """Create an output folder (or refuse it, exit 2) before any work starts."""
+    """Refuse an output folder that could not be created or written (exit 2) before any work starts — without
+    creating anything: a refused command leaves no debris, so the folder is made only when the output is written.
+    It is writable when it exists as a writable folder, or when its nearest existing ancestor is one (no part of
+    the path an existing file)."""
     if not path:
         return
     from pathlib import Path
-    p = Path(path)
-    try:
-        p.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"{flag} {path}: cannot create the folder ({exc.strerror})") from None
-    if not os.access(p, os.W_OK):
-        raise InputError(f"{flag} {path}: not writable")
+    p = Path(path).absolute()
+    if p.exists() and not p.is_dir():
+        raise InputError(f"{flag} {path}: is a file, not a folder")
+    anc = p
+    while not anc.exists():
+        anc = anc.parent
+    if not anc.is_dir():
+        raise InputError(f"{flag} {path}: cannot create the folder ({anc} is a file)")
+    if not os.access(anc, os.W_OK | os.X_OK):
+        raise InputError(f"{flag} {path}: not writable" if anc == p else
+                         f"{flag} {path}: cannot create the folder ({anc} is not writable)")
 
 
 def write_json(path: str, obj) -> None:

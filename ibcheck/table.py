@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ibcheck.reports.fmt import fmt as _fmt
+from ibcheck.reports.rownote import estimate_text, kind_text, note
 
 _REL = {"<=": "≤", ">=": "≥", "==": "="}
 # The data generators' parameters (numerics.data.make_gaussian & co.): a user dataset (--data) replaces them, so a
@@ -45,13 +46,13 @@ def render(result: dict) -> str:
     out.append("params: " + " ".join(f"{k}={_fmt(v)}" for k, v in shown.items()))
     if result["hypotheses"]:
         out += ["", "hypotheses" + (f" (seed {result['worst_seed']}, the worst)" if "worst_seed" in result else ""),
-                _table(["name", "measured", "rel", "required", "holds"],
-                       [[h["name"], h["lhs"], _REL.get(h["relation"], h["relation"]), h["rhs"], h["holds"]]
-                        for h in result["hypotheses"]])]
+                _table(["name", "measured", "rel", "required", "holds", "kind, provenance", "note"],
+                       [[h["name"], h["lhs"], _REL.get(h["relation"], h["relation"]), h["rhs"], _holds(h), kind_text(h),
+                         note(h, hypothesis=True)] for h in result["hypotheses"]])]
     out += ["", "conclusions",
-            _table(["name", "measured", "rel", "bound", "slack", "tolerance", "holds"],
+            _table(["name", "measured", "rel", "bound", "slack", "tolerance", "holds", "kind, provenance", "note"],
                    [[c["name"], c["lhs"], _REL.get(c["relation"], c["relation"]), c["rhs"], c["slack"], c["tolerance"],
-                     c["holds"]]
+                     _holds(c), kind_text(c), note(c)]
                     for c in result["conclusions"]])]
     out += asymptotic_lines(result["conclusions"])
     q = {k: v for k, v in result["quantities"].items() if not isinstance(v, (list, dict))}
@@ -67,6 +68,11 @@ def render(result: dict) -> str:
     out += ["", f"verdict: {result['verdict'].upper()}" + (f" — {result['reason']}" if result["reason"] else ""),
             f"wall time: {result['env']['seconds']:.3f} s on {result['env']['device']}"]
     return "\n".join(out)
+
+
+def _holds(row: dict) -> str:
+    """yes / no / undecided (an asymptotic row the checkpoints do not decide, or a NaN side): never "nan"."""
+    return "undecided" if row.get("holds") is None else _fmt(row["holds"])
 
 
 def certificate_lines(c: dict) -> list[str]:
@@ -87,11 +93,14 @@ def asymptotic_lines(rows: list[dict]) -> list[str]:
     for c in rows:
         if "judgement" not in c:
             continue
-        o, lim = c.get("observed_order") or {}, c.get("limit_estimate") or {}
-        iv = lambda d: "[" + ", ".join(_fmt(x) for x in (d.get("interval") or [None, None])) + "]"  # noqa: E731
+        win = c.get("window")
+        win = f"[{_fmt(win[0])}, {_fmt(win[1])}]" if win else "none yet"
         out.append(f"  {c['name']} [{c['kind']}, {c['clock']}, rate ({c.get('rate')})^{_fmt(c.get('order'))}]: "
-                   f"order {_fmt(o.get('value'))} ∈ {iv(o)}, limit ≈ {_fmt(lim.get('value'))} ∈ {iv(lim)}, "
-                   f"window {c.get('window')}, {len(c.get('checkpoints') or [])} checkpoints"
+                   f"{estimate_text(c)}, window {win}, {len(c.get('checkpoints') or [])} checkpoints"
                    + (f", horizon needed {_fmt(c['horizon_needed'])}" if c.get("horizon_needed") is not None else ""))
         out.append(f"    {c['judgement']}")
+        if c.get("horizon_command"):
+            out.append(f"    run to it: {c['horizon_command']}")
+        elif "horizon_command" in c:
+            out.append("    no value the check accepts runs to it")
     return [""] + out if out else []

@@ -11,6 +11,7 @@ from ibcheck.checks.registry import REGISTRY
 from . import status as S
 from .certificate import certificate_html
 from .fmt import fmt
+from .rownote import decides, kind_text, note
 
 REL = {"<=": "≤", ">=": "≥", "==": "="}
 
@@ -28,6 +29,11 @@ def _fmt(v) -> str:
 
 def badge(status: str, text: str | None = None) -> str:
     return f'<span class="badge {status}">{html.escape(text or S.label(status))}</span>'
+
+
+def status_html(r: dict) -> str:
+    """A result's verdict badge, followed by "as documented" for a documented case that behaves as documented."""
+    return badge(S.status(r)) + (' <span class="doc">as documented</span>' if S.as_documented(r) else "")
 
 
 def breakable(claim_id: str) -> str:
@@ -57,14 +63,16 @@ def measured_vs_bound(row: dict) -> str:
 def rows_table(rows: list[dict], kind: str) -> str:
     if not rows:
         return '<p class="muted">none</p>'
-    head = ("<tr><th>hypothesis</th><th>measured</th><th></th><th>required</th><th>holds</th><th>provenance</th></tr>"
-            if kind == "h" else
+    head = ("<tr><th>hypothesis</th><th>measured</th><th></th><th>required</th><th>holds</th>"
+            "<th>kind, provenance</th></tr>" if kind == "h" else
             "<tr><th>conclusion</th><th>measured</th><th></th><th>bound</th><th>slack</th><th>tolerance</th>"
-            "<th>holds</th><th>why this tolerance</th><th>provenance</th></tr>")
+            "<th>holds</th><th>why this tolerance</th><th>kind, provenance</th></tr>")
     out = []
     for r in rows:
         cls = "yes" if r.get("holds") else "no"
-        hold = f'<td class="{cls}">{_fmt(r.get("holds")) if r.get("holds") is not None else "undecided"}</td>'
+        why_row = note(r, hypothesis=kind == "h")
+        hold = (f'<td class="{cls}">{_fmt(r.get("holds")) if r.get("holds") is not None else "undecided"}'
+                + (f' <span class="rownote">{html.escape(why_row)}</span>' if why_row else "") + "</td>")
         if is_boolean(r):
             lhs, rel, rhs = measured_vs_bound(r), "", "yes"
             extra = "<td></td><td></td>"
@@ -73,12 +81,12 @@ def rows_table(rows: list[dict], kind: str) -> str:
             extra = f"<td class=num>{_fmt(r.get('slack'))}</td><td class=num>{_fmt(r.get('tolerance'))}</td>"
         cells = f"<td>{html.escape(r['name'])}</td><td class=num>{lhs}</td><td>{rel}</td><td class=num>{rhs}</td>"
         if kind == "h":
-            out.append(f"<tr>{cells}{hold}<td>{r.get('provenance', '')}</td></tr>")
+            out.append(f"<tr>{cells}{hold}<td>{html.escape(kind_text(r))}</td></tr>")
         else:
             why = r.get("tolerance_reason", "") + (f" — {r['kind']}: {r['judgement']}" if "judgement" in r else "")
-            row_kind = f" ({r['kind']})" if r.get("kind", "bound") != "bound" else ""
-            out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(why)}</td>"
-                       f"<td>{r.get('provenance', '')}{row_kind}</td></tr>")
+            if r.get("horizon_command"):
+                why += f" — run to it: {r['horizon_command']}"
+            out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(why)}</td><td>{html.escape(kind_text(r))}</td></tr>")
     return _tw(f"<table>{head}{''.join(out)}</table>")
 
 
@@ -91,13 +99,27 @@ def quantities_table(q: dict) -> str:
     return _tw(f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>") + extra
 
 
+def key_row(r: dict) -> dict | None:
+    """The row that best says why the verdict is what it is: the first failing deciding conclusion, else the first
+    undecided deciding one, else the first failing one (a diagnostic or threshold row), else the first."""
+    rows = r.get("conclusions") or []
+    for pick in (lambda c: c.get("holds") is False and decides(c), lambda c: c.get("holds") is None and decides(c),
+                 lambda c: c.get("holds") is False, lambda c: True):
+        c = next((c for c in rows if pick(c)), None)
+        if c is not None:
+            return c
+    return None
+
+
 def key_number(r: dict) -> str:
-    """The first failing conclusion (else the first one): ``name: measured ≤ bound``."""
-    c = next((c for c in r.get("conclusions", []) if c.get("holds") is False), None) or \
-        (r["conclusions"][0] if r.get("conclusions") else None)
+    """The key row (``key_row``): ``name: measured ≤ bound``, its kind and provenance, and for a row that fails or
+    is undecided what that means for the verdict (a diagnostic or threshold row does not decide)."""
+    c = key_row(r)
     if not c:
         return "—"
-    return f"{html.escape(c['name'])}: {measured_vs_bound(c)}"
+    why = note(c)
+    return (f"{html.escape(c['name'])}: {measured_vs_bound(c)} <span class=rowkind>[{html.escape(kind_text(c))}]</span>"
+            + (f' <span class="rownote">{html.escape(why)}</span>' if why else ""))
 
 
 def setting_text(r: dict) -> str:
@@ -154,7 +176,7 @@ def expectation_line(r: dict) -> str:
 def result_block(r: dict, shared: dict) -> str:
     note = S.note(r)
     params = ", ".join(f"{k}={_fmt(v)}" for k, v in r["params"].items() if k != "max_steps")
-    return (f'<div class="block"><h4>{badge(S.status(r))} <code>{html.escape(setting_text(r))}</code> '
+    return (f'<div class="block"><h4>{status_html(r)} <code>{html.escape(setting_text(r))}</code> '
             + (f'<span class="note">{html.escape(note)}</span> ' if note else "")
             + f"<span class=muted>({r['role']}, {seconds_cell(r, shared)} s)</span></h4>"
             + expectation_line(r)
@@ -199,10 +221,10 @@ def group_block(rs: list[dict], shared: dict) -> str:
         cells = "".join(f"<td class=num>{html.escape(str(s.get(k)))}</td>" for k in keys)
         concl = "".join(f'<td class="num {"yes" if c.get("holds") else "no"}">{measured_vs_bound(c)}</td>'
                         for c in r.get("conclusions", []))
-        body.append(f"<tr>{cells}<td>{badge(S.status(r))}</td>{concl}<td class=num>{seconds_cell(r, shared)}</td></tr>")
+        body.append(f"<tr>{cells}<td>{status_html(r)}</td>{concl}<td class=num>{seconds_cell(r, shared)}</td></tr>")
     e = r0.get("expected")
     reason = e["reason"] if e else r0.get("reason", "")
-    return (f'<div class="block"><h4>{badge(S.status(r0))} {len(rs)} settings: '
+    return (f'<div class="block"><h4>{status_html(r0)} {len(rs)} settings: '
             f"<code>{html.escape(', '.join(keys))}</code> varies"
             + (f", <code>{html.escape(setting_key(fixed))}</code>" if fixed else "")
             + f" <span class=muted>({r0['role']})</span></h4>"

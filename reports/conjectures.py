@@ -55,7 +55,7 @@ def conjecture_rows_and_sections(conj_runs: dict) -> tuple[list[str], list[str]]
         if ran:
             rows.append(f'<tr data-verdict="{S.CONJECTURE}" data-role="conjecture"><td><a href="#{cid}">{breakable(cid)}</a></td>'
                         f"<td>{html.escape(setting)}</td><td>{html.escape(conj.source)}</td><td>conjecture</td>"
-                        f"<td>conjecture</td><td>{badge(S.CONJECTURE, text)}</td><td>{key}</td>"
+                        f"<td>conjecture</td><td>{badge(S.CONJECTURE, text)}</td><td></td><td>{key}</td>"
                         f"<td class=num>{secs_txt}</td></tr>")
         cx = (f"<p>counterexample (shrunk): <code>{html.escape(json.dumps(r['counterexample']['params']))}</code> "
               f"measured <code>{html.escape(json.dumps(r['counterexample']['quantities'], default=str))}</code></p>"

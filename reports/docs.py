@@ -281,10 +281,6 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
     under ``out_dir``."""
     from ibcheck.numerics.errors import InputError
     out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--out {out_dir}: cannot create ({exc.strerror})") from None
     if results is not None:
         try:
             data = json.loads(Path(results).read_text())
@@ -298,6 +294,10 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
                       "measuring them", file=sys.stderr)
                 measured.update(measure(missing, progress=progress))
     written = []
+    try:  # only now: a refused command (an unreadable --results) leaves no folder behind
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out {out_dir}: cannot create ({exc.strerror})") from None
     (out / "catalogue.md").write_text(catalogue_markdown(), encoding="utf-8")
     written.append(out / "catalogue.md")
     from .judge_doc import write_judge_doc  # the judge's calibration battery: seconds, no trainer

@@ -20,7 +20,7 @@ from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 from . import status as S
 from .blocks import (_tw, badge, breakable, group_block, grouped, key_number, prose, result_block, seconds_cell,
-                     setting_text, shared_seconds, varying)
+                     setting_text, shared_seconds, status_html, varying)
 from .conjectures import conjecture_json, conjecture_rows_and_sections, not_run_note
 from .mathml import statement_html
 from .plots import PLOTS
@@ -28,16 +28,24 @@ from .plots import PLOTS
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1180px;padding:1em 2em;color:#222}
 @media (max-width:700px){body{padding:.5em .7em}.stmt math{font-size:100%}}
-h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
+h1{margin-bottom:.2em}h3,h4{overflow-wrap:anywhere}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .tw{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
-#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary th:nth-child(1){width:14em}#summary th:nth-child(2){width:9.5em}#summary th:nth-child(3){width:7em}#summary th:nth-child(4){width:7.5em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:13.5em}#summary th:nth-child(8){width:4.5em}
+#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary td:nth-child(3),#summary td:nth-child(7){overflow-wrap:normal}#summary th:nth-child(1){width:12em}#summary th:nth-child(2){width:9em}#summary th:nth-child(3){width:7.5em}#summary th:nth-child(4){width:7em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:9.5em}#summary th:nth-child(7){width:7.5em}#summary th:nth-child(9){width:4.5em}
 @media (max-width:900px){#summary{table-layout:auto;width:100%}}
-@media (max-width:640px){#summary th:nth-child(3),#summary td:nth-child(3),#summary th:nth-child(4),#summary td:nth-child(4),#summary th:nth-child(5),#summary td:nth-child(5),#summary th:nth-child(8),#summary td:nth-child(8){display:none}#summary{table-layout:fixed}#summary th:nth-child(1){width:30%}#summary th:nth-child(2){width:19%}#summary th:nth-child(6){width:23%}#summary th:nth-child(7){width:28%}#summary .badge{white-space:normal;overflow-wrap:normal}#summary td{padding:3px 4px}}
+@media (max-width:640px){#summary,#summary tbody,#summary tr,#summary td{display:block;width:auto}#summary thead{display:none}
+#summary tr{border:1px solid #ddd;border-radius:4px;margin:.45em 0;padding:.25em .5em}#summary td{border:0;padding:1px 0}
+#summary td:empty{display:none}#summary td::before{color:#666;font-size:12px;margin-right:.35em}
+#summary td:nth-child(2)::before{content:"setting:"}#summary td:nth-child(3)::before{content:"source:"}
+#summary td:nth-child(4)::before{content:"provenance:"}#summary td:nth-child(5)::before{content:"role:"}
+#summary td:nth-child(6)::before{content:"verdict:"}#summary td:nth-child(7)::before{content:"as documented:"}
+#summary td:nth-child(8)::before{content:"key row:";display:block}#summary td:nth-child(9)::before{content:"seconds:"}
+#summary .badge{white-space:normal}#summary td.num{text-align:left}}
 th{background:#f3f3f3;text-align:left}.num{font-family:ui-monospace,Menlo,monospace;text-align:right}
 .badge{display:inline-block;border-radius:9px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
 .verified{background:#2e7d32}.violated{background:#c62828}.outside-hypotheses{background:#ef6c00}
 .inconclusive{background:#6d6d6d}.planned{background:#9e9e9e}.finding{background:#6a1b9a}.conjecture{background:#1565c0}
+.doc{color:#6a1b9a;font-weight:600}.rowkind{color:#777;font-size:12px}.rownote{color:#555;font-size:12px;font-style:italic}
 .yes{color:#2e7d32;font-weight:600}.no{color:#c62828;font-weight:600}.flag{color:#c62828;font-weight:600}
 section.claim{border:1px solid #e0e0e0;border-radius:6px;padding:.5em 1em;margin:1em 0}
 section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documented{border-left:6px solid #6a1b9a}
@@ -45,13 +53,14 @@ section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documente
 .conds{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .5em}.cond{max-width:100%;overflow-x:auto;overflow-y:hidden}.op{padding:0 .35em}
 .block{border-top:1px solid #eee;margin-top:.6em}.note{color:#555;font-style:italic}
 .figs{display:flex;flex-wrap:wrap;gap:1em}.figs svg{max-width:100%;height:auto}
-.filters button{margin:0 .4em .3em 0}.muted{color:#777}code{font-size:12px;overflow-wrap:break-word}
+.filters button{margin:0 .4em .3em 0}.muted{color:#777;overflow-wrap:anywhere}code{font-size:12px;overflow-wrap:break-word}
 pre{white-space:pre-wrap;overflow-wrap:anywhere}
 """
 
 JS = """
 function filt(v){document.querySelectorAll('#summary tbody tr').forEach(function(r){
- r.style.display=(v==='all'||r.dataset.verdict===v||(v==='unexpected'&&r.dataset.unexpected))?'':'none';});}
+ r.style.display=(v==='all'||r.dataset.verdict===v||(v==='unexpected'&&r.dataset.unexpected)
+ ||(v==='documented'&&r.dataset.documented))?'':'none';});}
 """
 
 # ---- the page ----------------------------------------------------------------------------------------------
@@ -68,6 +77,15 @@ def _kind(claim) -> str:
     return claim.provenance + (" (exploratory)" if claim.exploratory else "")
 
 
+def documented_cell(r: dict) -> str:
+    """The "as documented" column: a documented case that behaves as documented, one that differs, or neither."""
+    if r.get("expected") is None:
+        return '<span class="muted">—</span>'
+    if r["matches_expected"]:
+        return '<span class="doc" title="verdict and row pattern as documented in checks/cases.py:EXPECTED">as documented</span>'
+    return '<span class="flag">differs</span>'
+
+
 def summary_rows(by_claim, shared) -> list[str]:
     rows = []
     for cid, rs in by_claim.items():
@@ -76,14 +94,16 @@ def summary_rows(by_claim, shared) -> list[str]:
             st = S.status(r)
             note = S.note(r)
             unexp = "" if r["matches_expected"] else ' data-unexpected="1"'
+            doc = ' data-documented="1"' if S.as_documented(r) else ""
             flag = "" if r["matches_expected"] else ' <span class="flag" title="differs from its expectation">unexpected</span>'
             rows.append(
-                f'<tr data-verdict="{st}" data-role="{r["role"]}"{unexp}><td><a href="#{cid}">{breakable(cid)}</a></td>'
+                f'<tr data-verdict="{st}" data-role="{r["role"]}"{unexp}{doc}><td><a href="#{cid}">{breakable(cid)}</a></td>'
                 f"<td><code>{html.escape(setting_text(r))}</code>"
                 + (f'<br><span class="note">{html.escape(note)}</span>' if note else "")
                 + f"</td><td>{claim.source if claim else r.get('source', '')}</td>"
                 f"<td>{_kind(claim) if claim else r.get('provenance', '')}</td><td>{r['role']}</td>"
-                f"<td>{badge(st)}{flag}</td><td>{key_number(r)}</td><td class=num>{seconds_cell(r, shared)}</td></tr>")
+                f"<td>{badge(st)}{flag}</td><td>{documented_cell(r)}</td><td>{key_number(r)}</td>"
+                f"<td class=num>{seconds_cell(r, shared)}</td></tr>")
     return rows
 
 
@@ -119,7 +139,7 @@ def findings_html(by_claim) -> str:
                 measured = key_number(r0)
             e = r0.get("expected")
             reason = e["reason"] if e else r0.get("reason", "")
-            rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{badge(S.status(r0))}</td><td>{what}</td>'
+            rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{status_html(r0)}</td><td>{what}</td>'
                         f"<td>{settings}</td><td>{measured}</td><td>{prose(reason)}</td></tr>")
     return ('<h2 id="findings">Findings</h2><section class="claim documented"><p>Documented findings (each pinned in '
             "<code>checks/cases.py:EXPECTED</code> and listed in <code>docs/findings.md</code>), exploratory "
@@ -136,7 +156,8 @@ def claim_section(cid, claim, rs, supplements, shared) -> str:
         except Exception as exc:  # noqa: BLE001  (a figure failure is reported, not fatal)
             figs = [f'<p class="muted">figure failed: {html.escape(repr(exc))}</p>']
     default = next((r for r in rs if r["role"] == "default"), None)
-    head = badge(S.status(default)) if default else '<span class="muted">no default run</span>'
+    head = (badge(S.status(default)) + (" " + documented_cell(default) if default.get("expected") else "")
+            if default else '<span class="muted">no default run</span>')
     others = [r for r in rs if r is not default]
     if any(not r["matches_expected"] for r in rs):
         cls = "claim alert"
@@ -150,7 +171,7 @@ def claim_section(cid, claim, rs, supplements, shared) -> str:
         extra = (" · other settings: " + ", ".join(f"{v} {S.label(k)}" for k, v in c.items() if v))
     refs = "".join(f"<li>{html.escape(x)}</li>" for x in claim.references)
     body = (result_block(default, shared) if default else "") + "".join(group_block(g, shared) for g in grouped(others))
-    return (f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{cid} — {html.escape(claim.title)}</h3>'
+    return (f'<section class="{cls}" id="{cid}" data-claim="{cid}"><h3>{breakable(cid)} — {html.escape(claim.title)}</h3>'
             f'<p><span class="claim-badge" data-default-verdict="{S.status(default) if default else ""}">{head}</span> '
             f"{'default setting' if default else ''}{html.escape(extra)} · source <b>{claim.source}</b>, provenance <b>{claim.provenance}</b>"
             f"{' (exploratory)' if claim.exploratory else ''}</p><p>{html.escape(claim.summary)}</p>"
@@ -172,20 +193,24 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     srows = summary_rows(by_claim, shared)
     for cid, (src, title, where) in PLANNED.items():
         srows.append(f'<tr data-verdict="{S.PLANNED}" data-role="planned"><td><a href="#{cid}">{cid}</a></td><td>—</td>'
-                     f"<td>{src}</td><td>planned</td><td>planned</td><td>{badge(S.PLANNED)}</td>"
+                     f"<td>{src}</td><td>planned</td><td>planned</td><td>{badge(S.PLANNED)}</td><td></td>"
                      f"<td>{html.escape(title)}</td><td></td></tr>")
     crow, csecs = conjecture_rows_and_sections(conj_runs)
     srows += crow
     n_unexp = len(S.unexpected(results))
     buttons = "".join(f'<button data-filter="{k}" data-count="{v}" onclick="filt(\'{k}\')">{html.escape(S.label(k))} '
                       f"({v})</button>" for k, v in counts.items())
+    n_doc, n_docs = S.documented_counts(results)
+    buttons += (f'<button data-filter="documented" data-count="{n_doc}" onclick="filt(\'documented\')" '
+                f'title="of {n_docs} documented cases">as documented ({n_doc})</button>')
     buttons += (f'<button data-filter="unexpected" data-count="{n_unexp}" onclick="filt(\'unexpected\')">unexpected '
                 f'({n_unexp})</button><button data-filter="all" onclick="filt(\'all\')">all ({len(srows)})</button>')
     summary = (f'<h2>Summary</h2><p class=muted>One row per check run: a claim at its default setting, its other '
                f"settings, its documented findings; then the shipped conjectures. {html.escape(S.summary_line(results, conj_runs))}"
                f'</p><div class="filters">{buttons}</div>'
                + _tw('<table id="summary"><thead><tr><th>claim</th><th>setting</th><th>source</th><th>provenance</th>'
-                     "<th>role</th><th>status</th><th>key number vs bound</th><th>seconds</th></tr></thead>"
+                     "<th>role</th><th>verdict</th><th>as documented</th><th>key row vs bound [kind, provenance]</th>"
+                     "<th>seconds</th></tr></thead>"
                      f"<tbody>{''.join(srows)}</tbody></table>") + not_run_note(conj_runs))
     secs = [claim_section(cid, CATALOGUE[cid], rs, supplements, shared) for cid, rs in by_claim.items()
             if cid in CATALOGUE]

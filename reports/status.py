@@ -1,14 +1,15 @@
-"""What a report result is and how it is counted: its role, its expectation, and one status per row.
+"""What a report result is and how it is counted: its role, its expectation, its verdict.
 
 * ``role``: ``default`` (the claim's default setting), ``finding`` (a case documented in
   ``checks.cases.EXPECTED``) or ``setting`` (any other setting, expected ``verified``).
 * ``expected``: the ``EXPECTED`` entry (verdict, reason, pinned row pattern) of a documented case;
   ``matches_expected``: whether the result has that verdict and pattern (``verified`` when undocumented).
-* ``status``: what a row of the report counts as — the verdict, except that a documented case that
-  behaves as documented is a ``finding`` (shown "finding (as documented)", never as a red failure).
+* ``status``: what a row of the report counts as — its verdict, always: an ``inconclusive`` default counts as
+  inconclusive even when it is documented. Whether a documented case behaves as documented is a separate count
+  and column (``as_documented``), and ``unexpected`` lists the results that differ from their expectation.
 
-The terminal summary, the HTML filter buttons, the summary rows and their badges all count ``status``
-through ``counts`` here, so they cannot disagree.
+The terminal summary, the HTML filter buttons, the summary rows and their badges all count through ``counts``
+here, so they cannot disagree, and they equal the verdict counts of ``results.json``.
 """
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from ibcheck.checks.registry import REGISTRY
 from ibcheck.theory import verdict as V
 
 ROLES = ("default", "setting", "finding")
-FINDING = "finding"
-STATUSES = (V.VERIFIED, V.OBSERVED, V.VIOLATED, V.OUTSIDE, V.INCONCLUSIVE, FINDING)  # button order: good, bad, the rest
-LABELS = {FINDING: "finding (as documented)"}
+FINDING = "finding"  # the role of a documented case
+DOCUMENTED = "documented"  # the filter of the results that behave as documented (not a status)
+STATUSES = (V.VERIFIED, V.OBSERVED, V.VIOLATED, V.OUTSIDE, V.INCONCLUSIVE)  # button order: good, bad, the rest
+LABELS = {DOCUMENTED: "as documented"}
 CONJECTURE = "conjecture"
 PLANNED = "planned"
 
@@ -86,10 +88,13 @@ def ensure(result: dict) -> dict:
 
 
 def status(result: dict) -> str:
-    ensure(result)
-    if result.get("expected") is not None and result["matches_expected"] and result["verdict"] != V.VERIFIED:
-        return FINDING
-    return result["verdict"]
+    """The verdict: what the row counts as, documented or not."""
+    return ensure(result)["verdict"]
+
+
+def as_documented(result: dict) -> bool:
+    """A documented case (``EXPECTED``) whose verdict and row pattern are exactly the documented ones."""
+    return ensure(result).get("expected") is not None and result["matches_expected"]
 
 
 def note(result: dict) -> str:
@@ -123,11 +128,20 @@ def unexpected(results: list[dict]) -> list[dict]:
     return [r for r in results if not ensure(r)["matches_expected"]]
 
 
+def documented_counts(results: list[dict]) -> tuple[int, int]:
+    """``(as documented, documented)``: the documented cases that ran, and how many behave as documented."""
+    docs = [r for r in results if ensure(r).get("expected") is not None]
+    return sum(as_documented(r) for r in docs), len(docs)
+
+
 def summary_line(results: list[dict], conjectures: dict | None = None) -> str:
-    """The terminal line: the report's button counts, then how many results differ from their expectation."""
+    """The terminal line: the verdict counts (the report's buttons), how many documented cases behave as
+    documented, and how many results differ from their expectation."""
     bad = unexpected(results)
+    ok, docs = documented_counts(results)
     return (", ".join(f"{label(k)} {v}" for k, v in report_counts(results, conjectures).items())
-            + f"; {len(bad)} unexpected" + (f" ({', '.join(r['case'] or r['claim'] for r in bad)})" if bad else ""))
+            + f"; as documented {ok} of {docs} documented" + f"; {len(bad)} unexpected"
+            + (f" ({', '.join(r['case'] or r['claim'] for r in bad)})" if bad else ""))
 
 
 def conjecture_status(result: dict | None, expected: str) -> str:

@@ -97,7 +97,40 @@ def test_repeated_grid_keys_merge(capsys):
 def test_list_puts_source_then_kind_for_conjectures(capsys):
     assert main(["list"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("conj.lai-step"))
-    assert line.split()[1:3] == ["lai2026", "conjecture"]
+    assert line.split()[1:4] == ["lai2026", "-", "conjecture"]
+
+
+def test_list_columns_hold_what_their_header_says(capsys):
+    """PROVENANCE holds a provenance (or "-" where none applies), TYPE what the row is: claim, exploratory (a claim
+    that asks a question; its provenance is still shown), planned or conjecture."""
+    from ibcheck.theory.catalogue import CATALOGUE
+    from ibcheck.theory.statement import PROVENANCES
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["ID", "SOURCE", "PROVENANCE", "TYPE", "TITLE"]
+    start = lines[0].index("PROVENANCE"), lines[0].index("TYPE"), lines[0].index("TITLE")
+    rows = {ln.split()[0]: (ln[start[0]:start[1]].strip(), ln[start[1]:start[2]].strip()) for ln in lines[1:]
+            if ln and not ln.startswith("#")}
+    for cid, claim in CATALOGUE.items():
+        assert rows[cid] == (claim.provenance, "exploratory" if claim.exploratory else "claim"), cid
+    assert {t for p, t in rows.values() if p == "-"} <= {"planned", "conjecture"}
+    assert {p for p, _ in rows.values()} <= set(PROVENANCES) | {"-"}
+
+
+def test_what_the_documented_commands_write_is_ignored_by_git():
+    """Every output the commands of README.md and docs/ write (``--out DIR``, ``--json FILE``), run in the checkout,
+    is ignored by git: following the docs leaves `git status` clean."""
+    import re
+    import shutil
+    root = Path(__file__).resolve().parents[1]
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    texts = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    outs = {m.group(2).rstrip("/") for f in texts for m in re.finditer(r"--(out|json) ([A-Za-z0-9_./-]+)", f.read_text())}
+    assert {"reports/subset", "reports/out", "out.json"} <= outs
+    probe = [o + "/index.html" if not o.endswith(".json") else o for o in sorted(outs)]
+    p = subprocess.run(["git", "check-ignore", "--no-index", *probe], cwd=root, capture_output=True, text=True)
+    assert sorted(p.stdout.split()) == sorted(probe), sorted(set(probe) - set(p.stdout.split()))
 
 
 def test_data_run_prints_no_generator_parameters(tmp_path, capsys):

@@ -52,6 +52,8 @@ def test_example_plugin_is_listed_checked_and_swept(site, tmp_path):
     p = _ibcheck("list", env=env)
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
     assert any(line.startswith(CID) and "example-plugin" in line for line in p.stdout.splitlines())
+    line = next(ln for ln in p.stdout.splitlines() if ln.startswith(CID))
+    assert line.split()[2:4] == ["reconstructed", "claim"], line  # its own paper: no "seed" documents
     assert f"# plugin example (ibcheck-example-plugin, ibcheck_example_plugin): {CID}" in p.stdout
     assert "lai2026.gram" in p.stdout  # the built-ins are all still there
     p = _ibcheck("check", CID, "--set", "d=1000", "--json", str(tmp_path / "r.json"), env=env)
@@ -211,3 +213,18 @@ def test_no_plugins_switch(fake_eps, monkeypatch):
     monkeypatch.setenv("IBCHECK_NO_PLUGINS", "1")
     loaded, cat, _ = _load()
     assert not loaded.plugins and not loaded.errors and "mine.ok" not in cat
+
+
+def test_a_plugin_row_never_claims_this_projects_seed_documents():
+    """``seed`` (Condition's default) names this project's seed documents: a plugin's such rows become
+    ``reconstructed``; ``paper``/``standard``/``threshold`` rows are kept, and so the claim's provenance."""
+    import sympy as sp
+
+    from ibcheck.theory.statement import Claim, Sym, le
+    x = Sym("x", "x", "a quantity", "1")
+    claim = Claim(id="mine.c", title="t", source="mine", symbols=(x,), hypotheses=(le("h", x.s, 1),),
+                  conclusions=(le("c", x.s, 2, provenance="paper"), le("d", x.s, sp.Integer(3), provenance="threshold")))
+    assert claim.provenance == "paper" and claim.hypotheses[0].provenance == "seed"
+    own = plugins.own_provenance(claim)
+    assert [r.provenance for r in own.hypotheses + own.conclusions] == ["reconstructed", "paper", "threshold"]
+    assert own.provenance == "reconstructed" and own.id == claim.id

@@ -45,7 +45,8 @@ class Structure(HTMLParser):
             if k in a:
                 self.links.append(a[k])
         if tag == "tr" and "data-verdict" in a:
-            self._row = {"verdict": a["data-verdict"], "unexpected": "data-unexpected" in a, "badges": [], "cells": []}
+            self._row = {"verdict": a["data-verdict"], "unexpected": "data-unexpected" in a,
+                         "documented": "data-documented" in a, "badges": [], "cells": []}
             self.rows.append(self._row)
         if self._row is not None and tag == "td":
             self._row["cells"].append("")
@@ -119,16 +120,52 @@ def test_counts_agree_everywhere(report):
     for k, n in p.buttons.items():
         if k == "unexpected":
             assert n == sum(r["unexpected"] for r in p.rows) == len(S.unexpected(results))
+        elif k == "documented":
+            assert n == sum(r["documented"] for r in p.rows) == sum(S.as_documented(r) for r in results)
         else:
             assert n == by_status.get(k, 0), (k, n, by_status)
     assert set(by_status) <= set(p.buttons)
     line = S.summary_line(results, sup["_conjectures"])  # what `ibcheck report` prints
     for k, n in S.report_counts(results, sup["_conjectures"]).items():
         assert f"{S.label(k)} {n}" in line and p.buttons[k] == n
-    assert p.buttons["finding"] >= 7 and p.buttons["violated"] == 1 and p.buttons["unexpected"] == 1
+    assert p.buttons["documented"] >= 7 and p.buttons["unexpected"] == 1
+    assert p.buttons["violated"] == sum(r["verdict"] == "violated" for r in results) >= 2  # documented ones too
     for r in results:  # the section badge is the default setting's status
         if r["role"] == "default" and r["claim"] in CATALOGUE:
             assert p.section_badges[r["claim"]] == S.status(r), r["claim"]
+
+
+def test_summary_counts_are_the_verdicts_of_results_json(report):
+    """The summary counts verdicts as verdicts: each verdict's button, the summary rows with that verdict and the
+    terminal line all equal the number of check objects of results.json with that verdict — an inconclusive default
+    counts as inconclusive even when it is documented; "as documented" is a separate count."""
+    path, results, sup = report
+    data = [r for r in json.loads((path.parent / "results.json").read_text()) if r["kind"] == "check"]
+    p = parsed(path)
+    line = S.summary_line(results, sup["_conjectures"])
+    for v in S.STATUSES:
+        n = sum(r["verdict"] == v for r in data)
+        assert p.buttons[v] == n == sum(row["verdict"] == v for row in p.rows), v
+        assert f"{v} {n}," in line or f"{v} {n};" in line, (v, n, line)
+    inconclusive_defaults = [r for r in data if r["role"] == "default" and r["verdict"] == "inconclusive"]
+    assert {r["claim"] for r in inconclusive_defaults} >= {"soudry2018.direction_rate", "jitelgarsky2020.direction"}
+    documented = [r for r in data if r.get("expected") and r["matches_expected"]]
+    assert p.buttons["documented"] == len(documented) and f"as documented {len(documented)} of " in line
+    rows = {(row["cells"][0], row["cells"][1]): row for row in p.rows if row["verdict"] in S.STATUSES}
+    assert all(row["cells"][6] in ("as documented", "—", "differs") for row in rows.values())
+
+
+def test_every_summary_row_shows_its_key_rows_kind_and_why_it_does_not_decide(report):
+    """Each check row's key number names its row's kind and provenance; a verified row whose key row fails (a
+    diagnostic or threshold row) says in the row that it does not decide."""
+    path, results, _ = report
+    p = parsed(path)
+    checks = [row for row in p.rows if row["verdict"] in S.STATUSES]
+    assert checks and all(re.search(r"\[(bound|limit|rate|diagnostic), (seed|paper|standard|reconstructed|threshold)\]",
+                                    row["cells"][7]) for row in checks if row["cells"][7] != "—")
+    explained = [row for row in checks if row["verdict"] == "verified" and "✗" in row["cells"][7]]
+    assert explained, "expected some verified default with a failing diagnostic row"
+    assert all("does not decide" in row["cells"][7] or "never violated" in row["cells"][7] for row in explained)
 
 
 def test_roles_and_expectations(report):
@@ -257,7 +294,7 @@ def test_notation_relations_booleans_and_details(report):
     gap = text[text.index('id="lai2026.m1.gap"'):]
     gap = gap[:gap.index("</section>")]
     # the η sweep's counterexamples as one block (η‖λ‖₁ = 0.6 … 0.2; 0.7 and ±1 labels fade: inconclusive)
-    assert "4 settings" in gap and gap.count("finding (as documented)") >= 6
+    assert "4 settings" in gap and gap.count("as documented") >= 6
     assert text.count(">shared</span>") >= 6  # the frei2023 Section 3 flow is charged once
     assert "[GD converges to a solution" in text  # the Dutch seed quote with its translation
 
@@ -301,8 +338,8 @@ def test_report_command_exits_zero_and_prints_the_button_counts(tmp_path):
     p = _cut_down(tmp_path, "", "--fail-on-unexpected")
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "index.html").is_file()
-    assert "verified 1, observed 0, violated 0, outside-hypotheses 0, inconclusive 0, finding (as documented) 1" \
-        in p.stdout
+    assert "verified 1, observed 0, violated 1, outside-hypotheses 0, inconclusive 0; as documented 1 of 1 " \
+        "documented" in p.stdout
     assert "0 unexpected" in p.stdout
 
 
@@ -325,17 +362,35 @@ if(s.scrollWidth>s.clientWidth+1)bad++;});o.textContent=JSON.stringify({page:doc
 width:w,stmt_overflow:bad});document.body.appendChild(o);});</script>"""
 
 
-# At phone width: the summary table's width against its box, the status column's right edge, duplicate ids in the
-# DOM, and claim IDs wrapped other than after a dot (a line of an ID cell ending without its dot).
-_PHONE = """<script>addEventListener('load',function(){var o=document.createElement('pre');o.id='phone';
-var t=document.getElementById('summary'),box=t.parentNode,th=t.querySelectorAll('th')[5].getBoundingClientRect();
-var ids={},dup=0;document.querySelectorAll('[id]').forEach(function(e){if(ids[e.id])dup++;ids[e.id]=1;});
-var mid=0;t.querySelectorAll('tbody td:first-child a').forEach(function(a){var r=document.createRange();
+# At phone width (390 px): the page does not scroll sideways, no badge overlaps text (each badge's box against every
+# text box of its row or heading), every table cell is shown (no column dropped) and reachable — on screen, or inside a
+# box that scrolls sideways, never clipped — the summary's verdict badges on screen, no duplicate ids, and claim IDs
+# wrapped only after a dot (a line of an ID cell ending without its dot).
+_PHONE = """<script>addEventListener('load',function(){
+var W=document.documentElement.clientWidth,o={width:W,page:document.documentElement.scrollWidth,overlaps:[],hidden:[],
+unreachable:[],badges:0,cells:0,badge_right:0,dup_ids:0,id_breaks_mid_word:0};
+function hit(a,b){return a.left<b.right-0.5&&b.left<a.right-0.5&&a.top<b.bottom-0.5&&b.top<a.bottom-0.5;}
+function texts(root,skip){var rs=[],w=document.createTreeWalker(root,NodeFilter.SHOW_TEXT),n;while((n=w.nextNode())){
+if(!n.textContent.trim()||skip.contains(n))continue;var r=document.createRange();r.selectNodeContents(n);
+var c=r.getClientRects();for(var i=0;i<c.length;i++)if(c[i].width>0)rs.push([c[i],n.textContent.trim().slice(0,30)]);}return rs;}
+document.querySelectorAll('.badge').forEach(function(b){var br=b.getBoundingClientRect();if(!br.width)return;o.badges++;
+if(b.closest('#summary'))o.badge_right=Math.max(o.badge_right,Math.round(br.right));
+texts(b.closest('tr')||b.closest('h4')||b.closest('p')||b.parentNode,b).forEach(function(t){
+if(hit(br,t[0]))o.overlaps.push([b.textContent,t[1]]);});});
+function clipped(el,r){for(var a=el.parentElement;a&&a!==document.body;a=a.parentElement){var s=getComputedStyle(a);
+if(s.overflowX==='auto'||s.overflowX==='scroll')return false;if(s.overflowX==='hidden'||s.overflowX==='clip'){
+var ar=a.getBoundingClientRect();if(r.right>ar.right+1||r.left<ar.left-1)return true;}}return r.right>W+1||r.left<-1;}
+document.querySelectorAll('table').forEach(function(t){if(!t.getBoundingClientRect().width)return;
+t.querySelectorAll('td,th').forEach(function(c){if(t.id==='summary'&&c.tagName==='TH')return;
+if(!c.textContent.trim())return;var d=c.closest('details');if(d&&!d.open)return;o.cells++;var r=c.getBoundingClientRect();
+if(getComputedStyle(c).display==='none'||!r.width){o.hidden.push(c.textContent.trim().slice(0,30));return;}
+if(clipped(c,r))o.unreachable.push(c.textContent.trim().slice(0,30));});});
+var ids={};document.querySelectorAll('[id]').forEach(function(e){if(ids[e.id])o.dup_ids++;ids[e.id]=1;});
+document.querySelectorAll('#summary tbody td:first-child a').forEach(function(a){var r=document.createRange();
 var n=a.childNodes;for(var i=0;i<n.length;i++){if(n[i].nodeType!==3)continue;r.selectNodeContents(n[i]);
-if(r.getClientRects().length>1)mid++;}});
-o.textContent=JSON.stringify({width:document.documentElement.clientWidth,table:t.scrollWidth,box:box.clientWidth,
-status_right:Math.round(th.right),status_w:Math.round(th.width),dup_ids:dup,id_breaks_mid_word:mid});
-document.body.appendChild(o);parent.postMessage(o.textContent,'*');});</script>"""
+if(r.getClientRects().length>1)o.id_breaks_mid_word++;}});
+var p=document.createElement('pre');p.id='phone';p.textContent=JSON.stringify(o);document.body.appendChild(p);
+parent.postMessage(p.textContent,'*');});</script>"""
 _FRAME = """<!DOCTYPE html><html><body><iframe src="phone.html" width="390" height="900" style="border:0"></iframe>
 <script>addEventListener('message',function(e){var o=document.createElement('pre');o.id='phone';o.textContent=e.data;
 document.body.appendChild(o);});</script></body></html>"""
@@ -356,7 +411,7 @@ def test_renders_headless_in_chromium(report, tmp_path):
     p.feed(dom)  # the DOM Chromium built: its summary counts against its rows
     assert p.rows and p.buttons
     for k, n in p.buttons.items():
-        if k not in ("unexpected", "all"):
+        if k not in ("unexpected", "all", "documented"):
             assert n == sum(r["verdict"] == k for r in p.rows), k
     assert sorted(p.claims) == sorted(list(CATALOGUE) + list(PLANNED) + list(SHIPPED))
     narrow = tmp_path / "narrow.html"  # a phone-width window: statements wrap, the page never scrolls sideways
@@ -366,7 +421,7 @@ def test_renders_headless_in_chromium(report, tmp_path):
                          capture_output=True, text=True, timeout=120).stdout
     probe = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom).group(1).replace("&quot;", '"'))
     assert probe["stmt_overflow"] == 0 and probe["page"] <= probe["width"], probe
-    phone = path.parent / "phone.html"  # 390 px: the summary's status column is on screen, the table does not scroll
+    phone = path.parent / "phone.html"  # 390 px: every column reachable, no badge over text, no sideways page
     phone.write_text(path.read_text().replace("</body>", _PHONE + "</body>"), encoding="utf-8")
     frame = path.parent / "frame.html"  # a 390 px viewport: an iframe (headless windows are at least ~500 px wide)
     frame.write_text(_FRAME, encoding="utf-8")
@@ -374,7 +429,8 @@ def test_renders_headless_in_chromium(report, tmp_path):
                           "--virtual-time-budget=8000", "--dump-dom", frame.as_uri()],
                          capture_output=True, text=True, timeout=120).stdout
     probe = json.loads(re.search(r'<pre id="phone">(.*?)</pre>', dom).group(1).replace("&quot;", '"'))
-    assert probe["width"] <= 400 and probe["dup_ids"] == 0, probe
-    assert probe["table"] <= probe["box"] and probe["status_right"] <= probe["width"] and probe["status_w"] > 0, probe
-    assert probe["id_breaks_mid_word"] == 0, probe
+    assert probe["width"] <= 400 and probe["dup_ids"] == 0 and probe["page"] <= probe["width"], probe
+    assert probe["badges"] >= len(results) and probe["cells"] > 20 * len(results), probe
+    assert probe["overlaps"] == [] and probe["hidden"] == [] and probe["unreachable"] == [], probe
+    assert 0 < probe["badge_right"] <= probe["width"] and probe["id_breaks_mid_word"] == 0, probe
     shutil.copy(shot, path.parent / "screenshot.png")

@@ -29,6 +29,7 @@ from ibcheck.theory.solver import SolverError
 
 from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
+from ..horizon import log_loss_target
 from ..params import Param, constant_params
 from . import limits as LIM
 
@@ -356,7 +357,8 @@ def _reach_only(ctx: Context) -> list[Measurement]:
 def _spec(claim, quick, full, measure=measure_gf):
     return CheckSpec(claim=claim, params={**PARAMS, **constant_params(claim)}, measure=measure,
                      quick=quick, full=full, notes=SETTING_NOTES,
-                     shared="the frei2023 Section 3 gradient flow")
+                     shared="the frei2023 Section 3 gradient flow",
+                     horizon=log_loss_target(also=lambda ell: {"engine": "horizon"} if ell > 1e4 else {}))
 
 
 _FULL = [{"n": 50, "m1": 50, "m2": 50, "d": 10 ** 8}, {"n": 20, "d": 1000000, "gamma": 0.5, "gd_drift": True},

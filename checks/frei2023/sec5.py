@@ -24,6 +24,7 @@ from ibcheck.theory.frei2023 import statements as st
 from ibcheck.theory.frei2023.hypothesis import h_quantities
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import log_loss_target
 from ..params import Param, constant_params
 from .gf import PARAMS as GF_PARAMS
 from .gd import M1_M2
@@ -219,4 +220,5 @@ XOR_SPEC = CheckSpec(
             "mu_norm": Param("mu_norm", float, 30.0, "‖μ₁‖ = ‖μ₂‖", lambda v: v > 0, "> 0")},
     quick=[{}, {"gamma": 1.0, "d": 100000}], full=[{"n": 20, "d": 10 ** 8, "mu_norm": 50.0}, {"gamma": 0.3, "d": 10 ** 8}])
 XOR_SPEC.params.update(constant_params(st.XOR))
+XOR_SPEC.horizon = log_loss_target(also=lambda ell: {"engine": "horizon"} if ell > 1e4 and "engine" in XOR_SPEC.params else {})
 SPECS = [GMM_SPEC, GMM_BAYES_SPEC, XOR_SPEC]

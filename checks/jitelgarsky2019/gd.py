@@ -25,6 +25,7 @@ from ibcheck.theory.jitelgarsky2019.decomposition import decompose
 from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import powers_of_ten
 from ..params import Param, constant_params, pos, power_of_ten
 from ..trends import Memo, count_rises, measure_memoised
 
@@ -149,7 +150,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
 
 def _spec(claim, prm, quick, full):
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick, full=full,
-                     data_note="an .npz with X (n×d) and y = ±1")
+                     data_note="an .npz with X (n×d) and y = ±1", horizon=powers_of_ten())
 
 
 _P = params()

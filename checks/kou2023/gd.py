@@ -22,6 +22,7 @@ from ibcheck.theory.kou2023 import statements as st
 from ibcheck.theory.kou2023.limit import full_srank_limit
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import step_budget
 from ..params import Param, constant_params
 from ..trends import Memo, count_increases, linear_fit, pure
 
@@ -191,7 +192,8 @@ def _spec(claim, body, quick, full, gamma=None):
     if gamma is not None:
         params["gamma"] = Param("gamma", float, gamma, "leaky slope γ (0: ReLU)", lambda v: 0 <= v <= 1, "in [0, 1]")
     return CheckSpec(claim=claim, params=params, measure=lambda ctx: _measure(ctx, body), quick=quick, full=full,
-                     accepts_data=True, data_note="X (n×d) with ±1 labels of both signs", deeper=deeper)
+                     accepts_data=True, data_note="X (n×d) with ±1 labels of both signs", deeper=deeper,
+                     horizon=step_budget("steps", 100, 10 ** 7))
 
 
 _F = [{"steps": 200000}, {"steps": 200000, "gamma": 0.5}]

@@ -5,11 +5,13 @@ import numpy as np
 import torch
 
 from ibcheck.numerics.data import make_gaussian
+from ibcheck.numerics.spectra import parse_spectrum
 from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.lai2026 import statements as st
 from ibcheck.theory.lai2026.closed_form import gram_scale
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import extended_grid
 from ..params import Param, grid
 from . import common as C
 
@@ -54,6 +56,9 @@ SPECS = [CheckSpec(
         "d_grid": Param("d_grid", str, "1e3,1e4,1e5,1e6,1e7,1e8,1e9", "d values of the rate sweep"),
         "reps": Param("reps", int, 3, "datasets averaged per d", lambda v: v >= 1, "must be >= 1")},
     measure=measure_gram, accepts_data=False, data_note="the bound needs the covariance spectrum ‖λ‖₂",
+    horizon=extended_grid("d_grid", lambda d, p: 1 / gram_scale(parse_spectrum(p["spectrum"], int(d)).l1,
+                                                                parse_spectrum(p["spectrum"], int(d)).l2, p["n"]),
+                          ("tau",), cast=int),
     quick=[{"n": 40, "d": 4000}, {"n": 40, "d": 20000, "spectrum": "power:0.5"}],
     full=[{"n": n, "d": 100000, "reps": 10} for n in (40, 200)]
     + [{"n": 40, "d": 100000, "spectrum": "spike:10:20"}],

@@ -30,4 +30,4 @@ def measure_linear(ctx: Context) -> list[Measurement]:
 
 SPECS = [CheckSpec(claim=st.LINEAR, params=M1_PARAMS_BASE, measure=measure_linear,
                    quick=[{"n": 40, "d": 4000}, {"n": 100, "d": 20000, "spectrum": "power:0.5"}],
-                   full=[{"n": 100, "d": d} for d in (10000, 100000, 1000000)])]
+                   full=[{"n": 100, "d": d} for d in (10000, 100000, 1000000)], independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ")]

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.spectra import parse_spectrum
 from ibcheck.theory.lai2026 import statements as st
 from ibcheck.theory.lai2026.closed_form import frozen_pattern_limit
 from ibcheck.theory.lai2026.enumeration import enumerate_m1
@@ -16,6 +17,7 @@ from ibcheck.theory.tolerances import tol
 
 from .. import certify as CERT
 from ..base import CheckSpec, Context, Measurement, waive
+from ..horizon import extended_grid
 from ..params import Param
 from . import common as C
 
@@ -109,7 +111,8 @@ M1_PARAMS_BASE = {**C.DATA_PARAMS, **C.GD_PARAMS}
 
 def _spec(claim, measure, quick, full, extra=None) -> CheckSpec:
     params = {**M1_PARAMS_BASE, **C.constant_params(claim), **(extra or {})}
-    return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full, deeper=deeper_d)
+    return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full, deeper=deeper_d,
+                     independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ")
 
 
 def needs_negatives(measure):
@@ -206,5 +209,6 @@ RATE_SPEC = CheckSpec(
     full=[{"reps": 10}, {"spectrum": "power:0.5"},
           {"sampler": "explicit", "d_grid": "1000,3000,10000,30000,100000,300000,1000000"}],  # ≥ 5 checkpoints
     data_note="a rate needs a sweep of generated datasets",
+    horizon=extended_grid("d_grid", lambda d, p: parse_spectrum(p["spectrum"], int(d)).l1, ("trace_sigma",), cast=int),
 )
 SPECS.append(RATE_SPEC)

@@ -19,6 +19,7 @@ from ibcheck.theory.razincohen2020.completion import min_nuclear_completion
 from ibcheck.theory.solver import SolverError
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import powers_of_ten
 from ..params import Param, constant_params
 from ..trends import Memo, count_increases, loglog_slope, pure
 
@@ -192,5 +193,5 @@ def deeper(p: dict) -> list[dict]:
 
 
 SPECS = [CheckSpec(claim=c, params={**PARAMS, **constant_params(c)}, measure=m, quick=_Q, full=_F, accepts_data=False,
-                   data_note=_NOTE, deeper=deeper)
+                   data_note=_NOTE, deeper=deeper, horizon=powers_of_ten("t_end", 10 ** 4, 1e10))
          for c, m in ((st.NORMS, measure_norms), (st.DET, measure_det), (st.ERANK, measure_erank))]

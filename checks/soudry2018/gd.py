@@ -27,6 +27,7 @@ from ibcheck.theory.soudry2018.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import powers_of_ten
 from ..params import Param, constant_params, pos, power_of_ten
 from ..trends import Memo, count_rises, measure_memoised
 
@@ -225,7 +226,7 @@ _RANK = params("planted", 8, 20, 1)
 
 def _spec(claim, prm, quick, full, **kw) -> CheckSpec:
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick, full=full,
-                     data_note="an .npz with X (n×d) and y = ±1 (w(0) = 0 unless init=random)", **kw)
+                     data_note="an .npz with X (n×d) and y = ±1 (w(0) = 0 unless init=random)", horizon=powers_of_ten(), **kw)
 
 
 _RANK_SET = {"n": 8, "d": 20, "seed": 1}

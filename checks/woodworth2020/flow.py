@@ -21,6 +21,7 @@ from ibcheck.theory.woodworth2020.dual import dual_cvxpy, dual_newton
 from ibcheck.theory.woodworth2020.interpolants import min_l1, min_l2
 
 from ..base import CheckSpec, Context, Measurement
+from ..horizon import extended_grid
 from ..params import Param, constant_params, grid
 from ..trends import count_increases, loglog_slope
 
@@ -269,12 +270,13 @@ SPECS = [
               accepts_data=True, data_note=_NOTE),
     CheckSpec(claim=st.RICH, params={**PARAMS, "alpha_grid": Param("alpha_grid", str, "1e-1,1e-2,1e-3,1e-4,1e-5,1e-6",
                                                                       "α values of the sweep (sorted, falling)")},
-              measure=measure_rich, quick=[{}], full=[{"n": 20, "d": 100, "k": 4}], accepts_data=True, data_note=_NOTE),
+              measure=measure_rich, quick=[{}], full=[{"n": 20, "d": 100, "k": 4}], accepts_data=True, data_note=_NOTE,
+              horizon=extended_grid("alpha_grid", lambda a, p: 1 / a, ("tau",), falling=True, limit=1e-8)),
     CheckSpec(claim=st.KERNEL, params={**PARAMS, **constant_params(st.KERNEL),
                                        "alpha_grid": Param("alpha_grid", str, "1,2,4,8,16",
                                                            "α values of the sweep (sorted, growing)")},
               measure=measure_kernel, quick=[{}], full=[{"n": 20, "d": 100, "k": 4}], accepts_data=True,
-              data_note=_NOTE),
+              data_note=_NOTE, horizon=extended_grid("alpha_grid", lambda a, p: a, ("alpha",), limit=1e4)),
     CheckSpec(claim=st.TRANSITION,
               params={"points": Param("points", str, "10:40:3,10:80:3,20:80:3,10:40:1",
                                       "grid of n:d:k (planted sparse data per point)"),

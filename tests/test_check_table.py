@@ -1,0 +1,71 @@
+"""The table `ibcheck check` prints: every row shows its kind and provenance, a row that fails without deciding
+says why the verdict stands ("diagnostic: does not decide", "threshold chosen here: ..."), an undecided row says
+what it needs, and a decided limit/rate row never prints ``nan`` for the estimate that did not decide it."""
+from __future__ import annotations
+
+import math
+import re
+
+from ibcheck.reports.rownote import estimate_text, kind_text, note
+from ibcheck.table import render
+
+
+def _lines(text: str, head: str) -> list[str]:
+    block = text.split(f"\n{head}\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    return block
+
+
+def test_the_kkt_flow_to_1e5_prints_no_nan_and_explains_its_failing_diagnostic(capsys):
+    from ibcheck.cli import main
+    assert main(["check", "lyuli2020.kkt", "--set", "target_log_loss=-100000"]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\bnan\b", out.split("\nquantities\n")[0]), out  # no nan in the rows and estimates
+    assert "limit not extrapolated (the observed order decided)" in out  # ε/‖θ̃‖ → 0: decided by its order
+    head, *rows = _lines(out, "conclusions")
+    assert "kind, provenance" in head and "note" in head
+    failing = [r for r in rows[1:] if "  no  " in r]
+    assert failing and all("diagnostic: does not decide" in r for r in failing), failing
+    assert all(("bound," in r or "limit," in r or "diagnostic," in r) for r in rows[1:])
+    assert "verdict: VERIFIED" in out
+
+
+def _result(conclusions, verdict="verified"):
+    return {"claim": "x.y", "source": "x", "provenance": "paper", "title": "t", "data": {"kind": "generated"},
+            "params": {"n": 3}, "hypotheses": [], "conclusions": conclusions, "quantities": {}, "verdict": verdict,
+            "reason": "", "env": {"seconds": 0.1, "device": "cpu"}}
+
+
+def _c(name, holds, kind="bound", provenance="paper", **kw):
+    return dict({"name": name, "lhs": 1.0, "rhs": 0.5, "relation": "<=", "slack": -0.5 if holds is False else 0.5,
+                 "tolerance": 0.0, "holds": holds, "kind": kind, "provenance": provenance}, **kw)
+
+
+def test_every_failing_row_says_whether_it_decides():
+    rows = [_c("a bound", True), _c("a finite-time number", False, "diagnostic", "threshold"),
+            _c("a chosen level", False, "bound", "threshold"), _c("the stated bound", False)]
+    out = render(_result(rows, "violated"))
+    head, _, *body = _lines(out, "conclusions")
+    assert [kind_text(r) for r in rows] == ["bound, paper", "diagnostic, threshold", "bound, threshold", "bound, paper"]
+    assert "diagnostic: does not decide" in body[1]
+    assert "threshold chosen here: inconclusive at most, never violated" in body[2]
+    assert "fails: decides" in body[3] and body[0].rstrip().endswith("bound, paper")
+    assert note(rows[0]) == ""
+
+
+def test_estimates_name_what_decided_instead_of_nan():
+    nan = {"value": None, "interval": [None, None]}
+    by_order = {"holds": True, "observed_order": {"value": 0.9, "interval": [0.9, 1.4]}, "limit_estimate": nan}
+    assert estimate_text(by_order) == "order 0.9 ∈ [0.9, 1.4], limit not extrapolated (the observed order decided)"
+    by_limit = {"holds": False, "observed_order": nan, "limit_estimate": {"value": 0.5, "interval": [0.49, 0.51]}}
+    assert estimate_text(by_limit) == "limit ≈ 0.5 ∈ [0.49, 0.51], order not estimated (the extrapolated limit decided)"
+    settled = {"holds": False, "observed_order": {"value": math.nan, "interval": [math.nan, math.nan]},
+               "limit_estimate": nan, "judgement": "settled at rounding 0.3 away from 0"}
+    assert estimate_text(settled) == "no order or limit estimated (decided by: settled at rounding 0.3 away from 0)"
+    undecided = {"holds": None, "observed_order": nan, "limit_estimate": nan}
+    assert not re.search(r"\bnan\b", estimate_text(undecided)) and "decided" not in estimate_text(undecided)
+    row = _c("e → 0", None, "limit", "paper", relation="→", judgement="not yet asymptotic", clock="t", rate="1/t",
+             order=1.0, checkpoints=[1, 10], horizon_needed=3.16e6, observed_order=nan, limit_estimate=nan,
+             horizon_command="ibcheck check x.y --set steps=10000000")
+    out = render(_result([row], "inconclusive"))
+    assert "undecided: needs t ≈ 3.16e+06" in out and "run to it: ibcheck check x.y --set steps=10000000" in out
+    assert "∈ [nan, nan]" not in out
