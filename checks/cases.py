@@ -41,7 +41,7 @@ PAPERS = ("lai2026", "frei2023", "soudry2018", "jitelgarsky2019", "jitelgarsky20
           "boursier2022", "kou2023", "vardishamir2021", "razincohen2020")
 EXPECTED: dict[str, Expected] = {}
 for _paper in PAPERS:
-    EXPECTED.update(importlib.import_module(f".{_paper}.expected", __package__).EXPECTED)
+    EXPECTED.update(importlib.import_module(f"ibcheck.papers.{_paper}.checks.expected").EXPECTED)
 
 # Documented non-verified cases of plugin catalogues (checks.plugins): Expected entries (or tuples).
 from . import registry as _registry  # noqa: E402

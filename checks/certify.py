@@ -40,7 +40,7 @@ def lai2026_m1(ctx: Context, dataset, K, y, alpha, ref) -> dict | None:
     gap to the GD limit's span coefficients ``alpha``."""
     if not ctx.params.get("certify"):
         return None
-    from ibcheck.theory.certify import lai2026 as L
+    from ibcheck.papers.lai2026.theory import certify as L
     from ibcheck.theory.certify.certificate import failed
     if ref is None:
         return failed(L.SUBJECT, "float_active_set",
@@ -55,7 +55,7 @@ def frei2023_thm32(ctx: Context, X, K, y) -> dict | None:
     """Certificate of frei2023's closed-form label-aligned KKT point and of (H) on this seed's data."""
     if not ctx.params.get("certify"):
         return None
-    from ibcheck.theory.certify import frei2023 as F
+    from ibcheck.papers.frei2023.theory import certify as F
     p = ctx.params
     X, Kc, why = _data(ctx, X, K)
     return F.certify_thm32(_np(y), p["m1"], p["m2"], p["gamma"], X=X, K=Kc, given_why=why).to_json()

@@ -17,7 +17,7 @@ Default: teacher data n = 8, d = 20 (labels of a random width-3 ReLU teacher), s
 * the spec's end tolerances (ε ≤ 1e-2, margins moving < 1e-3 per decade) are not reached at log(1/𝓛) = 1000:
   documented findings (EXPECTED) with the measured numbers.
 The full profile adds −3000, relu³ (L = 4), another seed, and −10000 read over three decades (10 … 10⁴).
-jitelgarsky2020.direction alone defaults to σ = z² (checks/jitelgarsky2020/flow.py: relu²'s direction converges
+jitelgarsky2020.direction alone defaults to σ = z² (papers/jitelgarsky2020/checks/flow.py: relu²'s direction converges
 visibly by log(1/𝓛) = 1e5 for only 6 of 16 seeds); ``kink_gap_series`` records how close a weight-carrying
 neuron's pre-activation sits to σ's kink, the slow mode of relu²'s drifting draws.
 """
@@ -32,8 +32,8 @@ from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.asymptotic import Series, geometric
-from ibcheck.theory.lyuli2020.kkt import kkt_check
-from ibcheck.theory.lyuli2020.trajectory import euler_real_time
+from ibcheck.papers.lyuli2020.theory.kkt import kkt_check
+from ibcheck.papers.lyuli2020.theory.trajectory import euler_real_time
 
 from .base import CheckSpec, Context, Measurement
 from .params import Param, constant_params, pos

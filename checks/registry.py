@@ -12,7 +12,7 @@ from ibcheck.theory.catalogue import CATALOGUE
 from .base import CheckSpec
 
 # The modules holding the built-in checks (each a ``SPECS`` list), by paper.
-MODULES = tuple(f"ibcheck.checks.{m}" for m in (
+MODULES = tuple(f"ibcheck.papers.{m.replace('.', '.checks.', 1)}" for m in (
     "lai2026.gram", "lai2026.m1", "lai2026.m2", "lai2026.linear", "lai2026.exploratory",
     "frei2023.lem33", "frei2023.gf", "frei2023.sec5", "frei2023.gd", "frei2023.fig2",
     "soudry2018.gd", "jitelgarsky2019.gd", "jitelgarsky2020.flow", "lyuli2020.flow", "lyuli2020.gd",

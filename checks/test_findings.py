@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ibcheck.checks.lai2026.findings import eta_threshold
+from ibcheck.papers.lai2026.checks.findings import eta_threshold
 from ibcheck.checks.runner import run_check
 
 

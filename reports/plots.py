@@ -14,4 +14,4 @@ MODULES = ("lai2026", "frei2023", "soudry2018", "jitelgarsky2019", "homogeneous_
            "kou2023", "vardishamir2021", "razincohen2020")
 PLOTS: dict = {}
 for _m in MODULES:
-    PLOTS.update(importlib.import_module(f".figures.{_m}", __package__).PLOTS)
+    PLOTS.update(importlib.import_module(f"ibcheck.papers.{_m}.figures" if _m[-1].isdigit() else f".figures.{_m}", __package__).PLOTS)

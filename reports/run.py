@@ -58,7 +58,7 @@ def settings(profile: str, claims: list[str] | None = None) -> list[tuple[str, d
 
 def eta_sweep_supplement() -> dict:
     """The η sweep of lai2026.m1.gap at its default data: gap and bounds per η‖λ‖₁, and the threshold."""
-    from ibcheck.checks.lai2026.findings import eta_threshold
+    from ibcheck.papers.lai2026.checks.findings import eta_threshold
     etas = [0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5]
     rs = [run_check("lai2026.m1.gap", {"eta_scale": e}) for e in etas]
     thr = eta_threshold({}, iters=14)

@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = {"ibcheck": "ibcheck", "theory": "ibcheck.theory", "numerics": "ibcheck.numerics",
-           "checks": "ibcheck.checks", "reports": "ibcheck.reports"}
+           "checks": "ibcheck.checks", "reports": "ibcheck.reports", "papers": "ibcheck.papers"}
 MAX_LINES = 400
 
 
@@ -128,12 +128,12 @@ def test_modules_are_small():
     assert big == {}
 
 
-PAPERS = sorted({p.parent.name for p in (ROOT / "theory").glob("*/statements.py")})
+PAPERS = sorted({p.parent.parent.name for p in (ROOT / "papers").glob("*/theory/statements.py")})
 
 
 def _paper(mod: str) -> str | None:
     parts = mod.split(".")
-    return parts[2] if len(parts) > 2 and parts[1] in ("theory", "checks") and parts[2] in PAPERS else None
+    return parts[2] if len(parts) > 2 and parts[1] == "papers" and parts[2] in PAPERS else None
 
 
 def test_papers_do_not_import_each_other():
@@ -185,7 +185,7 @@ def test_the_add_a_claim_recipe_runs(tmp_path):
     sys.path.insert(0, str(ROOT / "mutants"))
     from mutate import copy_tree
     steps = _recipe_steps()
-    assert [s[0] for s in steps].count("write") == 5 and [s[0] for s in steps][-2:] == ["run", "run"], steps
+    assert [s[0] for s in steps].count("write") == 6 and [s[0] for s in steps][-2:] == ["run", "run"], steps
     copy_tree(tmp_path)
     env = dict(__import__("os").environ, PYTHONPATH=str(tmp_path))
     for step in steps:

@@ -16,12 +16,12 @@ from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.numerics.data import make_gaussian
 from ibcheck.theory.certify.arb import working_precision
 from ibcheck.theory.certify.certificate import Certificate, Condition, NOT_PROVABLE, PROVED, REFUTED, derived
-from ibcheck.theory.certify.frei2023 import certify_thm32
+from ibcheck.papers.frei2023.theory.certify import certify_thm32
 from ibcheck.theory.certify.gram import AprioriGram, ExactGram, GivenGram
-from ibcheck.theory.certify.lai2026 import certify_min_norm_m1, float_active_set
-from ibcheck.theory.frei2023.hypothesis import h_quantities
-from ibcheck.theory.frei2023.problem1 import closed_form_kkt
-from ibcheck.theory.lai2026.minnorm import min_norm_m1
+from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1, float_active_set
+from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
+from ibcheck.papers.frei2023.theory.problem1 import closed_form_kkt
+from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1
 
 Q = {"n": 40, "d": 4000}
 

@@ -15,7 +15,7 @@ from ibcheck.numerics.flow import flow_to_time, gradient_flow
 from ibcheck.numerics.flow_events import integrate_switched
 from ibcheck.numerics.leaky_modes import LeakyModes, _box_lcp
 from ibcheck.numerics.two_layer import Net, gaussian_init, second_layer
-from ibcheck.theory.frei2023.kkt import kkt_check
+from ibcheck.papers.frei2023.theory.kkt import kkt_check
 
 from .test_frei_numerics import _setup
 

@@ -115,14 +115,14 @@ def _fake_dist(site: Path, dist: str, entry: str, module: str | None = None, cod
 
 DUP_BUILTIN = """
     from ibcheck.checks.base import CheckSpec
-    from ibcheck.theory.lai2026.statements import GRAM
+    from ibcheck.papers.lai2026.theory.statements import GRAM
     CLAIMS = (GRAM,)
     SPECS = (CheckSpec(claim=GRAM, params={}, measure=lambda ctx: []),)
 """
 DUP_EXAMPLE = """
     import dataclasses
     from ibcheck.checks.base import CheckSpec
-    from ibcheck.theory.lai2026.statements import LINEAR
+    from ibcheck.papers.lai2026.theory.statements import LINEAR
     c = dataclasses.replace(LINEAR, id="example.linreg.minnorm")
     CLAIMS = (c,)
     SPECS = (CheckSpec(claim=c, params={}, measure=lambda ctx: []),)

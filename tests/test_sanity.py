@@ -65,7 +65,7 @@ def test_lem33_threshold_matches_the_closed_form():
 
 def test_gram_prediction_is_the_slope_of_the_claims_bound():
     """The check fits slope_gram_pred on gram_scale; gram_scale is the statement's bound up to its constant C_K."""
-    from ibcheck.theory.lai2026.closed_form import gram_scale
+    from ibcheck.papers.lai2026.theory.closed_form import gram_scale
     c = condition(CATALOGUE, "lai2026.gram", "diagonal concentration")
     f = sp.lambdify([_sym("c_gram"), _sym("lam_l2"), _sym("n"), _sym("trace_sigma")], c.rel.rhs, "math")
     for tr, l2, n in ((1e3, 31.6, 40), (2e5, 900.0, 7), (5.0, 4.0, 1000)):

@@ -104,7 +104,7 @@ def test_claim_provenance_follows_a_reconstructed_hypothesis():
 def test_frei_H_row_at_a_fixed_gram_matrix():
     """(H) R_min² ≥ 3γ⁻³R²np evaluated on a 2×2 Gram matrix by hand: R_min = 1, R = 2, p = 0.1, n = 2, γ = ½:
     rhs = 3·8·4·2·0.1 = 19.2, slack = 1 − 19.2."""
-    from ibcheck.theory.frei2023.hypothesis import h_quantities
+    from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
     K = [[4.0, -0.1], [-0.1, 1.0]]
     q = h_quantities(K, 0.5)
     assert (q["R_min"], q["R_ratio"], q["p"], q["n"]) == (1.0, 2.0, 0.1, 2)

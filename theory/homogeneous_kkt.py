@@ -238,7 +238,7 @@ def stable_rank(W: np.ndarray) -> float:
 def _svm(X: np.ndarray, y: np.ndarray):
     """Hard-margin SVM through the origin: in the span (``theory.frei2023.problem1.svm_margin``, n variables) when
     d ≥ n, else in the primal ``min ½‖u‖² s.t. y_i⟨u,x_i⟩ ≥ 1`` (d variables). Returns ``(margin, status)``."""
-    from .frei2023.problem1 import svm_margin
+    from ibcheck.papers.frei2023.theory.problem1 import svm_margin
     n, d = X.shape
     if d >= n:
         svm = svm_margin(X @ X.T, y)
@@ -269,7 +269,7 @@ def two_layer_references(X: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
       ``1/‖W*‖`` (its optimum under (H) by frei2023 Theorem 3.2, otherwise a feasible point: a lower bound), and
       the global optimum by enumerating the ``2^{mn}`` patterns when ``m·n ≤ enum_max_mn``.
     """
-    from .frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned
+    from ibcheck.papers.frei2023.theory.problem1 import closed_form_kkt, global_over_patterns, qp_aligned
     out: dict = {}
     try:
         svm, status = _svm(X, y)

@@ -188,7 +188,7 @@ def lai_dynamics() -> Probe:
 # ---- woodworth2020: Hooks.limit(X, y, α, w) -> w; Hooks.trainer = span_flow keywords -----------------------
 def ww_interpolant(kind: str) -> Probe:
     def f(X, y, a, w):
-        from ibcheck.theory.woodworth2020.interpolants import min_l1, min_l2
+        from ibcheck.papers.woodworth2020.theory.interpolants import min_l1, min_l2
         return (min_l2 if kind == "l2" else min_l1)(X, y).w
     name = {"l2": "the minimum-ℓ2 interpolant at every α", "l1": "the minimum-ℓ1 interpolant at every α"}[kind]
     return Probe(name, lambda: _H(limit=f))

@@ -51,9 +51,9 @@ _GAPNA = NA("the claim bounds ‖w∞ − w*‖ only, up to constant factors: an
             "satisfies it (the limit itself is judged by lai2026.m1.limit)")
 _GAP = dict(random=_GAPNA, reference=_GAPNA, rescaled=_GAPNA, structure=_GAPNA, dynamics=_GAPNA)
 _MOD = NA("exploratory: the finding (the pattern no longer matches sign(y) and depends on the init) is what a wrong "
-          "answer shows too (the control feeds exactly orthogonal data: tests/test_negative_controls.py)")
+          "answer shows too (the control feeds exactly orthogonal data: papers/lai2026/tests/test_negative_controls.py)")
 _MISS = NA("exploratory: the finding is that GD from a random init misses the global minimum, which any wrong limit "
-           "also does (the control feeds a positive init instead: tests/test_negative_controls.py)")
+           "also does (the control feeds a positive init instead: papers/lai2026/tests/test_negative_controls.py)")
 TABLE: dict[str, dict] = {
     "lai2026.gram": _row(*(NA(NO_OUTPUT),) * 2, NA("no training: the Gram matrix of the data is measured"),
                          NA(NO_OUTPUT), NA(NO_OUTPUT)),

@@ -19,11 +19,14 @@ DOC = HERE.parent.parent / "docs" / "pinned.md"
 def tables() -> dict:
     """claim ID → {quantity: "recomputed independently" | reason}, over every pinned test module."""
     out: dict = {}
-    for f in sorted(HERE.glob("test_*.py")):
-        mod = importlib.import_module(f"tests.pinned.{f.stem}")
+    root = HERE.parent.parent
+    files = sorted(HERE.glob("test_*.py")) + sorted((root / "papers").glob("*/tests/test_pinned*.py"))
+    for f in files:
+        rel = f.relative_to(root)
+        mod = importlib.import_module(".".join(rel.with_suffix("").parts))
         for cid, t in getattr(mod, "PINNED", {}).items():
             assert cid not in out, f"{cid} pinned twice"
-            out[cid] = {"module": f"tests/pinned/{f.name}", "table": t}
+            out[cid] = {"module": rel.as_posix(), "table": t}
     return out
 
 
