@@ -1,5 +1,6 @@
-"""Plugins (entry-point group ``ibcheck.catalogues``): the example package installed into a temporary target shows up
-in list / check / sweep / report / the generated pytest cases; broken plugins are reported in one line and skipped."""
+"""Plugins: the example paper package (entry-point group ``ibcheck.papers``) installed into a temporary target shows
+up in list / check / sweep / report / the generated pytest cases; catalogues of the deprecated group
+``ibcheck.catalogues`` still load (one note line); broken plugins are reported in one line and skipped."""
 import json
 import os
 import shutil
@@ -139,7 +140,8 @@ def test_broken_plugins_are_one_line_each_and_skipped(site, tmp_path):
     p = _ibcheck("list", env=env)
     assert p.returncode == 0, p.stderr
     warn = [ln for ln in p.stderr.splitlines() if ln.startswith("ibcheck: warning: plugin")]
-    assert len(warn) == 4 and len(p.stderr.strip().splitlines()) == 4, p.stderr
+    note = [ln for ln in p.stderr.splitlines() if ln.startswith("ibcheck: note: entry-point group 'ibcheck.catalogues' is deprecated")]
+    assert len(warn) == 4 and len(note) == 1 and len(p.stderr.strip().splitlines()) == 5, p.stderr
     assert any("'broken'" in w and "ModuleNotFoundError" in w for w in warn)
     assert any("'dup'" in w and "'lai2026.gram' duplicates a built-in claim" in w for w in warn)
     assert any("'zz_dup'" in w and "duplicates plugin 'example''s claim" in w for w in warn)

@@ -2,4 +2,5 @@
 catalogue checks the stable rank tending to 1 (leaky ReLU), margin equalisation, and exploratory questions (ReLU's
 stable rank, the loss rate, the full W's stable rank)."""
 
-PAPER = {"name": "kou2023", "citation": "Kou, Chen, Gu, Implicit bias of gradient descent for two-layer ReLU and leaky ReLU networks on nearly-orthogonal data, NeurIPS 2023", "order": 80}
+PAPER = {"name": "kou2023", "citation": "Kou, Chen, Gu, Implicit bias of gradient descent for two-layer ReLU and leaky ReLU networks on nearly-orthogonal data, NeurIPS 2023", "order": 80,
+         "conjectures": {"kou_relu_srank": 4}}  # sort keys among all shipped conjectures
