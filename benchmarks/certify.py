@@ -25,7 +25,7 @@ from ibcheck.numerics.threads import limited  # noqa: E402
 from ibcheck.papers.frei2023.theory.certify import certify_thm32  # noqa: E402
 from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1  # noqa: E402
 from ibcheck.papers.frei2023.theory.hypothesis import h_quantities  # noqa: E402
-from ibcheck.papers.frei2023.theory.problem1 import closed_form_kkt, qp_aligned  # noqa: E402
+from ibcheck.theory.two_layer_margin import closed_form_kkt, qp_aligned  # noqa: E402
 from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1  # noqa: E402
 
 

@@ -17,12 +17,12 @@ class Hooks:
     """Injection points for negative controls (tests only, never reachable from the CLI).
 
     ``deriv``: replaces the trainer's activation derivative; ``limit`` maps the trained final
-    coefficients before any comparison — lai2026: ``limit(K, y, tr, α) -> α`` on batched tensors
-    (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); frei2023: ``limit(K, y, B) -> B`` (B (m,n));
+    coefficients before any comparison — span-coordinate GD: ``limit(K, y, tr, α) -> α`` on batched tensors
+    (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); leaky two-layer flows: ``limit(K, y, B) -> B`` (B (m,n));
     ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients; ``field``: wraps
     a gradient flow's field (a sign error, a wrong leak, a stall).
-    Linear GD (soudry2018, jitelgarsky2019): ``deriv(v) -> g`` replaces ``g = −ℓ'(−v)``; ``limit(W) -> W``
-    maps the checkpoint iterates (S, T, d). Homogeneous nets (jitelgarsky2020, lyuli2020): ``deriv(z) -> σ'``
+    Linear GD (logistic regression): ``deriv(v) -> g`` replaces ``g = −ℓ'(−v)``; ``limit(W) -> W``
+    maps the checkpoint iterates (S, T, d). Homogeneous nets (the shared flow): ``deriv(z) -> σ'``
     replaces the activation derivative in the trainer's gradient; ``limit(θ) -> θ`` maps every recorded state.
     ``reference``: maps the dict of exact references (``w_hat``, ``w_tilde``, ``v_bar``, …) before any
     comparison. ``trainer``: keyword overrides for the trainer, e.g. ``{"reduction": "mean"}`` (mean instead
@@ -36,7 +36,7 @@ class Hooks:
     gram: Callable | None = None
     init: Callable | None = None
     limit: Callable | None = None
-    field: Callable | None = None  # frei2023 flows: maps the flow field ``B -> (dB/ds, log L̂)`` to a broken one
+    field: Callable | None = None  # leaky two-layer flows: maps the flow field ``B -> (dB/ds, log L̂)`` to a broken one
     reference: Callable | None = None
     trainer: dict | None = None
 

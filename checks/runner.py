@@ -111,7 +111,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         per_seed.append(row)
     worst = max(per_seed, key=severity)
     data_desc = ds.describe() if ds is not None else _generated_desc(params, measurements)
-    for k in ("n", "d"):  # a fixture fixes its own sizes (soudry2018.fig1: n=16, d=2): show the data's, not ignored ones
+    for k in ("n", "d"):  # a fixture fixes its own sizes (a paper's figure data, n=16, d=2): show the data's, not ignored ones
         if k in params and isinstance(data_desc.get(k), int) and data_desc[k] != params[k]:
             params[k] = data_desc[k]
     out = {

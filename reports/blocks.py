@@ -31,7 +31,7 @@ def badge(status: str, text: str | None = None) -> str:
 
 
 def breakable(claim_id: str) -> str:
-    """An ID that may wrap only after its dots, hyphens and underscores (``lai2026.<wbr>m1.<wbr>gap``), never
+    """An ID that may wrap only after its dots, hyphens and underscores (``author2024.<wbr>m1.<wbr>gap``), never
     mid-word."""
     return "".join(html.escape(c) + ("<wbr>" if c in ".-_" else "") for c in claim_id)
 

@@ -146,8 +146,7 @@ def catalogue_markdown() -> str:
     claims = builtin_claims()
     out = ["# The claim catalogue", "", GENERATED, "",
            "Every claim `ibcheck` checks, as the code states it: run `ibcheck docs` to regenerate this file. The "
-           "specifications it implements: [claims.md](claims.md) (lai2026, frei2023) and [claims-ext.md](claims-ext.md) "
-           "(the next papers); the findings with their measured numbers: [findings.md](findings.md).", "",
+           "specifications it implements: [claims.md](claims.md) and [claims-ext.md](claims-ext.md); the findings with their measured numbers: [findings.md](findings.md).", "",
            "Verdicts: `verified` (hypotheses hold, every conclusion within its tolerance), `violated` (hypotheses "
            "hold, a conclusion fails), `outside-hypotheses` (a hypothesis fails; the conclusions are still measured), "
            "`inconclusive` (the numerics could not decide: the reason says why). A tolerance reads `atol + rtol·|bound|`.",
@@ -199,7 +198,7 @@ def needed_cases() -> list[str]:
 
 
 def measure(keys: list[str], progress: bool = True) -> dict[str, dict]:
-    """Run each case (serial: the frei2023 flows are shared) and the exploratory claims' defaults."""
+    """Run each case (serial: shared flows are memoised in this process) and the exploratory claims' defaults."""
     from ibcheck.checks.runner import run_check
 
     from .run import Progress, setting_of

@@ -20,7 +20,7 @@ from ibcheck.papers.frei2023.theory.certify import certify_thm32
 from ibcheck.theory.certify.gram import AprioriGram, ExactGram, GivenGram
 from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1, float_active_set
 from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
-from ibcheck.papers.frei2023.theory.problem1 import closed_form_kkt
+from ibcheck.theory.two_layer_margin import closed_form_kkt
 from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1
 
 Q = {"n": 40, "d": 4000}

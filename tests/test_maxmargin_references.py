@@ -15,7 +15,7 @@ from ibcheck.numerics.homogeneous_net import HomogeneousNet
 from ibcheck.numerics.linear_data import fig1, ji_telgarsky, planted
 from ibcheck.numerics.linear_gd import gd
 from ibcheck.papers.jitelgarsky2019.theory.decomposition import decompose
-from ibcheck.papers.lyuli2020.theory.kkt import kkt_check, margin_jacobian
+from ibcheck.theory.margin_kkt import kkt_check, margin_jacobian
 from ibcheck.papers.soudry2018.theory.residual import kernel_projection, residual_limit, residual_limit_convex
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 

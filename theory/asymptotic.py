@@ -24,7 +24,7 @@ Richardson extrapolation with Roache's grid convergence index, the judge reads `
     (each order at least the one before less ``SUPER_TOL``: ``p_{k+1} ≥ p_k − SUPER_TOL``, non-decreasing up to
     rounding; what ``e = C u^{p'}`` with ``p' > p``, or a geometric decay read against a logarithmic scale, looks
     like) or by a decade of the error itself (``|e_first|/|e_last| ≥ SUPER_SPAN``, strictly at every step: a
-    noisy fast decay such as lyuli2020's δ read against the slow scale 1/log log(1/𝓛), orders 2.2 … 17).
+    noisy fast decay such as a KKT residual δ read against the slow scale 1/log log(1/𝓛), orders 2.2 … 17).
 
   Why both are needed: "every order ≥ p − tol" alone is not evidence. Over a short window on a slow scale
   (``u = 1/log t`` changes by 2% per quarter decade at t = 10⁵) any noisy sequence that happens to fall at a few

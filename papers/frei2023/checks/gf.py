@@ -23,13 +23,14 @@ from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 from ..theory.kkt import kkt_check
 from ..theory.duality import certify_aligned
-from ..theory.problem1 import (closed_form_kkt, global_over_patterns, multiplier_ratio_bound, qp_aligned,
+from ibcheck.theory.two_layer_margin import (closed_form_kkt, global_over_patterns, multiplier_ratio_bound, qp_aligned,
                                               svm_margin)
 from ibcheck.theory.solver import SolverError
 
 from ibcheck.checks import certify as CERT
 from ibcheck.checks.base import CheckSpec, Context, Measurement, waive
 from ibcheck.checks.params import Param, constant_params
+from . import certify as FCERT
 from . import limits as LIM
 
 ENUM_MAX_MN = 12  # 2^{mn} activation patterns for the global cross-check
@@ -213,7 +214,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.gram is not None:
             K = ctx.hooks.gram(K)
         Kn, yn, an = K.cpu().numpy(), y.cpu().numpy(), a.cpu().numpy()
-        cert = CERT.frei2023_thm32(ctx, X, K, y)
+        cert = FCERT.thm32(ctx, X, K, y)
         q = dict(h_quantities(Kn, gamma))
         q["factor"] = (min(m1, m2) / max(m1, m2) + gamma) / 2
         q["kappa"] = min(m1, m2) / max(m1, m2)

@@ -6,7 +6,7 @@ from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.papers.frei2023.theory.duality import certify_aligned
 from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
 from ibcheck.papers.frei2023.theory.kkt import kkt_check
-from ibcheck.papers.frei2023.theory.problem1 import (aligned_slopes, closed_form_kkt, global_over_patterns, qp_aligned,
+from ibcheck.theory.two_layer_margin import (aligned_slopes, closed_form_kkt, global_over_patterns, qp_aligned,
                                       multiplier_ratio_bound, qp_pattern, second_layer, svm_margin)
 
 
@@ -111,7 +111,7 @@ def test_svm_polish_rejects_a_support_set_with_a_negative_dual_weight(monkeypatc
     u = (1, −1) = 3x₁ − x₂ is feasible with both margins 1, so the polish's support set is {1, 2} and its dual
     weights α = (3, −1) solve the system: the re-verification must reject them (α₂ < 0), not report the
     non-optimal margin 1/√2 as verified."""
-    from ibcheck.papers.frei2023.theory import problem1
+    from ibcheck.theory import two_layer_margin as problem1
     from ibcheck.theory.solver import SolveInfo
     X = np.array([[1.0, 0.0], [2.0, 1.0]])
     K, y = X @ X.T, np.ones(2)

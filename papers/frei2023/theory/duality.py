@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .problem1 import aligned_slopes, closed_form_kkt, second_layer
+from ibcheck.theory.two_layer_margin import aligned_slopes, closed_form_kkt, second_layer
 
 
 @dataclass

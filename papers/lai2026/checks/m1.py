@@ -17,6 +17,7 @@ from ibcheck.theory.tolerances import tol
 from ibcheck.checks import certify as CERT
 from ibcheck.checks.base import CheckSpec, Context, Measurement, waive
 from ibcheck.checks.params import Param
+from . import certify as LCERT
 from . import common as C
 
 ENUM_MAX_N = 10  # active-set enumeration cross-check up to 2^10 candidate sets
@@ -100,7 +101,7 @@ def measure_m1(ctx: Context) -> list[Measurement]:
                   "y": y}
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series,
                                data=run.datasets[s].describe(),
-                               certificate=CERT.lai2026_m1(ctx, run.datasets[s], K, y, alpha, ref)))
+                               certificate=LCERT.m1(ctx, run.datasets[s], K, y, alpha, ref)))
     return out
 
 
