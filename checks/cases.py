@@ -7,7 +7,7 @@ verdict — a documented finding that silently starts passing (or fails differen
 """
 from __future__ import annotations
 
-from .expected import Expected, describe, pattern  # noqa: F401  (the vocabulary, re-exported)
+from .expected import Expected, describe, differences, pattern  # noqa: F401  (the vocabulary, re-exported)
 from .registry import REGISTRY
 
 
@@ -50,3 +50,17 @@ for _p in _discover():
 for _p in getattr(getattr(_registry, "PLUGINS", None), "plugins", []):
     EXPECTED.update({k: v if isinstance(v, Expected) else Expected(*v) for k, v in _p.expected.items()
                      if k not in EXPECTED})
+
+
+def assert_expected(case: str, result: dict, expected: dict | None = None) -> None:
+    """The case's result is its documented outcome (``checks.cases.EXPECTED``), or ``verified`` when none is."""
+    expected = EXPECTED if expected is None else expected
+    e = expected.get(case, Expected("verified", "", fails=()))
+    detail = f"{case}: {result['verdict']} — {result['reason']}"
+    assert result["verdict"] == e.verdict, detail + (f" (expected {e.verdict}: {e.reason})" if e.reason else "")
+    if e.verdict == "verified":
+        return
+    rows = e.rows(REGISTRY[case.split("[", 1)[0]].claim)
+    assert rows is not None, f"{case}: the documented outcome does not pin its rows"
+    bad = differences(result, rows)
+    assert not bad, f"{case}: rows differ from the documented ones: " + "; ".join(bad)

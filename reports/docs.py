@@ -136,7 +136,8 @@ def claim_markdown(claim) -> str:
         lines += ["*Documented outcomes* (`checks/cases.py:EXPECTED`; rows: one character per hypothesis, `|`, one per "
                   "conclusion — `T` holds, `F` fails, `?` undecided):", "",
                   "| case | verdict | rows | reason |", "|---|---|---|---|"]
-        lines += [f"| `{_cell(k)}` | {e.verdict} | `{_cell(e.holds)}` | {_cell(e.reason)} |" for k, e in documented]
+        lines += [f"| `{_cell(k)}` | {e.verdict} | `{_cell(e.pattern(claim))}` | {_cell(e.reason)} |"
+                  for k, e in documented]
         lines.append("")
     return "\n".join(lines)
 
@@ -181,7 +182,8 @@ def _space(dim) -> str:
 def expected_fingerprint(expected: dict | None = None) -> str:
     """sha256 of the documented outcomes (key, verdict, reason, rows): what findings.md was generated from."""
     expected = builtin_expected() if expected is None else expected
-    blob = json.dumps(sorted([k, e.verdict, e.reason, e.holds] for k, e in expected.items()), ensure_ascii=False)
+    blob = json.dumps(sorted([k, e.verdict, e.reason, e.pattern(CATALOGUE[k.split("[", 1)[0]])]
+                             for k, e in expected.items()), ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
@@ -232,7 +234,7 @@ def findings_markdown(results: dict[str, dict]) -> str:
     expected = builtin_expected()
     groups: dict[tuple, list[str]] = {}
     for k, e in expected.items():
-        groups.setdefault((k.split("[", 1)[0], e.reason, e.verdict, e.holds), []).append(k)
+        groups.setdefault((k.split("[", 1)[0], e.reason, e.verdict, e.pattern(claims[k.split("[", 1)[0]])), []).append(k)
     out = ["# Findings", "", GENERATED, f"<!-- expected-sha256: {expected_fingerprint(expected)} -->", "",
            "The documented outcomes of the catalogue — settings outside a claim's hypotheses, reconstructed statements "
            "that fail, finite-time effects — as pinned row by row in `checks/cases.py:EXPECTED`, with the numbers a "

@@ -17,7 +17,7 @@ from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.numerics.data import signed_labels
 from ibcheck.numerics.two_layer import gaussian_init
 
-from .pinning import RECOMPUTED
+from ibcheck.testing.pinning import RECOMPUTED
 
 PINNED = {
     "conj.lai-step": {"lower": RECOMPUTED, "upper": RECOMPUTED, "eta_threshold_predicted": RECOMPUTED,

@@ -12,8 +12,8 @@ import numpy as np
 
 from ibcheck.numerics.relu_square import init_state
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import compare, measure, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import compare, measure, table
 
 X, Y = F.BOURSIER_X, F.BOURSIER_Y
 M, LAM = 16, 1e-3  # m = 16: both classes covered at seed 0 (m = 8 leaves the negatives uncovered)

@@ -20,8 +20,8 @@ from ibcheck.checks.registry import REGISTRY
 from ibcheck.numerics.classification import gaussian_pm1, gmm, sample_test_points, xor
 from ibcheck.numerics.two_layer import gaussian_init
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import compare, measure, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import compare, measure, table
 
 GAMMA, M1, M2 = 0.5, 2, 3  # unequal neuron counts: κ = 2/3, the factor (κ+γ)/2 differs from γ-only mistakes
 GF_SET = {"m1": M1, "m2": M2, "gamma": GAMMA, "init": "span", "init_scale": 1e-3, "target_log_loss": -300.0,

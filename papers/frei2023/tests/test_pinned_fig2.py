@@ -1,7 +1,7 @@
 """frei2023.fig2 (ReLU+bias SGD on digits): every reported number re-read from the check's own per-epoch records."""
 from __future__ import annotations
 
-from tests.pinned.pinning import measure, table, compare
+from ibcheck.testing.pinning import measure, table, compare
 
 PINNED = {}
 PINNED["frei2023.fig2"] = table("srank_min_default_init srank_min_small_init srank_init final_train_acc_default "

@@ -15,7 +15,9 @@ _JT19_DRIFT = ("finite time, not a counterexample: seed 1's {what} falls faster 
 
 EXPECTED: dict[str, Expected] = {
     "jitelgarsky2019.ray[seed=1]": Expected("inconclusive", _JT19_DRIFT.format(
-        what="e_⊥", orders="4.5, 6.0, 5.8, 4.5, 3.6, 3.1", h="1e7"), "TTT|T?TTTF"),
+        what="e_⊥", orders="4.5, 6.0, 5.8, 4.5, 3.6, 3.1", h="1e7"), fails=("direction error at T ≤ 1e-2",),
+                undecided=("e_⊥ = O(ln ln t/ln t): P_{S⊥}w/‖P_{S⊥}w‖ → ū",)),
     "jitelgarsky2019.separable_edge[seed=1]": Expected("inconclusive", _JT19_DRIFT.format(
-        what="direction error", orders="3.6, 3.4, 2.8, 2.3, 2.0, 1.9", h="3.2e6"), "TT|?TT"),
+        what="direction error", orders="3.6, 3.4, 2.8, 2.3, 2.0, 1.9", h="3.2e6"), fails=(),
+                undecided=("e(t) = O(ln ln t/ln t): w/‖w‖ → ŵ/‖ŵ‖",)),
 }

@@ -13,8 +13,8 @@ import math
 import numpy as np
 from scipy.optimize import linprog, minimize
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import RECOMPUTED, checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import RECOMPUTED, checkpoints, compare, geometric, measure, series, table
 
 STEPS = 10_000
 REF = "the check's own LP/solver diagnostics; the reference itself (I, v̄, ū, R̄) is recomputed"

@@ -49,11 +49,16 @@ _JT20_RELU2 = ("finite time, not a counterexample: relu² (L = 3, the former def
                "it (a diagnostic)")
 
 EXPECTED: dict[str, Expected] = {
-    "jitelgarsky2020.direction[seed=0]": Expected("inconclusive", _JT20_DEFAULT, "T|T?TF"),
-    "jitelgarsky2020.direction[seed=1]": Expected("inconclusive", _JT20_SEED1, "T|T?TF"),
-    "jitelgarsky2020.direction[target_log_loss=-3000.0,seed=0]": Expected("inconclusive", _JT20_LONG, "T|T?TF"),
-    "jitelgarsky2020.direction[target_log_loss=-10000.0,decades=3,seed=0]": Expected("inconclusive", _JT20_1E4, "T|T?TF"),
-    "jitelgarsky2020.direction[act=relu,p=2.0,target_log_loss=-100000.0,seed=0]": Expected("inconclusive", _JT20_RELU2,
-                                                                                             "T|T?FF"),
-    "jitelgarsky2020.direction[act=relu,p=3.0,seed=0]": Expected("inconclusive", _JT20_P3, "T|T?TF"),
+    "jitelgarsky2020.direction[seed=0]": Expected("inconclusive", _JT20_DEFAULT, fails=("normalised margins move by < 1e-3 over the last decade",),
+            undecided=("the path length of θ/‖θ‖ from t₀ converges (finite length)",)),
+    "jitelgarsky2020.direction[seed=1]": Expected("inconclusive", _JT20_SEED1, fails=("normalised margins move by < 1e-3 over the last decade",),
+            undecided=("the path length of θ/‖θ‖ from t₀ converges (finite length)",)),
+    "jitelgarsky2020.direction[target_log_loss=-3000.0,seed=0]": Expected("inconclusive", _JT20_LONG, fails=("normalised margins move by < 1e-3 over the last decade",),
+            undecided=("the path length of θ/‖θ‖ from t₀ converges (finite length)",)),
+    "jitelgarsky2020.direction[target_log_loss=-10000.0,decades=3,seed=0]": Expected("inconclusive", _JT20_1E4, fails=("normalised margins move by < 1e-3 over the last decade",),
+            undecided=("the path length of θ/‖θ‖ from t₀ converges (finite length)",)),
+    "jitelgarsky2020.direction[act=relu,p=2.0,target_log_loss=-100000.0,seed=0]": Expected("inconclusive", _JT20_RELU2, fails=("path length: last decade ≤ ½ the previous decade's", "normalised margins move by < 1e-3 over the last decade"),
+            undecided=("the path length of θ/‖θ‖ from t₀ converges (finite length)",)),
+    "jitelgarsky2020.direction[act=relu,p=3.0,seed=0]": Expected("inconclusive", _JT20_P3, fails=("normalised margins move by < 1e-3 over the last decade",),
+            undecided=("the path length of θ/‖θ‖ from t₀ converges (finite length)",)),
 }

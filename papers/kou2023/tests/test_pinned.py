@@ -12,8 +12,8 @@ import numpy as np
 
 from ibcheck.numerics.two_layer import gaussian_init
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 M, SIGMA0, STEPS = 3, 1e-3, 300
 SET = {"m": M, "sigma0": SIGMA0, "steps": STEPS}

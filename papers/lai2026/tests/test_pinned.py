@@ -13,8 +13,8 @@ import numpy as np
 
 from ibcheck.numerics.data import make_gaussian, signed_labels
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import compare, measure, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import compare, measure, table
 
 EPS, ETA_SCALE, MAX_STEPS = 1e-3, 1.0, 20000
 GD_REL = (1e-8, 1e-9)  # limits of two GD runs stopped at ‖∇L‖ ≤ 1e-12‖∇L₀‖ (cond K ≈ 1.1): agree to ~1e-11

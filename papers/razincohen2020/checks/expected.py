@@ -14,8 +14,11 @@ _REFLECT = ("init W₁ = α·diag(1, −1) (balanced, det W(0) = −α⁴ < 0): 
             "diverge and the effective rank tends to 2 — the sign of det W(0) is what drives Razin–Cohen's example")
 
 EXPECTED: dict[str, Expected] = {
-    "razincohen2020.norms_diverge[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT, "TFTT|FFFFTTT"),
+    "razincohen2020.norms_diverge[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT,
+            fails=("det W(0) > 0", "|W₁₁| grows over every decade", "‖W‖_* grows over every decade", "|W₁₁| keeps growing: slope over the last 3 decades", "‖W‖_* keeps growing: slope over the last 3 decades")),
     "razincohen2020.det_sign[init=reflect,seed=0]": Expected(
-        "outside-hypotheses", _REFLECT + "; det W/‖W‖² starts at −½ (resolved)", "TFTT|FTF"),
-    "razincohen2020.effective_rank[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT, "TFTT|TF"),
+        "outside-hypotheses", _REFLECT + "; det W/‖W‖² starts at −½ (resolved)",
+                fails=("det W(0) > 0", "det W > 0 while resolved", "det W > 0 at every decade checkpoint to T")),
+    "razincohen2020.effective_rank[init=reflect,seed=0]": Expected("outside-hypotheses", _REFLECT,
+            fails=("det W(0) > 0", "effective rank → 1")),
 }

@@ -10,7 +10,7 @@ import math
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from tests.pinned.pinning import compare, measure, table
+from ibcheck.testing.pinning import compare, measure, table
 
 SET = {"w12": 2.0, "w21": 0.5, "t_end": 1e5}
 ODE = "the flow's own trajectory or integration record (an ODE), the input of the formulas recomputed here"

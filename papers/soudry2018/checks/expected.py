@@ -27,9 +27,14 @@ _STEP200 = ("outside the step-size hypothesis (ηβσ_max² = 50): the loss rise
             "converges in direction at large steps (Wu, Braverman, Lee 2023)")
 
 EXPECTED: dict[str, Expected] = {
-    "soudry2018.residual_limit[n=8,d=20,seed=1]": Expected("outside-hypotheses", _RANK, "TTFT|FTFFTT"),
-    "soudry2018.stepsize[eta_scale=20.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP20, "TF|TTF"),
-    "soudry2018.residual_limit[seed=0]": Expected("inconclusive", _THETA_1, "TTTT|?TTFTT"),
-    "soudry2018.direction_rate[seed=0]": Expected("inconclusive", _DIR0, "TT|?T?TFF"),
-    "soudry2018.stepsize[eta_scale=200.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP200, "TF|FFT"),
+    "soudry2018.residual_limit[n=8,d=20,seed=1]": Expected("outside-hypotheses", _RANK,
+            fails=("rank(Z_S) = rank(Z)", "ρ(t) → w̃", "‖ρ(10^k) − w̃‖ decreases over k = K−3 … K", "‖ρ(T) − w̃‖ ≤ 0.15")),
+    "soudry2018.stepsize[eta_scale=20.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP20,
+            fails=("step size: η < 2/(βσ_max²)", "ρ does not grow: max_{k=K−1,K}‖ρ‖ ≤ 1.1·max_{k=K−3,K−2}‖ρ‖")),
+    "soudry2018.residual_limit[seed=0]": Expected("inconclusive", _THETA_1, fails=("‖ρ(T) − w̃‖ ≤ 0.15",),
+            undecided=("ρ(t) → w̃",)),
+    "soudry2018.direction_rate[seed=0]": Expected("inconclusive", _DIR0, fails=("e(10^k) decreases over k = K−3 … K", "log t · e_w̃(t) decreases over k = K−3 … K (sharp form: o(1/log t))"),
+            undecided=("e(t) = O(log log t/log t)", "log t · e_w̃(t) → 0 (sharp form: o(1/log t))")),
+    "soudry2018.stepsize[eta_scale=200.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP200,
+            fails=("step size: η < 2/(βσ_max²)", "L(w(t+1)) ≤ L(w(t)) at every step", "L(w(t)) decreases strictly along the recorded iterates (descent lemma)")),
 }

@@ -16,8 +16,8 @@ import numpy as np
 
 from ibcheck.checks.base import Hooks
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 STEPS = 10_000
 CLAIMS = ("soudry2018.asymptotic", "soudry2018.residual_limit", "soudry2018.direction_rate",

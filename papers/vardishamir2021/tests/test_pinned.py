@@ -13,8 +13,8 @@ import torch
 from ibcheck.numerics.device import generator
 from ibcheck.numerics.relu_square import init_state
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import compare, measure, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import compare, measure, table
 
 ODE = "the stiff ODE's own record (events, time, message), not a formula of the statement"
 SYM = "the check's exact sympy analysis (its numeric consequence is recomputed: loss 0 on the set, > 0 off it)"

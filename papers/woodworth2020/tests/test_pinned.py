@@ -9,8 +9,8 @@ import math
 import numpy as np
 from scipy.optimize import linprog, root
 
-from tests.pinned import fixed_cases as F
-from tests.pinned.pinning import compare, measure, table
+from ibcheck.testing import fixed_cases as F
+from ibcheck.testing.pinning import compare, measure, table
 
 X, Y = F.WOOD_X, F.WOOD_Y
 FLOW = "a property of the ODE integration (time, evaluations, wall clock, status), not a formula of the statement"

@@ -1,4 +1,5 @@
-"""The small fixed cases the pinned tests feed the checks (n ≤ 8, hand-checkable, deliberately asymmetric).
+"""The small fixed cases the pinned tests feed the checks (n ≤ 8, hand-checkable, deliberately asymmetric; shared:
+several papers' checks read the same data).
 
 Each case is plain numbers: positives and negatives with different label ranges, Gram matrices with negative
 off-diagonal entries, so that a quantity computed over the wrong subset, with a dropped absolute value or with
@@ -11,7 +12,7 @@ import torch
 
 from ibcheck.numerics.data import Dataset
 
-# lai2026: n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
+# ReLU regression (LAI_*): n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
 # the most negative eigenvalue of K/‖λ‖₁ − I (≈ −0.26, row norm 0.85) outweighs the most positive (≈ +0.12), so
 # ‖K/‖λ‖₁ − I‖₂ taken without the absolute value differs.
 # Positives |y| ∈ [1.0, 2.0], negatives |y| ∈ [0.5, 1.2]: y_min/y_max differ between the classes and overall.
@@ -32,7 +33,7 @@ def lai_dataset(y: np.ndarray = LAI_Y) -> Dataset:
     return Dataset(X=X, y=torch.tensor(y, dtype=torch.float64), K=X @ X.T, trace_sigma=LAI_TRACE, kind="fixed")
 
 
-# frei2023: n = 6 examples in d = 8, labels ±1 (4 positives, 2 negatives), nearly orthogonal rows of different
+# leaky two-layer classification (FREI_*): n = 6 examples in d = 8, labels ±1 (4 positives, 2 negatives), nearly orthogonal rows of different
 # norms (R_max/R_min = 1.25) with negative and positive overlaps ⟨x_i, x_k⟩ — inside (H) for γ = 1/2 at small n.
 FREI_X = np.array([
     [2.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.05, 0.02],
@@ -51,7 +52,7 @@ def frei_dataset() -> Dataset:
                    trace_sigma=float((X * X).sum(1).mean()), kind="fixed")
 
 
-# soudry2018 / jitelgarsky2019 (linear, ±1 labels): n = 5 in d = 2. The support vectors are the two negatives
+# linear separable logistic regression (SOUDRY_*, ±1 labels): n = 5 in d = 2. The support vectors are the two negatives
 # (SVM duals 0.520 and 0.662, distinct); the positives sit far out (θ = min non-support margin = 2.17).
 SOUDRY_X = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.2, -1.0]])
 SOUDRY_Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
@@ -65,7 +66,7 @@ def labelled(X: np.ndarray, y: np.ndarray, kind: str = "fixed") -> Dataset:
                    trace_sigma=float((Xt * Xt).sum(1).mean()), kind=kind)
 
 
-# woodworth2020 (regression, d > n): n = 3 in d = 5, labels of both signs and different sizes; X has a negative
+# diagonal-network regression (WOOD_*, d > n): n = 3 in d = 5, labels of both signs and different sizes; X has a negative
 # entry in every row, so argmin Q_α has coordinates of both signs (an absolute value dropped in ‖w‖₁ shows).
 WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
                    [-0.4, 1.2, 0.6, 0.9, 0.0],
@@ -73,7 +74,7 @@ WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
 WOOD_Y = np.array([1.5, -0.7, 0.3])
 
 
-# jitelgarsky2019: z_i = y_i x_i in d = 4. Four non-separable points positively spanning S = span(e₁, e₂) (angles
+# non-separable logistic regression (JT_*): z_i = y_i x_i in d = 4. Four non-separable points positively spanning S = span(e₁, e₂) (angles
 # 27°, 97°, 194°, 281°) and three separable points with an S-component (mix) spread over S^⊥ = span(e₃, e₄) (so
 # the direction ū in S^⊥ is a genuine max-margin direction, approached like 1/log t); labels alternate so
 # X = y·Z differs from Z.
@@ -82,7 +83,7 @@ JT_Z = np.array([[1.0, 0.5, 0.0, 0.0], [-1.2, -0.3, 0.0, 0.0], [0.2, -1.0, 0.0, 
 JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
 
 
-# boursier2022: n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
+# ReLU square loss, orthogonal inputs (BOURSIER_*): n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
 # coordinate, some negative), labels of both signs and different sizes: D₊ = ‖1.5x₁ + 0.6x₂‖/4 ≠ D₋.
 BOURSIER_X = np.array([[1.0, 0.0, 0.0, 0.0, 0.05], [0.0, 1.5, 0.0, 0.0, -0.08],
                        [0.0, 0.0, 0.8, 0.0, 0.03], [0.0, 0.0, 0.0, 1.2, -0.02]])

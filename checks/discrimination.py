@@ -1,8 +1,48 @@
-"""Run the wrong answers of a cell: each probe's verdict and the row that rejected it."""
+"""The wrong answers of every claim, collected and run: each probe's verdict and the row that rejected it.
+
+Each discovered paper's ``wrong_answers.py`` holds its claims' rows (``TABLE``: claim ID → family → probes, or
+``NA`` with a reason; ``HEAVY``: claims whose cheapest probe runs only under ``--profile full``); the families and the
+shared probes are ``checks.wrong_answers``. ``reports.discrimination`` writes docs/discrimination.md from these, and
+``ibcheck.testing`` runs each claim's cheapest probe.
+"""
 from __future__ import annotations
 
-from .families import NA, REJECTING, Probe
-from .table import TABLE
+from .wrong_answers import FAMILIES, NA, REJECTING, Probe, as_list
+
+_TABLES: list = []
+
+
+def tables() -> tuple[dict, set]:
+    """``(TABLE, HEAVY)`` over every discovered paper (a single probe becomes a one-element list); cached."""
+    if _TABLES:
+        return _TABLES[0]
+    from ibcheck.theory.papers import discover, skipped
+    table, heavy = {}, set()
+    for p in discover():
+        if not p.has("wrong_answers"):
+            continue
+        try:
+            mod = p.module("wrong_answers")
+            rows = {cid: {fam: v if isinstance(v, NA) else as_list(v) for fam, v in cells.items()}
+                    for cid, cells in mod.TABLE.items()}
+        except Exception as exc:  # noqa: BLE001  (an installed paper's fault: one line; a built-in raises)
+            skipped(p, exc)
+            continue
+        table.update(rows)
+        heavy |= set(getattr(mod, "HEAVY", ()))
+    _TABLES.append((table, heavy))
+    return table, heavy
+
+
+def __getattr__(name):
+    if name == "TABLE":
+        return tables()[0]
+    if name == "HEAVY":
+        return tables()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["FAMILIES", "NA", "REJECTING", "Probe", "tables", "rejecting_row", "run_probe", "run_cell", "rejected"]
 
 
 def rejecting_row(r: dict) -> str:
@@ -30,7 +70,7 @@ def run_probe(cid: str, probe: Probe) -> dict:
 
 def run_cell(cid: str, family: str, cache: dict | None = None) -> list[dict] | NA:
     """The cell's results; ``cache`` ((claim, family, what) -> result) skips probes already run."""
-    cell = TABLE[cid][family]
+    cell = tables()[0][cid][family]
     if isinstance(cell, NA):
         return cell
     out = []
