@@ -7,6 +7,7 @@ from typing import Callable
 import torch
 
 from ibcheck.numerics.data import Dataset
+from ibcheck.theory.outcomes import Inconclusive, Reason  # noqa: F401  (re-exported: what a check reports)
 from ibcheck.theory.statement import Claim
 
 from .params import Param
@@ -60,19 +61,24 @@ class Measurement:
     seed: int
     values: dict
     quantities: dict
-    inconclusive: str | None = None
+    inconclusive: Inconclusive | None = None  # why this measurement does not decide: a code and a message
     series: dict = field(default_factory=dict)  # trajectories / sweeps for plots (not in the JSON)
     note: str = ""  # appended to the verdict's reason (e.g. why a hypothesis must fail)
     data: dict = field(default_factory=dict)  # the data actually used (kind, n, d, sampler law, ...): JSON `data`
     nan_reasons: dict = field(default_factory=dict)  # symbol -> why its value is NaN ("not certified: ...")
     certificate: dict | None = None  # interval certificate (--set certify=true, checks.certify): copied to the JSON
 
+    def __post_init__(self):
+        if self.inconclusive is not None and not isinstance(self.inconclusive, Inconclusive):
+            raise TypeError("Measurement.inconclusive is an Inconclusive(Reason.…, message) (ibcheck.theory.outcomes), "
+                            f"not {type(self.inconclusive).__name__}: say which kind of failure it is")
 
-def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:
-    """Clear the inconclusive reasons starting with ``prefix``: for claims whose conclusion is exactly
-    what that reason reports (e.g. "GD converges"), it must be judged, not excused."""
+
+def waive(ms: list[Measurement], code: Reason) -> list[Measurement]:
+    """Clear the inconclusive reasons of kind ``code``: for claims whose conclusion is exactly what that kind reports
+    (e.g. "GD converges": ``Reason.NOT_CONVERGED``), it must be judged by the rows, not excused."""
     for m in ms:
-        if m.inconclusive and m.inconclusive.startswith(prefix):
+        if m.inconclusive is not None and m.inconclusive.code == code:
             m.inconclusive = None
     return ms
 

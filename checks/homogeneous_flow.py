@@ -34,7 +34,7 @@ from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.margin_kkt import kkt_check
 from ibcheck.theory.homogeneous_trajectory import euler_real_time
 
-from .base import CheckSpec, Context, Measurement
+from .base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from .params import Param, constant_params, pos
 from .trends import Memo, measure_memoised
 
@@ -162,7 +162,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
                "s_final": info["s"]}
     inconc = None
     if not info["reached_target"]:
-        inconc = f"flow stopped at log 𝓛 = {info['log_loss']:.1f} above the target after {info['steps']} steps"
+        inconc = Inconclusive(Reason.NOT_CONVERGED, f"flow stopped at log 𝓛 = {info['log_loss']:.1f} above the target after {info['steps']} steps")
     below = np.flatnonzero(ll < 0)
     reached = below.size > 0
     values: dict = {"reached_loss_below_one": float(reached), "reached_target": float(info["reached_target"]),
@@ -230,7 +230,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     ck["normalized_margin"] = gbar[idx].tolist()
     ck["smoothed_margin"] = gtil[idx].tolist()
     if len(idx) < p["decades"] + 1:
-        inconc = inconc or f"the flow did not reach log(1/𝓛) = {l_end:g}: missing decade checkpoints"
+        inconc = inconc or Inconclusive(Reason.NOT_CONVERGED, f"the flow did not reach log(1/𝓛) = {l_end:g}: missing decade checkpoints")
     values.update({
         "smoothed_margin_min_step_rel": float(dgt.min()) if dgt.size else math.nan,
         "norm_min_step_rel": float(drho.min()) if drho.size else math.nan,

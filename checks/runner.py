@@ -103,7 +103,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         if m.note:
             ev["reason"] = "; ".join(r for r in (ev["reason"], m.note) if r)
         row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
-               "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"]}
+               "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"],
+               "reason_code": ev["reason_code"]}
         if m.certificate is not None:
             row["certificate"] = m.certificate
         if keep_series:
@@ -119,7 +120,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         "statement_latex": claim.statement_latex(), "title": claim.title, "exploratory": claim.exploratory,
         "params": params, "data": data_desc,
         "hypotheses": worst["hypotheses"], "quantities": worst["quantities"], "conclusions": worst["conclusions"],
-        "verdict": worst["verdict"], "reason": worst["reason"],
+        "verdict": worst["verdict"], "reason": worst["reason"], "reason_code": worst["reason_code"],
     }
     certs = [r for r in per_seed if "certificate" in r]  # top level: the first failed certificate, else the worst seed's
     if certs:

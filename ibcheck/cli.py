@@ -130,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="pre-activations with |z| ≤ TOL·scale count as at the kink")
     pk.add_argument("--json", metavar="FILE", help="write every quantity as JSON")
     pk.set_defaults(func=cmd_kkt)
+    from ibcheck.scaffold import add_parser as add_new_parser
+    add_new_parser(sub, fmt)  # `ibcheck new paper|claim`
     for sp in sub.choices.values():  # `--debug` also after the command (the error lines name it)
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return p

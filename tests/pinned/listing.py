@@ -1,5 +1,7 @@
 """docs/pinned.md: every claim × every quantity it reports, "recomputed independently" or the reason it is not.
 
+The tables are the ``PINNED`` of each paper's ``pinned.py`` and ``tests/test_pinned*.py`` (and the conjectures').
+
 Built from the ``PINNED`` tables of the pinned tests (``tests/pinned/test_<paper>.py``); each test asserts that its
 table names exactly the quantities it recomputes and explains every other one, so the list cannot drift from the
 tests. Regenerate with ``python -m tests.pinned.listing > docs/pinned.md`` (tests/pinned/test_listing.py fails when
@@ -20,7 +22,8 @@ def tables() -> dict:
     """claim ID → {quantity: "recomputed independently" | reason}, over every pinned test module."""
     out: dict = {}
     root = HERE.parent.parent
-    files = sorted(HERE.glob("test_*.py")) + sorted((root / "papers").glob("*/tests/test_pinned*.py"))
+    files = (sorted(HERE.glob("test_*.py")) + sorted((root / "papers").glob("*/pinned.py"))
+             + sorted((root / "papers").glob("*/tests/test_pinned*.py")))
     for f in files:
         rel = f.relative_to(root)
         mod = importlib.import_module(".".join(rel.with_suffix("").parts))
@@ -30,8 +33,12 @@ def tables() -> dict:
     return out
 
 
-def render() -> str:
+def render(papers: set | None = None) -> str:
+    """The text of docs/pinned.md (``papers``: only those papers' claims and conjectures)."""
     t = tables()
+    if papers is not None:
+        from ibcheck.checks.index import table
+        t = {c: e for c, e in t.items() if table("PAPER_OF").get(c) in papers}
     n_rec = sum(v == RECOMPUTED for e in t.values() for v in e["table"].values())
     n_all = sum(len(e["table"]) for e in t.values())
     lines = ["# Pinned quantities: every reported number against an independent computation", "",

@@ -20,7 +20,7 @@ from ..theory import statements as st
 from ..theory.variation import betas, min_variation_norm, min_variation_socp, saddle_prediction
 from ibcheck.theory.solver import SolverError
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 from ibcheck.checks.trends import Memo, count_increases, energy_identity, pure
 
@@ -154,9 +154,9 @@ def measure_min_variation(ctx: Context) -> list[Measurement]:
             socp = min_variation_socp(X, y)
             q_socp = {"socp_value": socp.value, "socp_status": socp.info.status, "socp_feasibility": socp.feasibility}
             if abs(socp.value - min_variation_norm(X, y)) > SOCP_RTOL * socp.value or socp.feasibility > 1e-7:
-                inconc = f"SOCP cross-check disagrees with the closed form ({socp.value:.10g})"
+                inconc = Inconclusive(Reason.REFERENCE_FAILED, f"SOCP cross-check disagrees with the closed form ({socp.value:.10g})")
         except SolverError as exc:
-            q_socp, inconc = {"socp_status": str(exc)}, f"SOCP cross-check failed: {exc}"
+            q_socp, inconc = {"socp_status": str(exc)}, Inconclusive(Reason.REFERENCE_FAILED, f"SOCP cross-check failed: {exc}")
         vs = [variation(r) for r in rs]
         gaps = [v / ref - 1 for v in vs]
         q = _hyp(rs[-1])

@@ -15,7 +15,7 @@ from ..theory import statements as st
 from ..theory.activation import prove_leaky_smooth, prove_smoothed
 from ..theory.hypothesis import h_quantities
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 
 # ---- activation ------------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def measure_activation(ctx: Context) -> list[Measurement]:
     q.update(values)
     undecided = [s.claim for s in proof.steps if s.result is None]
     return [Measurement(seed=ctx.seeds[0], values=values, quantities=q,
-                        inconclusive=("sympy left undecided: " + ", ".join(undecided)) if undecided else None)]
+                        inconclusive=(Inconclusive(Reason.SYMBOLIC_UNDECIDED, "sympy left undecided: " + ", ".join(undecided))) if undecided else None)]
 
 
 ACTIVATION_SPEC = CheckSpec(

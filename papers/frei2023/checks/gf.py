@@ -28,7 +28,7 @@ from ibcheck.theory.two_layer_margin import (closed_form_kkt, global_over_patter
 from ibcheck.theory.solver import SolverError
 
 from ibcheck.checks import certify as CERT
-from ibcheck.checks.base import CheckSpec, Context, Measurement, waive
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, waive
 from ibcheck.checks.params import Param, constant_params
 from . import certify as FCERT
 from . import limits as LIM
@@ -112,7 +112,7 @@ def references(K: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> 
     if cf.valid:  # the closed form is exact (a linear solve); the QP cross-checks it
         q.update(w_star_norm=cf.norm, w_star_B=cf.B)
         if qp.B is None or not q["qp_vs_closed_form"] <= QP_VS_CLOSED_FORM:
-            why = f"the label-aligned QP ({qp.info.status}) disagrees with the closed-form KKT point"
+            why = Inconclusive(Reason.REFERENCE_FAILED, f"the label-aligned QP ({qp.info.status}) disagrees with the closed-form KKT point")
     elif qp.B is not None and qp.info.status == "optimal" and qp.feasibility <= 1e-7:
         q.update(w_star_norm=qp.norm, w_star_B=qp.B)
     else:
@@ -129,7 +129,7 @@ def references(K: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> 
         q.update(global_norm_over_patterns=gnorm, patterns_solved=solved, patterns_inaccurate=inacc)
         by_enum = bool(q["w_star_norm"] <= gnorm * (1 + 1e-6)) and not inacc
         if cert.certified and gnorm < q["w_star_norm"] * (1 - 1e-6):
-            why = why or "the dual certificate contradicts the enumeration of all patterns (a bug)"
+            why = why or Inconclusive(Reason.REFERENCE_FAILED, "the dual certificate contradicts the enumeration of all patterns (a bug)")
         certified = certified or by_enum
         q["global_certificate"]["enumeration"] = {"patterns": solved, "inaccurate": inacc, "global_norm": gnorm}
     q["aligned_is_global"] = 1.0 if certified else math.nan
@@ -225,13 +225,13 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if not svm.separable:
             q.update(separable=False, reached_log2_over_n=0.0)
             out.append(Measurement(seed=seed, values=dict(q), quantities=q, data=desc, certificate=cert,
-                                   inconclusive=None if q["H_slack"] < 1 else "SVM infeasible although (H) holds",
+                                   inconclusive=None if q["H_slack"] < 1 else Inconclusive(Reason.REFERENCE_FAILED, "SVM infeasible although (H) holds"),
                                    note="the data are not linearly separable (hard-margin SVM infeasible), so no "
                                         "network interpolates them and Theorem 3.4's hypothesis (H) cannot hold"))
             continue
         q["separable"] = True
         if not svm.verified:
-            inconc = f"the SVM reference could not be re-verified (solver status {svm.info.status})"
+            inconc = Inconclusive(Reason.REFERENCE_FAILED, f"the SVM reference could not be re-verified (solver status {svm.info.status})")
         B0, perp = init_B(X, K, m1 + m2, p["init_scale"], seed, p["init"], d)
         if ctx.hooks.init is not None:
             B0 = ctx.hooks.init(B0)
@@ -261,11 +261,11 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
             q["reached_log2_over_n"] = 0.0  # stalled above log(2)/n: a counterexample to Theorem 3.4
         else:
             q["reached_log2_over_n"] = math.nan
-            inconc = (f"budget of {p['max_steps']} RK steps spent while still descending (log L̂ = {res.log_loss:.3g} > "
-                      f"log(log 2/n) = {q['log_loss_threshold']:.3g}, relative gradient {q['field_norm_relative']:.2g})")
+            inconc = (Inconclusive(Reason.NOT_CONVERGED, f"budget of {p['max_steps']} RK steps spent while still descending (log L̂ = {res.log_loss:.3g} > "
+                      f"log(log 2/n) = {q['log_loss_threshold']:.3g}, relative gradient {q['field_norm_relative']:.2g})"))
         if reached and not res.reached_target:
-            inconc = inconc or (f"budget of {p['max_steps']} RK steps spent at log L̂ = {res.log_loss:.1f} before the "
-                                f"target {p['target_log_loss']:g}")
+            inconc = inconc or (Inconclusive(Reason.NOT_CONVERGED, f"budget of {p['max_steps']} RK steps spent at log L̂ = {res.log_loss:.1f} before the "
+                                f"target {p['target_log_loss']:g}"))
         if res.time_to_log2_over_n and p["gd_drift"]:
             q["gd_vs_gf_drift"] = gd_drift(net, B0, res.time_to_log2_over_n)
         Z = Bn @ Kn
@@ -275,9 +275,9 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         sv = np.sqrt(np.clip(np.linalg.eigvalsh(WW), 0, None))[::-1]
         q["init_residue"] = float(math.sqrt(max(np.trace(Pn), 0.0)) / fro)
         if q["init_residue"] > INIT_RESIDUE_MAX:
-            inconc = inconc or (f"not yet converged in direction: the part of the init orthogonal to the data "
+            inconc = inconc or (Inconclusive(Reason.DIRECTION_NOT_CONVERGED, f"not yet converged in direction: the part of the init orthogonal to the data "
                                 f"is still {q['init_residue']:.2g} of ‖W‖ at log L̂ = {res.log_loss:.0f} (it only "
-                                f"fades like 1/‖W‖ ∝ 1/log t); lower target_log_loss or use init=span")
+                                f"fades like 1/‖W‖ ∝ 1/log t); lower target_log_loss or use init=span"))
         q["normalized_margin"] = float(marg.min() / fro)
         q["train_error"] = float((marg <= 0).mean())
         q["margin_spread"] = float((marg.max() - marg.min()) / marg.min()) if marg.min() > 0 else math.inf
@@ -351,7 +351,7 @@ SETTING_NOTES = {
 
 def _reach_only(ctx: Context) -> list[Measurement]:
     """thm3.4 asks only whether L̂ < log(2)/n is reached: directional convergence does not matter."""
-    return waive(measure_gf(ctx), "not yet converged in direction")
+    return waive(measure_gf(ctx), Reason.DIRECTION_NOT_CONVERGED)
 
 
 def _spec(claim, quick, full, measure=measure_gf):

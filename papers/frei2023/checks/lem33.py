@@ -10,7 +10,7 @@ from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 
 
@@ -40,7 +40,7 @@ def measure_lem33(ctx: Context) -> list[Measurement]:
             c_emp = r["ratio"]
         q = {"grid": rows, "H_probability_min_inside": pmin, "grid_points_inside": len(inside), "c_empirical": c_emp}
         out.append(Measurement(seed=seed, values={"H_probability_min_inside": pmin}, quantities=q, series=q,
-                               inconclusive=None if inside else "no grid point satisfies n ≤ cγ³√(d/log n)"))
+                               inconclusive=None if inside else Inconclusive(Reason.NO_VALID_SAMPLE, "no grid point satisfies n ≤ cγ³√(d/log n)")))
     return out
 
 

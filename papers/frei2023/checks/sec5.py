@@ -23,7 +23,7 @@ from ibcheck.numerics.two_layer import Net, leaky, second_layer
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from .gf import PARAMS as GF_PARAMS
 from .gf import boundary_agreement, init_B
@@ -142,7 +142,7 @@ def measure_gf_sec5(kind: str):
             ref = q["test_error_optimal"] if kind == "gmm" else 0.5
             q["error_tol"] = err_tol(ref, p["n_test"])
             log_loss_0 = float(net.log_loss(B0))
-            inconc = None if res.reached_target else "flow did not reach its target loss within its step budget"
+            inconc = None if res.reached_target else Inconclusive(Reason.NOT_CONVERGED, "flow did not reach its target loss within its step budget")
             if not res.log_loss <= log_loss_0:  # the loss ended above its start (or NaN): not a flow still converging
                 inconc = None
             values = {k: v for k, v in q.items() if isinstance(v, (int, float))}

@@ -24,7 +24,7 @@ from ..theory import statements as st
 from ..theory.decomposition import decompose
 from ibcheck.theory.solver import SolverError
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, pos, power_of_ten
 from ibcheck.checks.trends import Memo, count_rises, measure_memoised
 
@@ -70,7 +70,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     try:
         dec = decompose(Z)
     except SolverError as exc:
-        return Measurement(seed=seed, values={"eta_x2": eta * xmax2}, quantities=q, inconclusive=f"reference failed: {exc}")
+        return Measurement(seed=seed, values={"eta_x2": eta * xmax2}, quantities=q, inconclusive=Inconclusive(Reason.REFERENCE_FAILED, f"reference failed: {exc}"))
     I = dec.subset.I
     ref = {"v_bar": dec.v_bar.copy(), "u_bar": None if dec.u_bar is None else dec.u_bar.w.copy(), "R_bar": dec.R_bar}
     if ctx.hooks.reference is not None:
@@ -86,8 +86,8 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     if "planted_separable" in data.info:
         q["lp_matches_planted"] = sorted(q["separable_set"]) == data.info["planted_separable"]
     if not dec.certified:
-        inconc = (f"references not certified (LP {dec.subset.certified}, ‖∇‖ at v̄ {dec.v_grad:.1e}, "
-                  f"ū {None if dec.u_bar is None else dec.u_bar.certified})")
+        inconc = (Inconclusive(Reason.REFERENCE_FAILED, f"references not certified (LP {dec.subset.certified}, ‖∇‖ at v̄ {dec.v_grad:.1e}, "
+                  f"ū {None if dec.u_bar is None else dec.u_bar.certified})"))
     T = p["steps"]
     K = int(round(math.log10(T)))
     tr = dict(ctx.hooks.trainer or {})

@@ -21,7 +21,7 @@ from ibcheck.theory.asymptotic import Series, geometric, series_at
 from ..theory import statements as st
 from ..theory.limit import full_srank_limit
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.trends import Memo, count_increases, linear_fit, pure
 
@@ -150,7 +150,7 @@ def _margins(ctx, r, q, series):
              margin_ratio_final=r["margin_ratio"][-1], margin_excess_decades=ex)
     series["margin_excess_series"] = series_at(r["steps"], np.array(r["margin_ratio"]) - 1, _targets(r))
     if not all(math.isfinite(v) for v in ex[1:]) and q["loss_increases"] == 0:  # a trainer that does not descend is judged
-        return "some example is still misclassified at a decade checkpoint"
+        return Inconclusive(Reason.NOT_CONVERGED, "some example is still misclassified at a decade checkpoint")
     return None
 
 
@@ -173,7 +173,8 @@ def _full(ctx, r, q, series):
              srank_class_limit=max(lim["srank_pos"], lim["srank_neg"]))
     series["full_limit"] = L
     if not lim["kkt_valid"]:
-        return "the label-aligned closed-form KKT point is not valid on these data (λ ≤ 0 or a sign violated)"
+        return Inconclusive(Reason.REFERENCE_FAILED,
+                            "the label-aligned closed-form KKT point is not valid on these data (λ ≤ 0 or a sign violated)")
     return None
 
 

@@ -11,7 +11,7 @@ from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.inits import positive_init
 from ibcheck.numerics.relu_gd import GDResult, gd_span
 
-from ibcheck.checks.base import Context
+from ibcheck.checks.base import Context, Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos  # noqa: F401  (constant_params: used as C.constant_params)
 
 DATA_PARAMS = {
@@ -128,8 +128,8 @@ def knorm(K: np.ndarray, v: np.ndarray) -> float:
 
 def not_converged(res: GDResult, s: int) -> str | None:
     if bool(res.diverged[s]):
-        return f"GD diverged (loss became non-finite) after {int(res.steps[s])} steps"
+        return Inconclusive(Reason.NOT_CONVERGED, f"GD diverged (loss became non-finite) after {int(res.steps[s])} steps")
     if not bool(res.converged[s]):
         ratio = float(res.grad_norm[s] / res.grad_norm0[s])
-        return f"GD did not reach ‖∇L‖ ≤ 1e-12‖∇L₀‖ in {int(res.steps[s])} steps (ratio {ratio:.2e})"
+        return Inconclusive(Reason.NOT_CONVERGED, f"GD did not reach ‖∇L‖ ≤ 1e-12‖∇L₀‖ in {int(res.steps[s])} steps (ratio {ratio:.2e})")
     return None

@@ -17,7 +17,7 @@ from ..theory import statements as st
 from ..theory.minnorm import min_norm_m2_decoupled
 from ..theory.pattern_qp import min_norm_in_pattern
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, grid
 from . import common as C
 
@@ -69,7 +69,7 @@ def measure_random_init(ctx: Context) -> list[Measurement]:
              "dead_positive_fraction_large_init": rows[-1]["dead_positive_fraction"],
              "missed_fraction_large_init": rows[-1]["missed_fraction"],
              "dead_positive_fraction_small_init": rows[0]["dead_positive_fraction"]}
-        inconc = None if all(r["converged_fraction"] == 1 for r in rows) else "some GD runs did not converge"
+        inconc = None if all(r["converged_fraction"] == 1 for r in rows) else Inconclusive(Reason.NOT_CONVERGED, "some GD runs did not converge")
         out.append(Measurement(seed=seed, values=dict(q), quantities=q, inconclusive=inconc, series=q))
     return out
 
@@ -179,7 +179,7 @@ def measure_m_gt_2(ctx: Context) -> list[Measurement]:
         bad = [r for r in rows if not r["converged"] or r["pattern_qp_status"] != "optimal" and not (
             r["pattern_qp_status"] == "infeasible" and r["limit_rel_loss"] > LIMIT_FIT)]
         out.append(Measurement(seed=seed, values=dict(q, slope_tol=p["slope_tol"]), quantities=q, series=q,
-                               inconclusive=("GD or the pattern QP did not finish accurately" if bad else None)))
+                               inconclusive=(Inconclusive(Reason.NOT_CONVERGED, "GD or the pattern QP did not finish accurately") if bad else None)))
     return out
 
 

@@ -15,7 +15,7 @@ from ibcheck.theory.solver import SolverError
 from ibcheck.theory.tolerances import tol
 
 from ibcheck.checks import certify as CERT
-from ibcheck.checks.base import CheckSpec, Context, Measurement, waive
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, waive
 from ibcheck.checks.params import Param
 from . import certify as LCERT
 from . import common as C
@@ -59,21 +59,21 @@ def measure_m1(ctx: Context) -> list[Measurement]:
             q["w_star_norm"] = ref.norm
             q.update({f"kkt_{k}": v for k, v in ref.residuals.items()})
             if not ref.info.accurate and not ref.polished:
-                inconc = inconc or f"solver returned {ref.info.status} and polishing failed"
+                inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"solver returned {ref.info.status} and polishing failed")
             if max(ref.residuals["primal_feasibility"], ref.residuals["dual_feasibility"],
                    ref.residuals["complementarity"]) > tol("solver_kkt"):
-                inconc = inconc or f"re-verified KKT residuals of w* exceed {tol('solver_kkt')}"
+                inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"re-verified KKT residuals of w* exceed {tol('solver_kkt')}")
             q["gap"] = C.knorm(K, alpha - ref.alpha)
             if len(y) <= ENUM_MAX_N:
                 a_enum, norm_enum, count = enumerate_m1(K, y, tr)
                 q["enumeration_candidates"] = count
                 q["enumeration_rel_dev"] = C.knorm(K, a_enum - ref.alpha) / max(ref.norm, 1e-300)
                 if q["enumeration_rel_dev"] > tol("enum_rel"):
-                    inconc = inconc or (f"cvxpy w* disagrees with the exhaustive active-set enumeration "
-                                        f"(relative {q['enumeration_rel_dev']:.2e})")
+                    inconc = inconc or (Inconclusive(Reason.REFERENCE_FAILED, f"cvxpy w* disagrees with the exhaustive active-set enumeration "
+                                        f"(relative {q['enumeration_rel_dev']:.2e})"))
         except SolverError as exc:
             q.update(solver_status=str(exc), w_star_norm=math.nan, gap=math.nan)
-            inconc = inconc or f"min-norm reference failed: {exc}"
+            inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"min-norm reference failed: {exc}")
         q["lower"] = math.sqrt(ctx.params.get("c_low", 1.0) * q["n_minus"] * y_min ** 2 / tr) if q["n_minus"] else 0.0
         q["upper"] = math.sqrt(ctx.params.get("c_up", 16.0) * q["n_minus"] * y_max ** 2 / tr) if q["n_minus"] else 0.0
         q["w_inf_norm"] = C.knorm(K, alpha)
@@ -146,7 +146,7 @@ GAP_QUICK = _Q + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.8, 0.5)]
 
 SPECS = [
     _spec(st.M1_PATTERN, measure_m1, _Q, _F),
-    _spec(st.M1_LIMIT, lambda ctx: waive(measure_m1(ctx), "GD "), _Q, _F, CERT.PARAM),
+    _spec(st.M1_LIMIT, lambda ctx: waive(measure_m1(ctx), Reason.NOT_CONVERGED), _Q, _F, CERT.PARAM),
     _spec(st.M1_GAP, needs_negatives(measure_m1), GAP_QUICK, _F + [{"n": 40, "d": 4000, "eta_scale": e} for e in (0.7, 0.6, 0.4, 0.2)],
           CERT.PARAM),
 ]

@@ -12,7 +12,7 @@ from ..theory.minnorm import min_norm_m2_decoupled
 from ibcheck.theory.solver import SolverError
 from ibcheck.theory.tolerances import tol
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement, waive
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, waive
 from . import common as C
 from .m1 import M1_PARAMS_BASE, deeper_d, label_range
 
@@ -41,7 +41,7 @@ def measure_m2(ctx: Context) -> list[Measurement]:
             q["w_star_norm"] = C.knorm(K, star)
             q["kkt_max_residual"] = max(max(wp.residuals.values()), max(wm.residuals.values()))
             if q["kkt_max_residual"] > tol("solver_kkt"):
-                inconc = inconc or f"re-verified KKT residual of the decoupled QP is {q['kkt_max_residual']:.2e}"
+                inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"re-verified KKT residual of the decoupled QP is {q['kkt_max_residual']:.2e}")
             q["gap"] = C.knorm(K, alpha - star)
             cert = certify_decoupled(K, y, wp.alpha, wm.alpha)
             q["global_certificate"] = {"method": "Lagrangian dual bound at the decoupled multipliers",
@@ -56,16 +56,16 @@ def measure_m2(ctx: Context) -> list[Measurement]:
                                     "inaccurate": e.inaccurate, "best_norm": e.best_norm}
                 by_enum = bool(q["w_star_norm"] <= e.best_norm * (1 + tol("enum_rel"))) and not e.inaccurate
                 if cert.certified and e.best_norm < q["w_star_norm"] * (1 - tol("enum_rel")):
-                    inconc = inconc or "the dual certificate contradicts the pattern enumeration (a bug)"
+                    inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, "the dual certificate contradicts the pattern enumeration (a bug)")
                 certified = certified or by_enum
                 if e.inaccurate:
-                    inconc = inconc or f"{e.inaccurate} pattern QPs returned optimal_inaccurate"
+                    inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"{e.inaccurate} pattern QPs returned optimal_inaccurate")
             q["decoupled_is_global"] = True if certified else None
             if not certified:
                 nan_why["decoupled_is_global"] = "not certified: " + cert.reason
         except SolverError as exc:
             q.update(solver_status=str(exc), w_star_norm=math.nan, gap=math.nan, decoupled_is_global=None)
-            inconc = inconc or f"min-norm reference failed: {exc}"
+            inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"min-norm reference failed: {exc}")
         q["lower"] = math.sqrt(ctx.params.get("c_low", 1.0) * len(y) * y_min ** 2 / tr)
         q["upper"] = math.sqrt(ctx.params.get("c_up", 16.0) * len(y) * y_max ** 2 / tr)
         q["w_inf_norm"] = C.knorm(K, alpha)
@@ -89,7 +89,7 @@ def measure_m2(ctx: Context) -> list[Measurement]:
 
 
 def _decoupling(ctx: Context) -> list[Measurement]:
-    return waive(measure_m2(ctx), "GD ")  # convergence is one of this claim's conclusions
+    return waive(measure_m2(ctx), Reason.NOT_CONVERGED)  # convergence is one of this claim's conclusions
 
 
 _Q = [{"n": 40, "d": 4000}, {"n": 6, "d": 2000}, {"n": 40, "d": 20000, "spectrum": "power:0.5"}]

@@ -15,7 +15,7 @@ import numpy as np
 from ibcheck.numerics.homogeneous_net import ACTIVATIONS, gradient_descent, gradient_flow
 from ..theory import statements as st
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.checks.homogeneous_flow import describe_run, data_and_net
@@ -73,7 +73,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     values = {"reached_loss_below_one": float(fl.info["log_loss"] < 0), "smooth_activation": float(net.smooth)}
     if not fl.info["reached_target"]:
         return Measurement(seed=seed, values=values, quantities=q,
-                           inconclusive=f"the warm-up flow stopped at log 𝓛 = {fl.info['log_loss']:.2f}")
+                           inconclusive=Inconclusive(Reason.NOT_CONVERGED, f"the warm-up flow stopped at log 𝓛 = {fl.info['log_loss']:.2f}"))
     th0 = fl.theta[-1]
     if ctx.hooks.limit is not None:
         th0 = ctx.hooks.limit(th0)

@@ -18,7 +18,7 @@ from ..theory import statements as st
 from ..theory.completion import min_nuclear_completion
 from ibcheck.theory.solver import SolverError
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.trends import Memo, count_increases, loglog_slope, pure
 
@@ -133,16 +133,16 @@ def measure_norms(ctx: Context) -> list[Measurement]:
         c = min_nuclear_completion(mask, B)
         q.update(min_nuclear_norm=c.nuclear, min_nuclear_W11=float(c.W[0, 0]), min_nuclear_status=c.info.status)
         if not c.certified:
-            inconc = f"min-nuclear-norm completion not certified ({c.info.status})"
+            inconc = Inconclusive(Reason.REFERENCE_FAILED, f"min-nuclear-norm completion not certified ({c.info.status})")
         if r["nuclear"]:
             q["nuclear_over_min_final"] = r["nuclear"][-1] / c.nuclear
     except SolverError as exc:
-        inconc = f"min-nuclear-norm SDP failed: {exc}"
+        inconc = Inconclusive(Reason.REFERENCE_FAILED, f"min-nuclear-norm SDP failed: {exc}")
     if not r["reached_end"] and r["t"]:
-        inconc = inconc or f"the flow stopped at t = {r['t'][-1]:.3g} < t_end ({r['flow_message']})"
+        inconc = inconc or Inconclusive(Reason.NUMERICS_FAILED, f"the flow stopped at t = {r['t'][-1]:.3g} < t_end ({r['flow_message']})")
     if r["balancedness_at_switch"] > BALANCE_TOL:
-        inconc = inconc or (f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e}): the end-to-end "
-                            f"dynamics does not apply")
+        inconc = inconc or (Inconclusive(Reason.NUMERICS_FAILED, f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e}): the end-to-end "
+                            f"dynamics does not apply"))
     values = {k: v for k, v in q.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     values["loss_series"] = Series([r["t"][i] for i in esc], [r["loss"][i] for i in esc])
     series = {"t": r["t"], "W11": r["W11"], "nuclear": r["nuclear"], "loss": r["loss"],
@@ -162,7 +162,7 @@ def measure_det(ctx: Context) -> list[Measurement]:
     values = {k: v for k, v in q.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     series = {"raw_t": r["raw_t"], "raw_det_rel": r["raw_det_rel"], "t": r["t"], "log_det": r["log_det"]}
     inconc = None if r["balancedness_at_switch"] <= BALANCE_TOL else \
-        f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e}): the end-to-end dynamics does not apply"
+        Inconclusive(Reason.NUMERICS_FAILED, f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e}): the end-to-end dynamics does not apply")
     return [Measurement(seed=s, values=values, quantities=q, series=series, inconclusive=inconc) for s in ctx.seeds]
 
 
@@ -173,9 +173,9 @@ def measure_erank(ctx: Context) -> list[Measurement]:
     er = [r["erank"][i] for i in _escaped(r)]
     q.update(t=r["t"], erank=r["erank"], erank_increases=count_increases(er, rtol=1e-12),
              erank_excess_final=(r["erank"][-1] - 1) if r["erank"] else math.nan)
-    inconc = None if r["reached_end"] else f"the flow stopped early ({r['flow_message']})"
+    inconc = None if r["reached_end"] else Inconclusive(Reason.NUMERICS_FAILED, f"the flow stopped early ({r['flow_message']})")
     if r["balancedness_at_switch"] > BALANCE_TOL:
-        inconc = inconc or f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e})"
+        inconc = inconc or Inconclusive(Reason.NUMERICS_FAILED, f"factors unbalanced at the switch ({r['balancedness_at_switch']:.1e})")
     values = {k: v for k, v in q.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     return [Measurement(seed=s, values=values, quantities=q, inconclusive=inconc,
                         series={"t": r["t"], "erank": r["erank"]}) for s in ctx.seeds]

@@ -26,7 +26,7 @@ from ..theory import statements as st
 from ..theory.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, pos, power_of_ten
 from ibcheck.checks.trends import Memo, count_rises, measure_memoised
 
@@ -105,13 +105,13 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
                            note="the data are not linearly separable (the hard-margin SVM is infeasible)")
     inconc = None
     if not svm.certified:
-        inconc = (f"hard-margin SVM not certified (status {svm.status}, polished={svm.polished}, "
-                  f"min margin {svm.min_margin:.3g}, agreement {svm.agreement:.1e})")
+        inconc = (Inconclusive(Reason.REFERENCE_FAILED, f"hard-margin SVM not certified (status {svm.status}, polished={svm.polished}, "
+                  f"min margin {svm.min_margin:.3g}, agreement {svm.agreement:.1e})"))
     if n <= ENUM_MAX_N and svm.certified:
         w_enum, _ = svm_by_enumeration(Z)
         q["svm_enumeration_rel_dev"] = float(np.linalg.norm(w_enum - svm.w) / svm.norm)
         if q["svm_enumeration_rel_dev"] > 1e-8:
-            inconc = inconc or f"SVM disagrees with support-set enumeration ({q['svm_enumeration_rel_dev']:.1e})"
+            inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"SVM disagrees with support-set enumeration ({q['svm_enumeration_rel_dev']:.1e})")
     res = residual_limit(Z, svm, eta, w0)
     S = svm.support
     M = Z[S].T @ (svm.alpha[S][:, None] * Z[S])
@@ -128,7 +128,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
              svm_min_margin=svm.min_margin, svm_repr_residual=svm.repr_residual, svm_agreement=svm.agreement,
              predicted_slope=1 - svm.theta, predicted_slope_refined=-min(svm.theta - 1, lam))
     if res.rank_condition and res.consistency > 1e-8:
-        inconc = inconc or f"Z_S w̃ = log(η/α_S) is inconsistent ({res.consistency:.1e}): duals not unique"
+        inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"Z_S w̃ = log(η/α_S) is inconsistent ({res.consistency:.1e}): duals not unique")
     # --- GD -------------------------------------------------------------------------------------------
     T = p["steps"]
     K = int(round(math.log10(T)))

@@ -14,7 +14,7 @@ from ibcheck.numerics.data import _stream
 from ibcheck.numerics.relu_square import Net, gradient_flow, init_state
 from ..theory import statements as st
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param
 from ibcheck.checks.trends import count_increases, energy_identity
 
@@ -65,14 +65,14 @@ def measure(ctx: Context) -> list[Measurement]:
              "loss_final": fl.loss, "balancedness_init_rel": float(np.max(np.abs(c[0]) / sc[0])),
              "activation_events": fl.events, "sliding_episodes": fl.sliding, "t_reached": fl.t, "flow_message": fl.message}
         inconc = None if fl.t >= p["t_end"] * (1 - 1e-12) else \
-            f"the flow stopped at t = {fl.t:.3g} < {p['t_end']:g} ({fl.message}): conservation checked on [0, {fl.t:.3g}] only"
+            Inconclusive(Reason.NUMERICS_FAILED, f"the flow stopped at t = {fl.t:.3g} < {p['t_end']:g} ({fl.message}): conservation checked on [0, {fl.t:.3g}] only")
         inconc = None if rises else inconc  # a loss that grew on [0, t] already contradicts the flow, at any horizon
         rise = max([(b - a) / a for a, b in zip(gl[:-1], gl[1:]) if a > floor and b > a] or [0.0])
         q["loss_rise_max_rel"] = rise
         if rises and fl.sliding and rise <= SLIDING_RISE:
-            inconc = (f"the trainer, not the law: the Filippov integration slides ({fl.sliding} sliding episodes) and "
+            inconc = (Inconclusive(Reason.NUMERICS_FAILED, f"the trainer, not the law: the Filippov integration slides ({fl.sliding} sliding episodes) and "
                       f"the loss creeps up by at most {rise:.2g} relative on {rises} grid steps — an integrator error "
-                      f"(a wrong dynamics moves the loss by O(1)); not decided: refine rtol or take d ≥ n")
+                      f"(a wrong dynamics moves the loss by O(1)); not decided: refine rtol or take d ≥ n"))
         out.append(Measurement(seed=seed, values={k: float(v) for k, v in q.items() if not isinstance(v, str)},
                                quantities=q, inconclusive=inconc,
                                series={"t": fl.grid_t, "drift": (np.abs(c - c[0]) / np.maximum(sc, 1e-300)).max(1).tolist()}))

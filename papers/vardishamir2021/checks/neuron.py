@@ -22,7 +22,7 @@ from ..numerics.single_neuron import neuron_flow
 from ..theory import construction as C
 from ..theory import statements as st
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.trends import Memo, pure
 
@@ -130,8 +130,8 @@ def budget_note(runs: dict, gammas) -> str | None:
             continue
         prev = [L for t, L in zip(ts, ls) if t <= r["t"] / 10]
         if prev and math.isfinite(r["loss"]) and r["loss"] < 0.99 * prev[-1]:
-            return (f"γ = {g:g}: the flow spent t = {r['t']:.3g} with the loss still falling "
-                    f"({prev[-1]:.3g} → {r['loss']:.3g} over the last decade): needs a longer flow")
+            return (Inconclusive(Reason.NOT_CONVERGED, f"γ = {g:g}: the flow spent t = {r['t']:.3g} with the loss still falling "
+                    f"({prev[-1]:.3g} → {r['loss']:.3g} over the last decade): needs a longer flow"))
     return None
 
 

@@ -20,7 +20,7 @@ from ..theory import statements as st
 from ..theory.dual import dual_cvxpy, dual_newton
 from ..theory.interpolants import min_l1, min_l2
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 from ibcheck.checks.trends import count_increases, loglog_slope
 
@@ -83,7 +83,7 @@ def _limit(ctx: Context, X, y, alpha, w: np.ndarray) -> np.ndarray:
 def flow_note(fl) -> str | None:
     """``inconclusive`` only for a spent budget; a blown-up or stalled flow is measured (its residual fails)."""
     if not fl.converged and not fl.diverged and math.isfinite(fl.residual) and fl.t >= 1e12 * 0.999:
-        return f"flow budget t = 1e12 spent at residual {fl.residual:.1e}"
+        return Inconclusive(Reason.NOT_CONVERGED, f"flow budget t = 1e12 spent at residual {fl.residual:.1e}")
     return None
 
 
@@ -104,7 +104,7 @@ def measure_limit(ctx: Context) -> list[Measurement]:
         q.update(newton_iterations=ref.iterations, reference_residual=ref.residual,
                  reference_stationarity=ref.stationarity)
         if not ref.converged or ref.residual > REF_KKT_TOL:
-            inconc = f"Newton dual did not certify (re-verified residual {ref.residual:.1e})"
+            inconc = Inconclusive(Reason.REFERENCE_FAILED, f"Newton dual did not certify (re-verified residual {ref.residual:.1e})")
         w_ref = _ref(ctx, "alpha", ref.w)
         if X.shape[0] <= CVX_MAX_N and alpha <= 1.0:
             try:
@@ -112,10 +112,10 @@ def measure_limit(ctx: Context) -> list[Measurement]:
                 q["cvxpy_status"] = cone.info.status
                 q["cvxpy_rel_dev"] = float(np.linalg.norm(cone.w - ref.w) / np.linalg.norm(ref.w))
                 if not cone.info.accurate or q["cvxpy_rel_dev"] > CVX_RTOL:
-                    inconc = inconc or (f"exp-cone cross-check disagrees with Newton ({cone.info.status}, "
-                                        f"{q['cvxpy_rel_dev']:.1e} relative)")
+                    inconc = inconc or (Inconclusive(Reason.REFERENCE_FAILED, f"exp-cone cross-check disagrees with Newton ({cone.info.status}, "
+                                        f"{q['cvxpy_rel_dev']:.1e} relative)"))
             except SolverError as exc:
-                inconc = inconc or f"exp-cone cross-check failed: {exc}"
+                inconc = inconc or Inconclusive(Reason.REFERENCE_FAILED, f"exp-cone cross-check failed: {exc}")
         fl = flow(ctx, X, y, alpha)
         inconc = inconc or flow_note(fl)
         w = _limit(ctx, X, y, alpha, fl.w)
@@ -159,8 +159,8 @@ def _dense_curve(X, y, l1, l2, lo=1e-6, hi=1e2, num=41) -> dict:
 
 def _references(ctx: Context, X, y):
     l1, l2 = min_l1(X, y), min_l2(X, y)
-    note = None if l1.certified else (f"min-ℓ1 LP not certified ({l1.status}, gap {l1.gap:.1e}, dual "
-                                      f"infeasibility {l1.dual_infeasibility:.1e})")
+    note = None if l1.certified else (Inconclusive(Reason.REFERENCE_FAILED, f"min-ℓ1 LP not certified ({l1.status}, gap {l1.gap:.1e}, dual "
+                                      f"infeasibility {l1.dual_infeasibility:.1e})"))
     return _ref(ctx, "l1", l1.w), _ref(ctx, "l2", l2.w), l1, note
 
 

@@ -6,7 +6,7 @@ import math
 
 import torch
 
-from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param
 from ibcheck.numerics.data import make_gaussian
 
@@ -46,7 +46,8 @@ def measure(ctx: Context) -> list[Measurement]:
         w_row = X.T @ torch.linalg.solve(K, X @ w)  # projection of w onto the row space
         q = {"gap_rel": float((w - w_star).norm() / w_star.norm()), "perp_rel": float((w - w_row).norm() / w.norm()),
              "lambda_min_over_max": float(ev[0] / ev[-1]), "steps": steps, "grad_rel": gn / g0}
-        why = None if gn <= GRAD_RTOL * g0 else f"GD stopped after {steps} steps at relative gradient {gn / g0:.1e}"
+        why = None if gn <= GRAD_RTOL * g0 else Inconclusive(
+            Reason.NOT_CONVERGED, f"GD stopped after {steps} steps at relative gradient {gn / g0:.1e}")
         values = {**{k: float(v) for k, v in q.items()}, "trace_sigma": float(ds.trace_sigma)}
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=why))
     return out
