@@ -70,6 +70,6 @@ def test_no_text_cites_a_file_outside_the_repository():
 
 def test_dutch_seed_quotes_are_translated():
     dutch = [c for c in builtin_claims().values() if re.search(r"\b(het|de|een|voorbeelden|patronen)\b", c.summary)]
-    assert dutch, "the lai2026 summaries quote the Dutch seed"
+    assert dutch, "the summaries of the Dutch-seeded paper quote the Dutch seed"
     for c in dutch:
         assert "Dutch" in c.summary and re.search(r"'\s*\[[^\]]{15,}\]", c.summary), c.id

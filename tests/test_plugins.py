@@ -212,3 +212,30 @@ def test_no_plugins_switch(fake_eps, monkeypatch):
     monkeypatch.setenv("IBCHECK_NO_PLUGINS", "1")
     loaded, cat, _ = _load()
     assert not loaded.plugins and not loaded.errors and "mine.ok" not in cat
+
+
+# ---------------------------------------------------------------- the paper group, lazily: list fast, one line of tests
+HEAVY = ("torch", "sympy", "cvxpy", "scipy.stats", "matplotlib")
+
+
+def test_the_installed_paper_is_discovered_by_metadata_and_imported_only_when_its_claim_runs(site):
+    """With the example installed, `ibcheck list` and an unknown ID read its manifest and light index only (no torch,
+    no sympy: benchmarks/startup.py times them); `check` of its claim imports its statement and check module."""
+    code = ("import sys; from ibcheck.cli import main\ntry:\n    rc = main(sys.argv[1:])\nexcept SystemExit as e:\n"
+            "    rc = e.code\nprint('HEAVY', [m for m in %r if m in sys.modules], 'PLUGIN', sorted(m for m in "
+            "sys.modules if m.startswith('ibcheck_example_plugin')), 'RC', rc)") % (HEAVY,)
+    for argv, rc in ((["list"], 0), (["check", "NOSUCH"], 2)):
+        p = _run([sys.executable, "-c", code, *argv], _env(site))
+        line = next(x for x in p.stdout.splitlines() if x.startswith("HEAVY"))
+        assert line.startswith("HEAVY []") and line.endswith(f"RC {rc}"), (argv, line, p.stderr)
+        assert "'ibcheck_example_plugin.checks" not in line and "'ibcheck_example_plugin.theory" not in line, line
+    listed = _ibcheck("list", env=_env(site)).stdout
+    assert any(ln.startswith(CID) for ln in listed.splitlines())
+
+
+def test_a_third_party_paper_runs_the_conformance_suite_with_one_line(site, tmp_path):
+    tests = site / "ibcheck_example_plugin" / "tests"
+    assert "conformance_tests(" in (tests / "test_conformance.py").read_text()
+    p = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], _env(site), cwd=tmp_path)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert "passed" in p.stdout and "failed" not in p.stdout, p.stdout[-2000:]
