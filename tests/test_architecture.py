@@ -107,7 +107,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 PAPER_LAYERS = {"theory": "theory", "numerics": "numerics", "checks": "checks", "conjectures": "checks",
-                "wrong_answers": "checks", "pinned": "checks", "hooks": "reports", "figures": "reports"}
+                "wrong_answers": "checks", "pinned": "cli", "hooks": "reports", "figures": "reports"}  # pinned: ibcheck.testing
 
 
 def _layer(mod: str) -> str:

@@ -110,3 +110,15 @@ def test_the_central_modules_name_no_paper_and_papers_are_discovered():
     assert any(ep.value == "ibcheck.papers" for ep in entry_points(group="ibcheck.papers")), (
         "pyproject's entry point: pip install -e . again")
     assert len([p for p in discover() if p.builtin]) >= 11
+
+
+def test_papers_come_in_their_manifests_order():
+    """The catalogue's order is the manifests' ``order`` (the built-ins 10, 20, …), then each paper's own."""
+    from ibcheck.theory.catalogue import CATALOGUE, PAPER_OF
+    papers = discover()
+    assert [p.order for p in papers] == sorted(p.order for p in papers)
+    builtin = [p for p in papers if p.builtin]
+    assert [p.order for p in builtin[:11]] == [10.0 * k for k in range(1, 12)], [p.name for p in builtin]
+    rank = {p.name: k for k, p in enumerate(papers)}
+    seq = [rank[PAPER_OF[c]] for c in CATALOGUE]
+    assert seq == sorted(seq)
