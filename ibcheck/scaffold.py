@@ -242,11 +242,25 @@ def new_claim(claim_id: str) -> list[Path]:
 
 
 def _index(paper: str, root: Path) -> None:
-    """Write the paper's light index (``checks.index_build``), rediscovering the papers first."""
+    """Write the paper's light index (``checks.index_build``): the paper rediscovered, or — written into a folder of
+    one's own, not installed yet — imported from that folder."""
+    import sys
+
     from ibcheck.checks.index_build import generate
-    from ibcheck.theory.papers import discover
-    p = next(x for x in discover(refresh=True) if x.name == paper)
-    (root / "index.py").write_text(generate(p), encoding="utf-8")
+    from ibcheck.theory.papers import _paper, discover, manifest_of
+    p = next((x for x in discover(refresh=True) if x.name == paper), None)
+    if p is None:
+        sys.path.insert(0, str(root.parent))
+        try:
+            p = _paper(root.name, manifest_of(root.name), "new", "local")
+            text = generate(p)
+        finally:
+            sys.path.remove(str(root.parent))
+            for m in [m for m in sys.modules if m == root.name or m.startswith(root.name + ".")]:
+                del sys.modules[m]
+    else:
+        text = generate(p)
+    (root / "index.py").write_text(text, encoding="utf-8")
 
 
 def add_parser(sub, fmt) -> None:

@@ -17,7 +17,7 @@ from ibcheck.numerics.leaky_modes import LeakyModes, _box_lcp
 from ibcheck.numerics.two_layer import Net, gaussian_init, second_layer
 from ibcheck.papers.frei2023.theory.kkt import kkt_check
 
-from .test_frei_numerics import _setup
+from ibcheck.papers.frei2023.tests.test_numerics import _setup
 
 
 # --- a generic switched system for the integrator alone -------------------------------------------------------
