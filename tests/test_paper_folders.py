@@ -58,9 +58,17 @@ PENDING = {
 
 
 def _files() -> list[str]:
-    out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.splitlines()
-    return [f for f in out if (ROOT / f).is_file()]
+    """The tree's files: git's view in a checkout; elsewhere (a copy: mutants/mutate.py) every file but caches."""
+    p = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                       capture_output=True, text=True)
+    if p.returncode == 0 and (ROOT / ".git").exists():
+        out = p.stdout.splitlines()
+    else:
+        skip = ("__pycache__", ".git", ".pytest_cache", ".hypothesis", "build")
+        out = [str(f.relative_to(ROOT)) for f in ROOT.rglob("*")
+               if not any(s in f.relative_to(ROOT).parts or s.endswith(".egg-info") for s in skip)
+               and not any(x.endswith(".egg-info") for x in f.relative_to(ROOT).parts)]
+    return [f for f in out if (ROOT / f).is_file() and not (ROOT / f).is_symlink()]
 
 
 def _naming() -> dict[str, list[str]]:
