@@ -22,11 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ibcheck.numerics.classification import gaussian_pm1  # noqa: E402
 from ibcheck.numerics.data import gram, make_gaussian  # noqa: E402
 from ibcheck.numerics.threads import limited  # noqa: E402
-from ibcheck.theory.certify.frei2023 import certify_thm32  # noqa: E402
-from ibcheck.theory.certify.lai2026 import certify_min_norm_m1  # noqa: E402
-from ibcheck.theory.frei2023.hypothesis import h_quantities  # noqa: E402
-from ibcheck.theory.frei2023.problem1 import closed_form_kkt, qp_aligned  # noqa: E402
-from ibcheck.theory.lai2026.minnorm import min_norm_m1  # noqa: E402
+from ibcheck.papers.frei2023.theory.certify import certify_thm32  # noqa: E402
+from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1  # noqa: E402
+from ibcheck.papers.frei2023.theory.hypothesis import h_quantities  # noqa: E402
+from ibcheck.theory.two_layer_margin import closed_form_kkt, qp_aligned  # noqa: E402
+from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1  # noqa: E402
 
 
 def best_of(fn, reps):

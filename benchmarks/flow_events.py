@@ -33,7 +33,7 @@ from ibcheck.numerics.classification import gaussian_pm1, pm1_labels  # noqa: E4
 from ibcheck.numerics.flow import gradient_flow  # noqa: E402
 from ibcheck.numerics.threads import limited  # noqa: E402
 from ibcheck.numerics.two_layer import Net, gaussian_init, second_layer  # noqa: E402
-from ibcheck.theory.frei2023.kkt import kkt_check  # noqa: E402
+from ibcheck.papers.frei2023.theory.kkt import kkt_check  # noqa: E402
 
 
 def explicit(n, d, m1, m2, gamma, scale, seed=0, init="full"):

@@ -18,7 +18,7 @@ import numpy as np
 
 
 def setup():
-    from ibcheck.checks.frei2023.gf import init_B
+    from ibcheck.papers.frei2023.checks.gf import init_B
     from ibcheck.numerics.classification import gaussian_pm1
     from ibcheck.numerics.two_layer import Net, second_layer
     dat = gaussian_pm1(20, 10_000_000, 0, sampler="auto")
@@ -28,7 +28,7 @@ def setup():
 
 
 def quantities(K, y, a, B):
-    from ibcheck.theory.frei2023.kkt import kkt_check
+    from ibcheck.papers.frei2023.theory.kkt import kkt_check
     Z = B @ K
     q = y * (a[:, None] * np.maximum(0.5 * Z, Z)).sum(0)
     r = kkt_check(K, y, a, 0.5, B)

@@ -16,7 +16,7 @@ from ibcheck.numerics.threads import default_single_threaded_env
 
 default_single_threaded_env()
 
-from ibcheck.checks.frei2023 import gf  # noqa: E402
+from ibcheck.papers.frei2023.checks import gf  # noqa: E402
 from ibcheck.checks.runner import run_check  # noqa: E402
 from ibcheck.numerics.data import make_gaussian  # noqa: E402
 

@@ -10,7 +10,7 @@ points) at ℓ = 1e3 and 1e5: a gap falling with ℓ is a pre-activation closing
 (relu^p's kink, square's 0) — the slow mode that keeps the relu² default's direction drifting (the pull ∝ σ'(z)
 vanishes with z, so z ~ 1/log ℓ and the remaining path ~ 1/log log ℓ).
 
-The decision rule it serves (``checks/jitelgarsky2020/expected.py``): the default is a setting whose convergence is
+The decision rule it serves (``papers/jitelgarsky2020/checks/expected.py``): the default is a setting whose convergence is
 reachable (``verified``) for ≥ 80% of the 16 seeds, with seed 0 as the default draw whatever it gives.
 
 Usage: python benchmarks/jitelgarsky2020_directions.py [--seeds 16] [--target 100000] [--only relu2,linear]

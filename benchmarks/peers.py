@@ -141,7 +141,7 @@ def svms(n: int, reps: int):
 def minnorms(n: int, reps: int):
     import cvxpy as cp
 
-    from ibcheck.theory.lai2026.minnorm import _factor, min_norm_m1
+    from ibcheck.papers.lai2026.theory.minnorm import _factor, min_norm_m1
     rng = np.random.default_rng(n)
     d = 40 * n
     X = rng.standard_normal((n, d))

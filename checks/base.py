@@ -7,6 +7,7 @@ from typing import Callable
 import torch
 
 from ibcheck.numerics.data import Dataset
+from ibcheck.theory.outcomes import Inconclusive, Reason  # noqa: F401  (re-exported: what a check reports)
 from ibcheck.theory.statement import Claim
 
 from .horizon import Horizon
@@ -18,12 +19,12 @@ class Hooks:
     """Injection points for negative controls (tests only, never reachable from the CLI).
 
     ``deriv``: replaces the trainer's activation derivative; ``limit`` maps the trained final
-    coefficients before any comparison — lai2026: ``limit(K, y, tr, α) -> α`` on batched tensors
-    (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); frei2023: ``limit(K, y, B) -> B`` (B (m,n));
+    coefficients before any comparison — span-coordinate GD: ``limit(K, y, tr, α) -> α`` on batched tensors
+    (K (S,n,n), y (S,n), tr (S,), α (S,m,n)); leaky two-layer flows: ``limit(K, y, B) -> B`` (B (m,n));
     ``gram``: maps each Gram matrix before training; ``init``: maps the initial coefficients; ``field``: wraps
     a gradient flow's field (a sign error, a wrong leak, a stall).
-    Linear GD (soudry2018, jitelgarsky2019): ``deriv(v) -> g`` replaces ``g = −ℓ'(−v)``; ``limit(W) -> W``
-    maps the checkpoint iterates (S, T, d). Homogeneous nets (jitelgarsky2020, lyuli2020): ``deriv(z) -> σ'``
+    Linear GD (logistic regression): ``deriv(v) -> g`` replaces ``g = −ℓ'(−v)``; ``limit(W) -> W``
+    maps the checkpoint iterates (S, T, d). Homogeneous nets (the shared flow): ``deriv(z) -> σ'``
     replaces the activation derivative in the trainer's gradient; ``limit(θ) -> θ`` maps every recorded state.
     ``reference``: maps the dict of exact references (``w_hat``, ``w_tilde``, ``v_bar``, …) before any
     comparison. ``trainer``: keyword overrides for the trainer, e.g. ``{"reduction": "mean"}`` (mean instead
@@ -37,7 +38,7 @@ class Hooks:
     gram: Callable | None = None
     init: Callable | None = None
     limit: Callable | None = None
-    field: Callable | None = None  # frei2023 flows: maps the flow field ``B -> (dB/ds, log L̂)`` to a broken one
+    field: Callable | None = None  # leaky two-layer flows: maps the flow field ``B -> (dB/ds, log L̂)`` to a broken one
     reference: Callable | None = None
     trainer: dict | None = None
 
@@ -61,19 +62,24 @@ class Measurement:
     seed: int
     values: dict
     quantities: dict
-    inconclusive: str | None = None
+    inconclusive: Inconclusive | None = None  # why this measurement does not decide: a code and a message
     series: dict = field(default_factory=dict)  # trajectories / sweeps for plots (not in the JSON)
     note: str = ""  # appended to the verdict's reason (e.g. why a hypothesis must fail)
     data: dict = field(default_factory=dict)  # the data actually used (kind, n, d, sampler law, ...): JSON `data`
     nan_reasons: dict = field(default_factory=dict)  # symbol -> why its value is NaN ("not certified: ...")
     certificate: dict | None = None  # interval certificate (--set certify=true, checks.certify): copied to the JSON
 
+    def __post_init__(self):
+        if self.inconclusive is not None and not isinstance(self.inconclusive, Inconclusive):
+            raise TypeError("Measurement.inconclusive is an Inconclusive(Reason.…, message) (ibcheck.theory.outcomes), "
+                            f"not {type(self.inconclusive).__name__}: say which kind of failure it is")
 
-def waive(ms: list[Measurement], prefix: str) -> list[Measurement]:
-    """Clear the inconclusive reasons starting with ``prefix``: for claims whose conclusion is exactly
-    what that reason reports (e.g. "GD converges"), it must be judged, not excused."""
+
+def waive(ms: list[Measurement], code: Reason) -> list[Measurement]:
+    """Clear the inconclusive reasons of kind ``code``: for claims whose conclusion is exactly what that kind reports
+    (e.g. "GD converges": ``Reason.NOT_CONVERGED``), it must be judged by the rows, not excused."""
     for m in ms:
-        if m.inconclusive and m.inconclusive.startswith(prefix):
+        if m.inconclusive is not None and m.inconclusive.code == code:
             m.inconclusive = None
     return ms
 

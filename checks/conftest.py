@@ -1,7 +1,7 @@
 """pytest options of the catalogue suite: ``--profile quick|full`` and ``--ibcheck-report DIR``.
 
-Safe under pytest-xdist (``-n auto``, the default in pyproject.toml): cases that share one measurement (the
-frei2023 Section 3 flow of a setting) carry the same ``xdist_group`` so ``--dist loadgroup`` runs them on one
+Safe under pytest-xdist (``-n auto``, the default in pyproject.toml): cases that share one measurement (one flow
+feeding several claims of a setting: ``CheckSpec.shared``) carry the same ``xdist_group`` so ``--dist loadgroup`` runs them on one
 worker, which computes the flow once; with ``--ibcheck-report`` every worker leaves its results in a shared
 folder and the controller writes one report from all of them.
 """

@@ -1,11 +1,10 @@
-"""The homogeneous-network gradient flow shared by lyuli2020 and jitelgarsky2020: one flow, every per-step quantity.
+"""The homogeneous-network gradient flow several papers share: one flow, every per-step quantity.
 
 The flow (``numerics.homogeneous_net``: two-layer, both layers trained, exponential SUM loss) is integrated by the
 horizon engine (``numerics.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then Radau in the log-loss clock) at rtol
 1e-10 with every accepted step and the geometric checkpoints of log(1/𝓛) (``per_decade``) recorded; the state
 is augmented by ``J(s) = ∫ LΣe^{−q}q dt`` for the integrated Euler identity. One memoised measurement per setting
-feeds the nine claims (lyuli2020: smoothed_margin_monotone, sandwich, lemma5_1, euler_identity, rates, kkt;
-jitelgarsky2020: direction, alignment).
+feeds every claim built on it (``spec_for``: the papers' ``checks/flow.py`` name them).
 
 Default: teacher data n = 8, d = 20 (labels of a random width-3 ReLU teacher), student width m = 10,
 σ = relu² (L = 3), init scale 1e-3, to log 𝓛 = −1000; trends are read at log(1/𝓛) = 10, 100, 1000.
@@ -17,8 +16,8 @@ Default: teacher data n = 8, d = 20 (labels of a random width-3 ReLU teacher), s
 * the spec's end tolerances (ε ≤ 1e-2, margins moving < 1e-3 per decade) are not reached at log(1/𝓛) = 1000:
   documented findings (EXPECTED) with the measured numbers.
 The full profile adds −3000, relu³ (L = 4), another seed, and −10000 read over three decades (10 … 10⁴).
-jitelgarsky2020.direction alone defaults to σ = z² (checks/jitelgarsky2020/flow.py: relu²'s direction converges
-visibly by log(1/𝓛) = 1e5 for only 6 of 16 seeds); ``kink_gap_series`` records how close a weight-carrying
+A claim may change the defaults in its own ``checks/flow.py`` (the directional-convergence claim defaults to σ = z²:
+relu²'s direction converges visibly by log(1/𝓛) = 1e5 for only 6 of 16 seeds); ``kink_gap_series`` records how close a weight-carrying
 neuron's pre-activation sits to σ's kink, the slow mode of relu²'s drifting draws.
 """
 from __future__ import annotations
@@ -32,10 +31,10 @@ from ibcheck.numerics.device import generator
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.asymptotic import Series, geometric
-from ibcheck.theory.lyuli2020.kkt import kkt_check
-from ibcheck.theory.lyuli2020.trajectory import euler_real_time
+from ibcheck.theory.margin_kkt import kkt_check
+from ibcheck.theory.homogeneous_trajectory import euler_real_time
 
-from .base import CheckSpec, Context, Measurement
+from .base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from .horizon import log_loss_target
 from .params import Param, constant_params, pos
 from .trends import Memo, measure_memoised
@@ -147,7 +146,7 @@ def _increases(xs) -> int:
 
 def _measure_one(ctx: Context, seed: int) -> Measurement:
     p = ctx.params
-    net, theta0 = data_and_net(ctx, seed, claim="lyuli2020/jitelgarsky2020")
+    net, theta0 = data_and_net(ctx, seed, claim="the homogeneous-network flow")
     L, N = net.degree, net.n
     rec, info = _flow(net, theta0, p)
     P = theta0.shape[0]
@@ -164,7 +163,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
                "s_final": info["s"]}
     inconc = None
     if not info["reached_target"]:
-        inconc = f"flow stopped at log 𝓛 = {info['log_loss']:.1f} above the target after {info['steps']} steps"
+        inconc = Inconclusive(Reason.NOT_CONVERGED, f"flow stopped at log 𝓛 = {info['log_loss']:.1f} above the target after {info['steps']} steps")
     below = np.flatnonzero(ll < 0)
     reached = below.size > 0
     values: dict = {"reached_loss_below_one": float(reached), "reached_target": float(info["reached_target"]),
@@ -232,7 +231,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     ck["normalized_margin"] = gbar[idx].tolist()
     ck["smoothed_margin"] = gtil[idx].tolist()
     if len(idx) < p["decades"] + 1:
-        inconc = inconc or f"the flow did not reach log(1/𝓛) = {l_end:g}: missing decade checkpoints"
+        inconc = inconc or Inconclusive(Reason.NOT_CONVERGED, f"the flow did not reach log(1/𝓛) = {l_end:g}: missing decade checkpoints")
     values.update({
         "smoothed_margin_min_step_rel": float(dgt.min()) if dgt.size else math.nan,
         "norm_min_step_rel": float(drho.min()) if drho.size else math.nan,
@@ -268,7 +267,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
                                            [float((full[i] + log_t[i]) / log_t[i]) for i in aidx]),
                   inv_norm_series=Series([float(log_t[i]) for i in aidx], [float(rho2[i] ** -0.5) for i in aidx]),
                   degree=float(L))
-    # eq. (6) in real time between the decade checkpoints, read on the given states (theory.lyuli2020.trajectory)
+    # eq. (6) in real time between the decade checkpoints, read on the given states (theory.homogeneous_trajectory)
     values["euler_real_time"] = euler_real_time(log_t, rho2, margins, L, sorted({k0, *idx, len(ll) - 1}))
     lm = lemma51_samples(net, TH[k0:], p["samples"], seed)
     values.update({k: lm[k] for k in ("max_log_loss", "dlogrho_min", "lemma51_min_rel")})

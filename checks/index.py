@@ -1,10 +1,12 @@
-"""A light index of the built-in catalogue, so that ``ibcheck list``, ``--help`` and an unknown-ID error start in
-well under a second and ``ibcheck check ID`` imports only the module holding that check.
+"""The light index of the catalogue, so that ``ibcheck list``, ``--help`` and an unknown-ID error start in well
+under a second and ``ibcheck check ID`` imports only the module holding that check.
 
-The tables below are generated from the live catalogue (``python -m ibcheck.checks.index_build`` rewrites the file;
-``tests/test_startup.py`` fails when they differ from ``theory.catalogue``, ``checks.registry`` and
-``checks.conjectures``). This module imports nothing heavy: no torch, cvxpy, sympy or scipy. Plugins are not here:
-they are found through their entry points (``checks.plugins``) and loaded with the full registry.
+The tables ``CLAIMS``, ``ALIASES``, ``PLANNED`` and ``CONJECTURES`` are gathered, on first use, from each discovered
+paper's generated ``<paper>/index.py`` (``python -m ibcheck.checks.index_build``; ``tests/test_startup.py`` fails
+when a built-in one is stale). Discovery reads entry-point metadata and the papers' light manifests only; a paper
+without an index (an installed one that ships none) is indexed from its live modules, once, when the tables are
+first read. This module imports nothing heavy: no torch, cvxpy, sympy or scipy. Catalogues of the deprecated
+entry-point group ``ibcheck.catalogues`` are not here: they load with the full registry (``checks.plugins``).
 """
 from __future__ import annotations
 
@@ -12,127 +14,97 @@ import difflib
 import importlib
 
 from ibcheck.numerics.errors import InputError
+from ibcheck.theory.papers import discover, skipped, warn
 
 # claim ID → (source, kind: provenance or "exploratory", title, module holding its check or None)
-CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
-    'lai2026.gram': ('lai2026', 'reconstructed', 'Gram matrix concentrates around ‖λ‖₁ I', 'ibcheck.checks.lai2026.gram'),
-    'lai2026.m1.pattern': ('lai2026', 'reconstructed', 'm=1: activation pattern freezes to 𝟙{y>0} after one step', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m1.limit': ('lai2026', 'reconstructed', 'm=1: GD interpolates positives, predicts 0 on negatives (global minimum)', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m1.gap': ('lai2026', 'reconstructed', 'm=1: √(n₋y_min²/‖λ‖₁) ≤ ‖w^∞ − w*‖ ≤ √(16 n₋ y_max²/‖λ‖₁)', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m1.rate': ('lai2026', 'seed', 'm=1: the gap is Θ(√(n/‖λ‖₁))', 'ibcheck.checks.lai2026.m1'),
-    'lai2026.m2.decoupling': ('lai2026', 'reconstructed', 'm=2: the neurons decouple onto positives and negatives', 'ibcheck.checks.lai2026.m2'),
-    'lai2026.m2.gap': ('lai2026', 'reconstructed', 'm=2: ‖(w₊,w₋)^∞ − (w₊,w₋)*‖ = Θ(√(n/‖λ‖₁))', 'ibcheck.checks.lai2026.m2'),
-    'lai2026.linear': ('lai2026', 'standard', 'baseline: linear GD from 0 converges to the min-norm interpolant', 'ibcheck.checks.lai2026.linear'),
-    'lai2026.random-init': ('lai2026', 'exploratory', 'exploratory: random Gaussian init leaves positives dead and misses the global minimum', 'ibcheck.checks.lai2026.exploratory'),
-    'lai2026.moderate-d': ('lai2026', 'exploratory', 'exploratory: at moderate d/n the pattern stops matching sign(y) and depends on the init', 'ibcheck.checks.lai2026.exploratory'),
-    'lai2026.m-gt-2': ('lai2026', 'exploratory', 'exploratory: m > 2 neurons with disjoint initial patterns', 'ibcheck.checks.lai2026.exploratory'),
-    'frei2023.lem3.3': ('frei2023', 'reconstructed', '(H) holds w.h.p. for Gaussian data once n ≤ cγ³√(d/log n)', 'ibcheck.checks.frei2023.lem33'),
-    'frei2023.thm3.4': ('frei2023', 'seed', 'gradient flow reaches L̂ < log(2)/n in finite time under (H)', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.1': ('frei2023', 'reconstructed', 'gradient flow converges in direction to a KKT point of Problem (1)', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.2.margins': ('frei2023', 'reconstructed', 'under (H) every KKT point has all margins equal to 1', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.2.neurons': ('frei2023', 'reconstructed', 'all positive neurons are equal and all negative neurons are equal', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.2.rank': ('frei2023', 'reconstructed', 'rank(W) ≤ 2 at the limit', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.2.global': ('frei2023', 'reconstructed', 'the limit is a global optimum of Problem (1)', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.2.boundary': ('frei2023', 'reconstructed', 'linear decision boundary: sign f(x;W) = sign⟨z,x⟩', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.thm3.2.margin-factor': ('frei2023', 'reconstructed', 'z is max-margin within the factor (κ+γ)/2', 'ibcheck.checks.frei2023.gf'),
-    'frei2023.sec5.gmm': ('frei2023', 'reconstructed', 'Gaussian mixture: GD reaches zero training error and a minimax-optimal test error', 'ibcheck.checks.frei2023.sec5'),
-    'frei2023.sec5.gmm-bayes': ('frei2023', 'reconstructed', "Gaussian mixture: the GF network's test error matches sign⟨μ,x⟩ (a paraphrase)", 'ibcheck.checks.frei2023.sec5'),
-    'frei2023.sec5.xor': ('frei2023', 'reconstructed', 'noisy 2-XOR: the GF network fits its data and has 50% test error, like every linear classifier', 'ibcheck.checks.frei2023.sec5'),
-    'frei2023.activation': ('frei2023', 'seed', 'the smoothed leaky ReLU is γ-leaky and ¼-smooth (sympy proof)', 'ibcheck.checks.frei2023.gd'),
-    'frei2023.thm4.2.loss': ('frei2023', 'reconstructed', 'GD with the smoothed leaky ReLU drives L̂ → 0', 'ibcheck.checks.frei2023.gd'),
-    'frei2023.thm4.2.norm': ('frei2023', 'reconstructed', '‖W⁽ᵗ⁾‖₂ → ∞', 'ibcheck.checks.frei2023.gd'),
-    'frei2023.thm4.2.srank': ('frei2023', 'reconstructed', 'stable rank ≤ C for all t ≥ 1 after small init', 'ibcheck.checks.frei2023.gd'),
-    'frei2023.fig1': ('frei2023', 'seed', 'stable-rank reduction grows with d and as the init scale shrinks', 'ibcheck.checks.frei2023.gd'),
-    'frei2023.fig2': ('frei2023', 'seed', 'ReLU+bias SGD: default init keeps the stable rank high, small init drops it', 'ibcheck.checks.frei2023.fig2'),
-    'soudry2018.asymptotic': ('soudry2018', 'standard', 'w(t) = ŵ log t + ρ(t) with ρ bounded (Theorem 3)', 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.residual_limit': ('soudry2018', 'reconstructed', 'ρ(t) → w̃ with η e^{−z_nᵀw̃} = α_n on S (Theorem 4)', 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.direction_rate': ('soudry2018', 'reconstructed', '‖w/‖w‖ − ŵ/‖ŵ‖‖ = O(1/log t)', 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.margin_loss_rates': ('soudry2018', 'reconstructed', 'margin gap = O(1/log t) and L(w(t)) = O(1/t), with tL → ‖ŵ‖²/η', 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.stepsize': ('soudry2018', 'standard', 'the theorems need η < 2/(βσ_max²): below it GD descends at every step', 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.fig1': ('soudry2018', 'reconstructed', "the paper's Fig. 1 fixture: ŵ ∝ (1,1), margin √2, w̃ ∥ (1,1), ρ → w̃", 'ibcheck.checks.soudry2018.gd'),
-    'soudry2018.rank_condition': ('soudry2018', 'exploratory', 'exploratory: with rank(Z_S) < rank(Z) the residual ρ(t) − w̃ does not converge', 'ibcheck.checks.soudry2018.gd'),
-    'jitelgarsky2019.ray': ('jitelgarsky2019', 'reconstructed', 'GD follows a ray: direction ū of the maximal separable subset, offset v̄', 'ibcheck.checks.jitelgarsky2019.gd'),
-    'jitelgarsky2019.risk': ('jitelgarsky2019', 'reconstructed', 'R(w_t) → R̄ = (1/n)Σ_{i∉I} ℓ(z_iᵀv̄), rate O(ln²t/t)', 'ibcheck.checks.jitelgarsky2019.gd'),
-    'jitelgarsky2019.separable_edge': ('jitelgarsky2019', 'reconstructed', "edge case I^c = ∅: the ray is Soudry's, w/‖w‖ → ŵ/‖ŵ‖", 'ibcheck.checks.jitelgarsky2019.gd'),
-    'jitelgarsky2019.nonseparable_edge': ('jitelgarsky2019', 'reconstructed', 'edge case I = ∅: w_t → v̄, the bounded risk optimum', 'ibcheck.checks.jitelgarsky2019.gd'),
-    'jitelgarsky2020.direction': ('jitelgarsky2020', 'standard', 'θ/‖θ‖ converges (the normalised path has finite length)', 'ibcheck.checks.jitelgarsky2020.flow'),
-    'jitelgarsky2020.alignment': ('jitelgarsky2020', 'paper', 'θ and −∇𝓛 align: cos∠(θ, −∇𝓛) → 1', 'ibcheck.checks.jitelgarsky2020.flow'),
-    'lyuli2020.smoothed_margin_monotone': ('lyuli2020', 'paper', 'GF: the smoothed margin γ̃ never decreases after 𝓛 < 1 (Thm 4.1)', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.sandwich': ('lyuli2020', 'seed', 'γ̄ − ‖θ‖^{−L} log N ≤ γ̃ ≤ γ̄ along the flow (to 1e-12)', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.lemma5_1': ('lyuli2020', 'reconstructed', 'Lemma 5.1, pointwise: ‖g‖²/(𝓛 log(1/𝓛)) − La ≥ Lb/a wherever 𝓛 < 1', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.euler_identity': ('lyuli2020', 'paper', 'GF: ½ d‖θ‖²/dt = L Σ e^{−q_n} q_n (eq. 6)', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.rates': ('lyuli2020', 'paper', '𝓛 = Θ(1/(T(log T)^{2−2/L})) and ‖θ‖ = Θ((log T)^{1/L}) (Thm 4.3)', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.kkt': ('lyuli2020', 'paper', 'limit points of θ/‖θ‖ are along KKT points of (P) (Thm 4.4)', 'ibcheck.checks.lyuli2020.flow'),
-    'lyuli2020.loss_based_lr': ('lyuli2020', 'exploratory', 'exploratory: the loss-based step η ∝ 1/𝓛 grows γ̄ faster than a constant step', 'ibcheck.checks.lyuli2020.gd'),
-    'lyuli2020.euler_identity_gd': ('lyuli2020', 'reconstructed', 'GD: ‖θ_{t+1}‖² − ‖θ_t‖² = 2ηLΣe^{−q}q + η²‖∇𝓛‖², exactly, every step', 'ibcheck.checks.lyuli2020.gd'),
-    'lyuli2020.gd_margin': ('lyuli2020', 'exploratory', 'exploratory: under GD the smoothed margin γ̃ is monotone too (report-only)', 'ibcheck.checks.lyuli2020.gd'),
-    'boursier2022.convergence': ('boursier2022', 'seed', 'shallow ReLU, orthogonal inputs: gradient flow drives the loss to 0', 'ibcheck.checks.boursier2022.flow'),
-    'boursier2022.min_variation_norm': ('boursier2022', 'reconstructed', "as λ → 0 the limit's variation norm tends to ‖β₊‖ + ‖β₋‖", 'ibcheck.checks.boursier2022.flow'),
-    'boursier2022.saddle_to_saddle': ('boursier2022', 'reconstructed', 'the loss visits the saddles: plateau (1/2n)Σ_slow y² between ln(1/λ)/D_±', 'ibcheck.checks.boursier2022.flow'),
-    'boursier2022.early_alignment': ('boursier2022', 'exploratory', 'exploratory: early alignment of each neuron with its active class points', 'ibcheck.checks.boursier2022.flow'),
-    'boursier2022.balancedness': ('boursier2022', 'standard', 'gradient flow conserves a_j² − ‖w_j‖² (each neuron)', 'ibcheck.checks.boursier2022.flow'),
-    'boursier2022.balancedness_gd': ('boursier2022', 'seed', 'gradient descent: Δ(a_j² − ‖w_j‖²) = η²(g_a² − ‖g_w‖²) at every step', 'ibcheck.checks.boursier2022.flow'),
-    'kou2023.leaky_srank_to_1': ('kou2023', 'reconstructed', "leaky ReLU: the stable rank of each class's weight matrix tends to 1", 'ibcheck.checks.kou2023.gd'),
-    'kou2023.relu_srank_bounded': ('kou2023', 'exploratory', 'exploratory: with ReLU the stable rank stays bounded (C UNKNOWN)', 'ibcheck.checks.kou2023.gd'),
-    'kou2023.margin_equalization': ('kou2023', 'reconstructed', 'all examples reach the same normalised margin asymptotically', 'ibcheck.checks.kou2023.gd'),
-    'kou2023.loss_rate': ('kou2023', 'exploratory', 'exploratory: L_S = Θ(1/t) (up to logs)', 'ibcheck.checks.kou2023.gd'),
-    'kou2023.full_srank': ('kou2023', 'exploratory', 'exploratory: the full W tends to the derived stable rank of (v₊, v₋), not to 1', 'ibcheck.checks.kou2023.gd'),
-    'woodworth2020.limit': ('woodworth2020', 'standard', "diagonal network: the flow's limit is argmin_{Xw=y} Q_α(w)", 'ibcheck.checks.woodworth2020.flow'),
-    'woodworth2020.rich': ('woodworth2020', 'standard', 'diagonal network, α → 0: the limit approaches the minimum-ℓ1 interpolant', 'ibcheck.checks.woodworth2020.flow'),
-    'woodworth2020.kernel': ('woodworth2020', 'reconstructed', 'diagonal network, α → ∞: the limit approaches the minimum-ℓ2 interpolant', 'ibcheck.checks.woodworth2020.flow'),
-    'woodworth2020.transition': ('woodworth2020', 'exploratory', 'exploratory: the α at which w_α is equidistant from w_ℓ1 and w_ℓ2', 'ibcheck.checks.woodworth2020.flow'),
-    'vardishamir2021.single_neuron_construction': ('vardishamir2021', 'reconstructed', 'single neuron: the GF limit depends on γ although the zero-loss set does not', 'ibcheck.checks.vardishamir2021.neuron'),
-    'vardishamir2021.not_min_norm': ('vardishamir2021', 'reconstructed', 'single neuron: for γ > 0 the GF limit is not the min-norm zero-loss point', 'ibcheck.checks.vardishamir2021.neuron'),
-    'vardishamir2021.approximate': ('vardishamir2021', 'exploratory', 'exploratory: how far GF limits are from the min-norm point (random inits)', 'ibcheck.checks.vardishamir2021.neuron'),
-    'vardishamir2021.zero_loss_set': ('vardishamir2021', 'reconstructed', 'the zero-loss set is {(5,−1,w₃): w₃ ≤ 1} for every γ > 0 (exact)', 'ibcheck.checks.vardishamir2021.neuron'),
-    'vardishamir2021.balancedness_conserved': ('vardishamir2021', 'standard', 'one hidden layer, square loss: GF conserves a_j² − ‖w_j‖² while it descends the loss', 'ibcheck.checks.vardishamir2021.balancedness'),
-    'razincohen2020.norms_diverge': ('razincohen2020', 'seed', 'factorised 2×2 completion: |W₁₁| and ‖W‖_* diverge while L → 0', 'ibcheck.checks.razincohen2020.completion'),
-    'razincohen2020.det_sign': ('razincohen2020', 'seed', 'det W(t) never changes sign under GF from det W(0) > 0 (depth N ≥ 2)', 'ibcheck.checks.razincohen2020.completion'),
-    'razincohen2020.effective_rank': ('razincohen2020', 'seed', 'the effective rank of W(t) falls towards 1', 'ibcheck.checks.razincohen2020.completion'),
-}
-# planned claim ID → (source, title, where)
+CLAIMS: dict[str, tuple[str, str, str, str | None]]
 # deprecated claim ID (kept for one release) → its current ID
-ALIASES: dict[str, str] = {
-    'vardishamir2021.balancedness_only': 'vardishamir2021.balancedness_conserved',
-}
-PLANNED: dict[str, tuple[str, str, str]] = {
-}
+ALIASES: dict[str, str]
+# planned claim ID → (source, title, where)
+PLANNED: dict[str, tuple[str, str, str]]
 # shipped conjecture ID → (source, title, expected outcome, module)
-CONJECTURES: dict[str, tuple[str, str, str, str]] = {
-    'conj.relu-boundary': ('frei2023', 'the GF limit of a ReLU network (γ = 0) has a linear decision boundary', 'refuted', 'ibcheck.checks.conjectures.relu_boundary'),
-    'conj.lai-step': ('lai2026', 'the lai2026 lower bound holds for every η‖λ‖₁ in [0.05, 1.5]', 'refuted', 'ibcheck.checks.conjectures.lai_step'),
-    'conj.frei-beyond-H': ('frei2023', "Theorem 3.2's conclusions hold for every d > n (well outside (H))", 'survived', 'ibcheck.checks.conjectures.frei_beyond_h'),
-    'conj.kou-relu-srank': ('conjecture (Kou et al.)', 'ReLU GD from small init keeps the stable rank ≤ 4', 'survived', 'ibcheck.checks.conjectures.kou_relu_srank'),
-    'conj.gunasekar-nuclear': ('gunasekar2017 / razincohen2020', 'GF on a factorised model from small init converges to the minimum-nuclear-norm completion', 'refuted', 'ibcheck.checks.conjectures.gunasekar_nuclear'),
-}
-# exploratory claim ID → its provenance (CLAIMS says "exploratory" in its place)
-EXPLORATORY: dict[str, str] = {
-    'lai2026.random-init': 'reconstructed',
-    'lai2026.moderate-d': 'reconstructed',
-    'lai2026.m-gt-2': 'standard',
-    'soudry2018.rank_condition': 'reconstructed',
-    'lyuli2020.loss_based_lr': 'reconstructed',
-    'lyuli2020.gd_margin': 'seed',
-    'boursier2022.early_alignment': 'seed',
-    'kou2023.relu_srank_bounded': 'reconstructed',
-    'kou2023.loss_rate': 'reconstructed',
-    'kou2023.full_srank': 'reconstructed',
-    'woodworth2020.transition': 'reconstructed',
-    'vardishamir2021.approximate': 'reconstructed',
-}
-# --- end of the generated tables ---
+CONJECTURES: dict[str, tuple[str, str, str, str]]
+PAPER_OF: dict[str, str]  # claim or conjecture ID → its paper's name
+# exploratory claim ID → its provenance (CLAIMS' kind reads "exploratory" there)
+EXPLORATORY: dict[str, str]
+_TABLES = ("CLAIMS", "ALIASES", "PLANNED", "CONJECTURES", "PAPER_OF", "EXPLORATORY")
+
+
+def paper_tables(paper) -> dict:
+    """One paper's index tables with absolute module names: its generated ``index.py``, else its live modules."""
+    try:
+        idx = importlib.import_module(f"{paper.package}.index")
+        t = {k: dict(getattr(idx, k, {})) for k in ("CLAIMS", "ALIASES", "CONJECTURES", "EXPLORATORY")}
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{paper.package}.index":
+            raise
+        from .index_build import tables
+        t = tables(paper)
+    absolute = lambda m: f"{paper.package}.{m}" if m else None  # noqa: E731
+    t["CLAIMS"] = {k: (*v[:3], absolute(v[3])) for k, v in t["CLAIMS"].items()}
+    t["CONJECTURES"] = {k: (*v[:3], absolute(v[3])) for k, v in t["CONJECTURES"].items()}
+    return t
+
+
+def _build() -> dict:
+    out = {k: {} for k in _TABLES}
+    conj = []
+    for p in discover():
+        try:
+            t = paper_tables(p)
+            taken = [c for c in [*t["CLAIMS"], *t["CONJECTURES"]] if c in out["PAPER_OF"]]
+            if taken:
+                raise ValueError(f"ID {taken[0]!r} is taken by {out['PAPER_OF'][taken[0]]}")
+        except Exception as exc:  # noqa: BLE001  (an installed paper's fault: one line; a built-in raises)
+            skipped(p, exc)
+            continue
+        out["CLAIMS"].update(t["CLAIMS"])
+        out["ALIASES"].update(t["ALIASES"])
+        out["EXPLORATORY"].update(t.get("EXPLORATORY", {}))
+        keys = p.manifest.get("conjectures", {})
+        conj += [(keys.get(m.rpartition(".")[2], p.order), p.order, p.name, m.rpartition(".")[2], cid, v)
+                 for cid, v in t["CONJECTURES"].items() for m in [v[3]]]
+        out["PAPER_OF"].update({c: p.name for c in [*t["CLAIMS"], *t["CONJECTURES"]]})
+    out["CONJECTURES"] = {cid: v for *_, cid, v in sorted(conj, key=lambda x: x[:4])}
+    warn()
+    return out
+
+
+def __getattr__(name):
+    if name in _TABLES:
+        globals().update(_build())
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def table(name: str) -> dict:
+    """One of the tables, built on first use (inside this module a bare name would not reach ``__getattr__``)."""
+    return globals()[name] if name in globals() else __getattr__(name)
+
+
+def notes() -> list[str]:
+    """``ibcheck list``'s footer lines for the installed (not built-in) papers and the skipped ones."""
+    paper_of = table("PAPER_OF")
+    out = []
+    for p in discover():
+        ids = [c for c, n in paper_of.items() if n == p.name and c in table("CLAIMS")]
+        if not p.builtin and ids:
+            out.append(f"# plugin {p.name} ({p.dist}, {p.package}): {', '.join(ids)}")
+    from ibcheck.theory.papers import ERRORS
+    return out + [f"# warning: {line}" for line in ERRORS]
 
 
 def plugins_installed() -> bool:
-    """Whether any third-party catalogue is installed (and not switched off by ``IBCHECK_NO_PLUGINS``)."""
-    import os
-    if os.environ.get("IBCHECK_NO_PLUGINS", "").strip() not in ("", "0"):
+    """Whether a catalogue of the deprecated entry-point group ``ibcheck.catalogues`` is installed (and not
+    switched off by ``IBCHECK_NO_PLUGINS``): those are known only to the full registry."""
+    from ibcheck.theory.papers import off
+    if off():
         return False
-    from importlib.metadata import entry_points
+    from ibcheck.theory.papers import entry_points_of
 
     from .plugins import GROUP
     try:
-        return bool(list(entry_points(group=GROUP)))
+        return bool(list(entry_points_of(GROUP)))
     except Exception:  # noqa: BLE001  (unreadable metadata: the full registry reports it)
         return True
 
@@ -148,20 +120,22 @@ def unknown_claim(claim_id: str, known) -> InputError:
 
 
 def spec(claim_id: str):
-    """The check of ``claim_id``: from the registry when this process has imported it anyway, else a built-in one
-    imports only its own module and any other ID loads the full registry (plugins). An unknown ID is an
-    ``InputError`` naming the closest known one."""
+    """The check of ``claim_id``: from the registry when this process has imported it anyway, else it imports only
+    its own module (a built-in or an installed paper alike), and an ID the index does not know loads the full
+    registry only when a deprecated-group catalogue may define it. An unknown ID is an ``InputError`` naming the
+    closest known one."""
     import sys
     loaded = sys.modules.get("ibcheck.checks.registry")  # already paid for: the registry decides (and may be patched)
     if loaded is not None and hasattr(loaded, "REGISTRY") and claim_id in loaded.REGISTRY:
         return loaded.REGISTRY[claim_id]
-    module = CLAIMS.get(claim_id, (None,) * 4)[3]
+    claims = table("CLAIMS")
+    module = claims.get(claim_id, (None,) * 4)[3]
     if module is not None:
         for s in importlib.import_module(module).SPECS:
             if s.id == claim_id:
                 return s
-    if claim_id not in CLAIMS and not plugins_installed():
-        raise unknown_claim(claim_id, [c for c, v in CLAIMS.items() if v[3]])
+    if claim_id not in claims and not plugins_installed():
+        raise unknown_claim(claim_id, [c for c, v in claims.items() if v[3]])
     from .registry import REGISTRY
     if claim_id not in REGISTRY:
         raise unknown_claim(claim_id, REGISTRY)

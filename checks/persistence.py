@@ -75,7 +75,7 @@ def evidence(spec: CheckSpec, ctx: Context, m: Measurement, ev: dict, values_of)
         where = ", ".join(f"{k} = {v:g}" if isinstance(v, (int, float)) else f"{k} = {v}" for k, v in params.items())
         failed = _failed(evd, spec.claim)
         if any(r["holds"] is False for r in evd["hypotheses"]) or (md.inconclusive and bound_rows):
-            why = md.inconclusive or evd["reason"]
+            why = md.inconclusive.message if md.inconclusive else evd["reason"]
             m.note = f"no persistence evidence: the deeper setting {where} is not decided ({why})"
             return None
         if not failed:

@@ -1,4 +1,5 @@
-"""Third-party catalogues: installed packages add claims and checks through the entry-point group ``ibcheck.catalogues``.
+"""Third-party catalogues of the deprecated entry-point group ``ibcheck.catalogues`` (a paper package declared in
+``ibcheck.papers`` replaces it: ``theory.papers``; this group keeps working, with a one-line note per process).
 
 An entry point names a module, or a callable returning an object or a dict, that provides
 
@@ -20,9 +21,17 @@ import os
 import sys
 import types
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+
+from ibcheck.theory.papers import entry_points_of
 
 GROUP = "ibcheck.catalogues"
+NOTE = ("entry-point group 'ibcheck.catalogues' is deprecated: declare the paper package in 'ibcheck.papers' "
+        "instead (docs/architecture.md)")
+
+
+def entry_points(group: str) -> list:
+    """The installed entry points of ``group`` (one metadata scan per process: ``theory.papers``)."""
+    return entry_points_of(group)
 RESERVED_PREFIXES = ("conj.",)  # shipped conjectures (``ibcheck conjecture``) live there
 
 
@@ -159,6 +168,8 @@ def load(catalogue: dict, registry: dict, reserved: dict | None = None, stream=N
         for s in p.specs:
             registry[s.id] = s
         out.plugins.append(p)
+    if eps:
+        print(f"ibcheck: note: {NOTE}", file=stream or sys.stderr)
     for line in out.errors:
         print(f"ibcheck: warning: {line}", file=stream or sys.stderr)
     return out

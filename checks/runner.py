@@ -110,7 +110,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         if m.note:
             ev["reason"] = "; ".join(r for r in (ev["reason"], m.note) if r)
         row = {"seed": m.seed, "hypotheses": ev["hypotheses"], "quantities": m.quantities,
-               "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"]}
+               "conclusions": ev["conclusions"], "verdict": ev["verdict"], "reason": ev["reason"],
+               "reason_code": ev["reason_code"]}
         horizon.annotate(spec, row, params, data=data, seeds=seeds, device=device)
         if m.certificate is not None:
             row["certificate"] = m.certificate
@@ -119,7 +120,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         per_seed.append(row)
     worst = max(per_seed, key=severity)
     data_desc = ds.describe() if ds is not None else _generated_desc(params, measurements)
-    for k in ("n", "d"):  # a fixture fixes its own sizes (soudry2018.fig1: n=16, d=2): show the data's, not ignored ones
+    for k in ("n", "d"):  # a fixture fixes its own sizes (a paper's figure data, n=16, d=2): show the data's, not ignored ones
         if k in params and isinstance(data_desc.get(k), int) and data_desc[k] != params[k]:
             params[k] = data_desc[k]
     out = {
@@ -127,7 +128,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         "statement_latex": claim.statement_latex(), "title": claim.title, "exploratory": claim.exploratory,
         "params": params, "data": data_desc,
         "hypotheses": worst["hypotheses"], "quantities": worst["quantities"], "conclusions": worst["conclusions"],
-        "verdict": worst["verdict"], "reason": worst["reason"],
+        "verdict": worst["verdict"], "reason": worst["reason"], "reason_code": worst["reason_code"],
     }
     certs = [r for r in per_seed if "certificate" in r]  # top level: the first failed certificate, else the worst seed's
     if certs:

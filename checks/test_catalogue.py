@@ -1,19 +1,9 @@
 """One test per claim × setting: the check must be ``verified`` unless ``EXPECTED`` documents otherwise."""
 from __future__ import annotations
 
-from ibcheck.checks.cases import EXPECTED, Expected, describe, pattern
+from ibcheck.checks.cases import EXPECTED
+from ibcheck.checks.cases import assert_expected
 from ibcheck.checks.runner import run_check
-
-
-def assert_expected(cid: str, result: dict) -> None:
-    e = EXPECTED.get(cid, Expected("verified", ""))
-    detail = f"{cid}: {result['verdict']} — {result['reason']}"
-    assert result["verdict"] == e.verdict, detail + (f" (expected {e.verdict}: {e.reason})" if e.reason else "")
-    if isinstance(e.holds, str):
-        assert pattern(result) == e.holds, f"{cid}: rows differ from the documented pattern: {describe(result, e.holds)}"
-    elif isinstance(e.holds, bool):  # legacy entries (being migrated): all conclusions hold / some fails
-        failing = [c["name"] for c in result["conclusions"] if not c["holds"]]
-        assert (not failing) == e.holds, f"{cid}: conclusions failing {failing} ({e.reason})"
 
 
 def assert_horizon_commands(cid: str, result: dict) -> None:
@@ -71,7 +61,7 @@ def assert_same_under_ulps(result: dict, ulps: int = 8) -> None:
 
 
 def test_expected_table_is_consistent():
-    """Every documented outcome names a real case of some profile and pins every row of its claim."""
+    """Every documented outcome names a real case of some profile and pins every row of its claim by name."""
     from ibcheck.checks.cases import cases
     from ibcheck.checks.registry import REGISTRY
     known = {c[2] for c in cases("full")}
@@ -81,7 +71,7 @@ def test_expected_table_is_consistent():
         claim = REGISTRY[key.split("[", 1)[0]].claim
         assert e.verdict in ("violated", "outside-hypotheses", "inconclusive", "observed"), key
         assert e.verdict != "observed" or claim.exploratory, f"{key}: only an exploratory claim answers 'observed'"
-        assert isinstance(e.holds, str), f"{key}: the pattern of every row must be pinned"
-        h, _, c = e.holds.partition("|")
-        assert (len(h), len(c)) == (len(claim.hypotheses), len(claim.conclusions)) and set(h + c) <= set("TF?"), key
+        assert e.named, f"{key}: name the rows (fails=…, undecided=…), not their positions"
+        assert not e.unknown_rows(claim), f"{key}: no such row in {claim.id}: {e.unknown_rows(claim)}"
+        assert not set(e.fails) & set(e.undecided), key
         assert e.reason and any(ch.isdigit() for ch in e.reason), f"{key}: the reason must quote what was measured"

@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="auto: a process pool over the cores when there is more than one, else serial")
     pr.add_argument("--address", default=None, help="Ray address for --backend ray (auto, ray://host:10001)")
     pr.add_argument("--claims", action="append", metavar="PATTERN",
-                    help="run only the claim and conjecture IDs matching this shell pattern, e.g. 'lai2026.m1.*' "
+                    help="run only the claim and conjecture IDs matching this shell pattern, e.g. 'PAPER.*' "
                          "(repeatable; default: all)")
     pr.add_argument("--fail-on-unexpected", action="store_true",
                     help="exit 1 when any result differs from its expectation (verified, or its documented entry in "
@@ -140,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     pk.set_defaults(func=cmd_kkt)
     from ibcheck.cli_diff import add_parser as add_diff
     add_diff(sub, fmt)
+    from ibcheck.scaffold import add_parser as add_new_parser
+    add_new_parser(sub, fmt)  # `ibcheck new paper|claim`
     for sp in sub.choices.values():  # `--debug` also after the command (the error lines name it)
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return p

@@ -26,7 +26,7 @@ def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], li
             rows.append([cid, source, "-", "planned", f"{title} [{where}]"])
         for cid, (source, title, expected, _module) in conjectures.items():
             rows.append([cid, source, "-", "conjecture", f"{title} [expected: {expected}]"])
-        return rows, details, footer
+        return rows, details, footer + index.notes()
     from ibcheck.checks.conjectures import SHIPPED
     from ibcheck.checks.registry import PLUGINS, REGISTRY
     from ibcheck.theory.catalogue import CATALOGUE, PLANNED

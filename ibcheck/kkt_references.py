@@ -3,7 +3,7 @@
 ``W`` (m × d) is the only trainable tensor, or ``W`` and ``a`` are. A fixed outer layer ``a`` may be a frozen
 parameter, a buffer or a plain tensor attribute (any fixed values): it is found among the model's fixed tensors
 with m entries and must reproduce the outputs. With ``|a_j| = c`` for every j, ``a = c√m · a₁`` with
-``a₁ = ±1/√m``, and ``f(x; W, a) = f(x; c√m W, a₁)``: the network is frei2023's Problem (1) rescaled, whose best
+``a₁ = ±1/√m``, and ``f(x; W, a) = f(x; c√m W, a₁)``: the network is the leaky two-layer max-margin Problem (1) rescaled (``theory.two_layer_margin``), whose best
 normalised margin ``min q/‖W‖`` is ``c√m`` times Problem (1)'s ``1/‖W*‖``.
 """
 from __future__ import annotations

@@ -32,7 +32,7 @@ PATCHES = HERE / "patches"
 sys.path.insert(0, str(HERE))
 from spec import SPEC  # noqa: E402
 
-PACKAGES = ("theory", "numerics", "checks", "reports")
+PACKAGES = ("theory", "numerics", "checks", "reports", "papers")
 SNAPSHOT = "tests/test_docs.py"  # the docs snapshot test: its kills are reported, but not as value-level kills
 
 
@@ -57,12 +57,29 @@ def copy_tree(dest: Path) -> None:
             link.symlink_to(Path("..") / pkg, target_is_directory=True)
 
 
+def moved(path: str) -> str:
+    """A path of the layout before paper folders (``theory/<paper>/x.py``, ``checks/<paper>/x.py``,
+    ``tests/pinned/test_<paper>.py``) → its place under ``papers/<paper>/`` when only that one exists, so a mutant
+    written against the old layout still applies."""
+    import re
+    if (ROOT / path).exists():
+        return path
+    for pat, rep in ((r"^(theory|checks)/([^/]+)/(.+)$", r"papers/\2/\1/\3"),
+                     (r"^tests/pinned/test_([^/]+)\.py$", r"papers/\1/tests/test_pinned.py")):
+        new = re.sub(pat, rep, path)
+        if new != path and (ROOT / new.split("::")[0]).exists():
+            return new
+    return path
+
+
 def make() -> None:
     """Write one patch per SPEC entry: replace ``old`` by ``new`` (exactly one occurrence) in a scratch copy."""
     PATCHES.mkdir(exist_ok=True)
     for old_patch in PATCHES.glob("*.patch"):
         old_patch.unlink()
     for m in SPEC:
+        m["file"] = moved(m["file"])
+        m["tests"] = [moved(t) if "/" in t else t for t in m["tests"]]
         text = (ROOT / m["file"]).read_text()
         count = text.count(m["old"])
         if count != 1:

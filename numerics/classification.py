@@ -1,4 +1,4 @@
-"""Binary-classification data of frei2023: ±1 Gaussian data, the Gaussian mixture and noisy 2-XOR.
+"""Binary-classification data of the leaky two-layer checks: ±1 Gaussian data, the Gaussian mixture and noisy 2-XOR.
 
 Mean directions are coordinate axes (a rotation changes nothing), so ``⟨μ_k, x⟩ = ‖μ_k‖·x_k``. With
 ``sampler="gram"`` the training data are sampled from their Gram law (``numerics.gram_law``): K and the

@@ -1,4 +1,4 @@
-"""Gradient flow, gradient descent and loss-normalised GD for the frei2023 two-layer network.
+"""Gradient flow, gradient descent and loss-normalised GD for the leaky two-layer network (fixed second layer ±1/√m).
 
 Gradient flow ``dW/dt = −∇L̂(W)`` is integrated in the reparametrised time ``ds = L̂ dt``:
 ``dW/ds = −∇L̂/L̂`` (the same path; its speed stays O(1) while L̂ falls to 1e-300), with an embedded

@@ -15,7 +15,7 @@ Same error norm as ``numerics.flow.integrate`` (which stays, ``events=False``, a
 step-size controller (``_BETA``). Numpy float64 throughout: per step a few products with the n×n Gram
 matrix (cost independent of d) and no torch per-op overhead; bitwise reproducible on CPU.
 
-``system`` interface (``numerics.leaky_modes.LeakyModes`` implements it for the frei2023 network):
+``system`` interface (``numerics.leaky_modes.LeakyModes`` implements it for the leaky two-layer network):
 ``switching`` (False: no surfaces), ``start(y) → mode`` (``mode.side``: +1/−1 monitored, 0 sliding),
 ``field(y, mode) → (dy, log L̂, aux)``, ``dense(y, CB, mode)`` (the switching functions' polynomial
 coefficients ``g0, gc`` and ``log_loss(θs)`` on the step's dense output ``y + Σ_p CB_p θ^{p+1}``),
@@ -43,7 +43,7 @@ _EXIT_TOL = 1e-12  # an equivalent slope this far outside [γ, 1] ends sliding
 _ZERO_PROGRESS_MAX = 4
 # PI step-size control (Gustafsson; Hairer–Wanner II §IV.2, DOPRI5 allows β ≤ 0.08). Late in the flow the steps are
 # bounded by stability (the Hessian of log L̂ scales like ‖x‖²), where the plain controller cycles accept/reject;
-# β = 0.08 removed every rejection there (β = 0.04: 0.6 accepted/total on the frei2023 default).
+# β = 0.08 removed every rejection there (β = 0.04: 0.6 accepted/total on the leaky flow's default).
 _BETA = 0.08
 
 

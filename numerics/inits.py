@@ -1,4 +1,4 @@
-"""Initialisations of the lai2026 trainers, in span coordinates ``w_k = w_k^⊥ + Xᵀα_k``."""
+"""Initialisations of the span-coordinate ReLU regression trainers, in span coordinates ``w_k = w_k^⊥ + Xᵀα_k``."""
 from __future__ import annotations
 
 import numpy as np

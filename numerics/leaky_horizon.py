@@ -1,4 +1,4 @@
-"""The frei2023 flow after its last activation crossing, on the horizon engine (``numerics.horizon``).
+"""The leaky two-layer flow after its last activation crossing, on the horizon engine (``numerics.horizon``).
 
 With every pre-activation's side fixed (a *mode*: ``Z_ji = (BK)_ji`` keeps its sign), the leaky network is linear
 in ``B``: ``q_i = y_i Σ_j AD_ji Z_ji`` with ``AD_ji = a_j·slope_ji`` (1 or γ). In the Euclidean coordinates

@@ -8,7 +8,7 @@ Two trainers that must agree (tests check 1e-10 relative):
   Seeds are batched along a leading axis ``S`` (one tensor op for all seeds).
 * ``gd_direct`` — plain autograd GD on ``W ∈ R^{m×d}``: the reference the reduction is checked against.
 
-``σ`` is ``relu`` (``σ' = 𝟙{β>0}``, torch's convention at 0) or ``linear`` (the lai2026 baseline).
+``σ`` is ``relu`` (``σ' = 𝟙{β>0}``, torch's convention at 0) or ``linear`` (the linear-regression baseline).
 Stopping rule (docs/claims.md): ``‖∇L‖ ≤ grad_rtol · ‖∇L at step 0‖``, with ``‖∇L‖² = Σ_k c_kᵀ K c_k``.
 """
 from __future__ import annotations

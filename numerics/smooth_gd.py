@@ -1,4 +1,4 @@
-"""GD on the two-layer network with the smoothed leaky ReLU and logistic loss (frei2023 Section 4).
+"""GD on the two-layer network with the smoothed leaky ReLU and logistic loss (the smoothed-leaky GD regime).
 
 ``φ(z) = γz + (1−γ)(softplus(z) − log 2)``, ``φ'(z) = γ + (1−γ)σ(z)``; ``ℓ(q) = log(1+e^{−q})``,
 ``ℓ'(q) = −σ(−q)``. Span coordinates ``W = W₀^⊥ + BX`` (exact: GD never moves ``W₀^⊥``), batched over

@@ -1,4 +1,4 @@
-"""The frei2023 two-layer network in span coordinates, and its losses computed in log space.
+"""The leaky two-layer network (fixed second layer ±1/√m) in span coordinates, and its losses computed in log space.
 
 ``f(x;W) = Σ_j a_j φ(⟨w_j,x⟩)`` with fixed ``a_j = ±1/√m`` (``m₁`` positive, ``m₂`` negative neurons) and
 ``φ(z) = max(γz, z)``. Span coordinates: ``W = W₀^⊥ + B X`` (``W₀^⊥`` the part of the init orthogonal to

@@ -37,7 +37,7 @@ def status_html(r: dict) -> str:
 
 
 def breakable(claim_id: str) -> str:
-    """An ID that may wrap only after its dots, hyphens and underscores (``lai2026.<wbr>m1.<wbr>gap``), never
+    """An ID that may wrap only after its dots, hyphens and underscores (``author2024.<wbr>m1.<wbr>gap``), never
     mid-word."""
     return "".join(html.escape(c) + ("<wbr>" if c in ".-_" else "") for c in claim_id)
 
@@ -167,7 +167,7 @@ def expectation_line(r: dict) -> str:
     head = f"documented outcome: <b>{html.escape(e['verdict'])}</b>, rows <code>{html.escape(str(e.get('holds')))}</code>"
     if r["matches_expected"]:
         return f"<p>{head} — <span class=yes>as documented</span>. {html.escape(e['reason'])}</p>"
-    diff = describe(r, e["holds"]) if isinstance(e.get("holds"), str) and r["verdict"] == e["verdict"] else \
+    diff = describe(r, e.get("rows") or e["holds"]) if isinstance(e.get("holds"), str) and r["verdict"] == e["verdict"] else \
         f"verdict {r['verdict']}"
     return (f"<p>{head} — <span class=flag>differs from the documentation: {html.escape(diff)}</span>. "
             f"{html.escape(e['reason'])}</p>")

@@ -1,17 +1,21 @@
-"""Figures of the report as inline SVG, collected from each paper's figure module (``reports/figures/<paper>.py``).
+"""Figures of the report as inline SVG, collected from each discovered paper's ``figures.py``.
 
 ``PLOTS`` maps a claim ID to a function ``(results, supplements) -> [svg, ...]``; a claim without an entry simply
-has no figure. lyuli2020 and jitelgarsky2020 share one flow (``checks.homogeneous_flow``), so their figures live
-together in ``reports/figures/homogeneous_flow.py``.
+has no figure. ``SUPPLEMENTS`` maps a claim ID to an extra measurement its figures draw (``fn() -> dict``, run once
+by the report: ``reports.run``). Figures two papers share live in ``reports/figures/`` and are registered by each paper.
 """
 from __future__ import annotations
 
-import importlib
+from ibcheck.theory.papers import discover, skipped
 
 from .svg import svg  # noqa: F401  (the SVG writer, for callers that draw their own figure)
 
-MODULES = ("lai2026", "frei2023", "soudry2018", "jitelgarsky2019", "homogeneous_flow", "woodworth2020", "boursier2022",
-           "kou2023", "vardishamir2021", "razincohen2020")
 PLOTS: dict = {}
-for _m in MODULES:
-    PLOTS.update(importlib.import_module(f".figures.{_m}", __package__).PLOTS)
+SUPPLEMENTS: dict = {}
+for _p in discover():
+    if _p.has("figures"):
+        try:
+            PLOTS.update(_p.module("figures").PLOTS)
+            SUPPLEMENTS.update(getattr(_p.module("figures"), "SUPPLEMENTS", {}))
+        except Exception as _exc:  # noqa: BLE001  (an installed paper's fault: one line; a built-in raises)
+            skipped(_p, _exc)

@@ -56,17 +56,16 @@ def settings(profile: str, claims: list[str] | None = None) -> list[tuple[str, d
     return out
 
 
-def eta_sweep_supplement() -> dict:
-    """The η sweep of lai2026.m1.gap at its default data: gap and bounds per η‖λ‖₁, and the threshold."""
-    from ibcheck.checks.lai2026.findings import eta_threshold
-    etas = [0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5]
-    rs = [run_check("lai2026.m1.gap", {"eta_scale": e}) for e in etas]
-    thr = eta_threshold({}, iters=14)
-    return {"eta": etas, "gap": [r["quantities"]["gap"] for r in rs], "lower": rs[0]["quantities"]["lower"],
-            "upper": rs[0]["quantities"]["upper"], "threshold": thr.get("threshold"), "predicted": thr.get("predicted")}
+# Extra measurements a paper's figures draw (claim ID → fn() -> dict, e.g. a sweep), from each paper's
+# ``figures.SUPPLEMENTS`` (``reports.plots``); a test sets this to ``{}`` to skip them.
+SUPPLEMENTS: dict | None = None
 
 
-SUPPLEMENTS = {"lai2026.m1.gap": eta_sweep_supplement}
+def supplements() -> dict:
+    if SUPPLEMENTS is not None:
+        return SUPPLEMENTS
+    from .plots import SUPPLEMENTS as collected
+    return collected
 
 
 # Shipped conjectures the quick report leaves out: one trial costs more than the whole quick profile's budget.
@@ -107,14 +106,14 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
     """All results (annotated by ``reports.status``, with ``_series``) and the supplements, in catalogue order.
     ``claims``: shell patterns of the claim and conjecture IDs to run (``None``: all).
 
-    Claims that share a measurement (the frei2023 Section 3 flow) run as one task, so the flow is computed
+    Claims that share a measurement (``CheckSpec.shared``: one flow, several claims) run as one task, so the flow is computed
     once per setting on every backend; ``local`` spreads the tasks over a process pool (the default with more
     than one core), ``ray`` over a Ray cluster, ``serial`` runs them in this process. Results are identical.
     """
     from ibcheck.checks.backends import run_tasks
     backend = backend or default_backend()
     todo = settings(profile, claims)
-    sups = {cid: fn for cid, fn in SUPPLEMENTS.items() if selected(cid, claims)}
+    sups = {cid: fn for cid, fn in supplements().items() if selected(cid, claims)}
     grp = groups(todo)
     tasks = [{"claims": [todo[i][0] for i in g], "params": todo[g[0]][1], "device": device, "keep_series": True}
              for g in grp]
@@ -144,7 +143,7 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
         for cid, fn in sups.items():
             if prog:
                 prog.show(f"supplement: {cid}")
-            sup[cid] = {"eta_sweep": fn()} if cid == "lai2026.m1.gap" else fn()
+            sup[cid] = fn()
             if prog:
                 prog.step(f"supplement: {cid}")
         if prog:

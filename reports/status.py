@@ -14,6 +14,7 @@ here, so they cannot disagree, and they equal the verdict counts of ``results.js
 from __future__ import annotations
 
 from ibcheck.checks.cases import EXPECTED, case_id, pattern, setting_key
+from ibcheck.checks.expected import differences
 from ibcheck.checks.registry import REGISTRY
 from ibcheck.theory import verdict as V
 
@@ -50,15 +51,20 @@ def is_default(claim_id: str, setting: dict) -> bool:
 
 def expectation(case: str | None) -> dict | None:
     e = EXPECTED.get(case) if case else None
-    return None if e is None else {"verdict": e.verdict, "reason": e.reason, "holds": e.holds}
+    if e is None:
+        return None
+    claim = REGISTRY[case.split("[", 1)[0]].claim
+    return {"verdict": e.verdict, "reason": e.reason, "holds": e.pattern(claim), "rows": e.rows(claim)}
 
 
 def matches(result: dict, expected: dict | None) -> bool:
-    """The verdict, and for a documented case its pinned row pattern (``checks.cases.pattern``)."""
+    """The verdict, and for a documented case every pinned row, by name (``checks.expected``)."""
     if expected is None:
         return result["verdict"] == V.VERIFIED
     if result["verdict"] != expected["verdict"]:
         return False
+    if expected.get("rows"):
+        return not differences(result, expected["rows"])
     holds = expected.get("holds")
     return not isinstance(holds, str) or pattern(result) == holds
 

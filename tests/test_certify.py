@@ -9,19 +9,19 @@ import numpy as np
 import pytest
 from flint import arb
 
-from ibcheck.checks import certify as CERT
+from ibcheck.papers.lai2026.checks import certify as LCERT
 from ibcheck.checks.base import Context, Hooks
 from ibcheck.checks.runner import run_check
 from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.numerics.data import make_gaussian
 from ibcheck.theory.certify.arb import working_precision
 from ibcheck.theory.certify.certificate import Certificate, Condition, NOT_PROVABLE, PROVED, REFUTED, derived
-from ibcheck.theory.certify.frei2023 import certify_thm32
+from ibcheck.papers.frei2023.theory.certify import certify_thm32
 from ibcheck.theory.certify.gram import AprioriGram, ExactGram, GivenGram
-from ibcheck.theory.certify.lai2026 import certify_min_norm_m1, float_active_set
-from ibcheck.theory.frei2023.hypothesis import h_quantities
-from ibcheck.theory.frei2023.problem1 import closed_form_kkt
-from ibcheck.theory.lai2026.minnorm import min_norm_m1
+from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1, float_active_set
+from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
+from ibcheck.theory.two_layer_margin import closed_form_kkt
+from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1
 
 Q = {"n": 40, "d": 4000}
 
@@ -180,17 +180,17 @@ def test_m1_hooked_gram_is_certified_as_given(lai_data):
     ds = DS()
     ds.X = X
     ctx = Context(params={"certify": True}, seeds=[0], device=None, hooks=Hooks(gram=lambda k: k))
-    c = CERT.lai2026_m1(ctx, ds, K, y, ref.alpha, ref)
+    c = LCERT.m1(ctx, ds, K, y, ref.alpha, ref)
     assert c["status"] == "certified" and c["data"]["gram"] == "given-K" and "test hook" in c["data"]["why"]
-    c = CERT.lai2026_m1(Context(params={"certify": True}, seeds=[0], device=None), ds, K, y, ref.alpha, ref)
+    c = LCERT.m1(Context(params={"certify": True}, seeds=[0], device=None), ds, K, y, ref.alpha, ref)
     assert c["data"]["gram"] == "apriori"
 
 
 def test_m1_failed_float_solve_gives_a_failed_certificate():
     ctx = Context(params={"certify": True}, seeds=[0], device=None)
-    c = CERT.lai2026_m1(ctx, None, np.eye(3), np.ones(3), np.zeros(3), None)
+    c = LCERT.m1(ctx, None, np.eye(3), np.ones(3), np.zeros(3), None)
     assert c["status"] == "failed" and c["conditions"][0]["name"] == "float_active_set"
-    assert CERT.lai2026_m1(Context(params={}, seeds=[0], device=None), None, None, None, None, None) is None
+    assert LCERT.m1(Context(params={}, seeds=[0], device=None), None, None, None, None, None) is None
 
 
 def test_m1_certificate_per_seed():

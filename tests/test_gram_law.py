@@ -155,7 +155,7 @@ def test_check_quantities_agree_in_distribution_between_the_laws():
         r = run_check("lai2026.m1.gap", {"n": 20, "d": 2000, "sampler": smp}, seeds=30)
         return [s["quantities"]["gap"] / s["quantities"]["lower"] for s in r["per_seed"]]
     assert ks_2samp(gaps("gram"), gaps("explicit")).pvalue > KS_LEVEL
-    from ibcheck.theory.frei2023.hypothesis import h_quantities
+    from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
     hs = {smp: [h_quantities(gaussian_pm1(10, 2000, s, sampler=smp).K.numpy(), 0.5)["H_slack"] for s in range(200)]
           for smp in ("gram", "explicit")}
     assert ks_2samp(hs["gram"], hs["explicit"]).pvalue > KS_LEVEL

@@ -268,7 +268,7 @@ def frozen_net(W, a, how):
 def test_pm_one_frozen_second_layer_is_problem1_rescaled(how):
     """a = ±1 is ±1/√m rescaled by √m: f(x; W, ±1) = f(x; √m W, ±1/√m), so every normalised margin (the network's
     and Problem (1)'s reference) scales by √m and their ratio does not move."""
-    from ibcheck.theory.frei2023.problem1 import qp_aligned
+    from ibcheck.theory.two_layer_margin import qp_aligned
     X, y = binary_data(n=8, d=12)
     m = 4
     a = torch.tensor([1.0, 1.0, -1.0, -1.0], dtype=torch.float64)

@@ -229,8 +229,8 @@ def test_deep_homogeneous_model_has_degree_three():
 
 def test_frozen_second_layer_has_degree_one_and_matches_the_frei2023_checker():
     """frei2023's architecture (a = ±1/√m frozen, leaky ReLU): our residuals equal theory.frei2023.kkt's (span metric)."""
-    from ibcheck.theory.frei2023.kkt import kkt_check
-    from ibcheck.theory.frei2023.problem1 import second_layer
+    from ibcheck.papers.frei2023.theory.kkt import kkt_check
+    from ibcheck.theory.two_layer_margin import second_layer
     rng = np.random.default_rng(1)
     n, d, m1, m2, gamma = 6, 40, 2, 2, 0.5
     X = rng.normal(size=(n, d)) / math.sqrt(d)
@@ -566,7 +566,7 @@ def test_box_qp_equals_the_nnls_over_its_vertices():
 
 def test_svm_reference_primal_equals_span():
     """The SVM reference solves in the primal when d < n: it must agree with frei2023's span formulation."""
-    from ibcheck.theory.frei2023.problem1 import svm_margin
+    from ibcheck.theory.two_layer_margin import svm_margin
     from ibcheck.theory.homogeneous_kkt import _svm
     rng = np.random.default_rng(0)
     X = rng.normal(size=(60, 5))

@@ -14,9 +14,9 @@ from scipy.optimize import minimize
 from ibcheck.numerics.homogeneous_net import HomogeneousNet
 from ibcheck.numerics.linear_data import fig1, ji_telgarsky, planted
 from ibcheck.numerics.linear_gd import gd
-from ibcheck.theory.jitelgarsky2019.decomposition import decompose
-from ibcheck.theory.lyuli2020.kkt import kkt_check, margin_jacobian
-from ibcheck.theory.soudry2018.residual import kernel_projection, residual_limit, residual_limit_convex
+from ibcheck.papers.jitelgarsky2019.theory.decomposition import decompose
+from ibcheck.theory.margin_kkt import kkt_check, margin_jacobian
+from ibcheck.papers.soudry2018.theory.residual import kernel_projection, residual_limit, residual_limit_convex
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 

@@ -1,5 +1,6 @@
-"""Plugins (entry-point group ``ibcheck.catalogues``): the example package installed into a temporary target shows up
-in list / check / sweep / report / the generated pytest cases; broken plugins are reported in one line and skipped."""
+"""Plugins: the example paper package (entry-point group ``ibcheck.papers``) installed into a temporary target shows
+up in list / check / sweep / report / the generated pytest cases; catalogues of the deprecated group
+``ibcheck.catalogues`` still load (one note line); broken plugins are reported in one line and skipped."""
 import json
 import os
 import shutil
@@ -118,14 +119,14 @@ def _fake_dist(site: Path, dist: str, entry: str, module: str | None = None, cod
 
 DUP_BUILTIN = """
     from ibcheck.checks.base import CheckSpec
-    from ibcheck.theory.lai2026.statements import GRAM
+    from ibcheck.papers.lai2026.theory.statements import GRAM
     CLAIMS = (GRAM,)
     SPECS = (CheckSpec(claim=GRAM, params={}, measure=lambda ctx: []),)
 """
 DUP_EXAMPLE = """
     import dataclasses
     from ibcheck.checks.base import CheckSpec
-    from ibcheck.theory.lai2026.statements import LINEAR
+    from ibcheck.papers.lai2026.theory.statements import LINEAR
     c = dataclasses.replace(LINEAR, id="example.linreg.minnorm")
     CLAIMS = (c,)
     SPECS = (CheckSpec(claim=c, params={}, measure=lambda ctx: []),)
@@ -142,7 +143,8 @@ def test_broken_plugins_are_one_line_each_and_skipped(site, tmp_path):
     p = _ibcheck("list", env=env)
     assert p.returncode == 0, p.stderr
     warn = [ln for ln in p.stderr.splitlines() if ln.startswith("ibcheck: warning: plugin")]
-    assert len(warn) == 4 and len(p.stderr.strip().splitlines()) == 4, p.stderr
+    note = [ln for ln in p.stderr.splitlines() if ln.startswith("ibcheck: note: entry-point group 'ibcheck.catalogues' is deprecated")]
+    assert len(warn) == 4 and len(note) == 1 and len(p.stderr.strip().splitlines()) == 5, p.stderr
     assert any("'broken'" in w and "ModuleNotFoundError" in w for w in warn)
     assert any("'dup'" in w and "'lai2026.gram' duplicates a built-in claim" in w for w in warn)
     assert any("'zz_dup'" in w and "duplicates plugin 'example''s claim" in w for w in warn)
@@ -205,7 +207,8 @@ def test_loader_accepts_a_factory_and_rejects_malformed_plugins(fake_eps, capsys
     assert errs["plugin 'g_raises' (pf_g)"] == "RuntimeError: boom"
     assert "not an ibcheck.checks.base.CheckSpec" in errs["plugin 'h_badspec' (pf_h)"]
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 7 and all(line.startswith("ibcheck: warning: plugin") for line in err)
+    assert err[0].startswith("ibcheck: note: entry-point group 'ibcheck.catalogues' is deprecated")  # one note
+    assert len(err) == 8 and all(line.startswith("ibcheck: warning: plugin") for line in err[1:])
 
 
 def test_no_plugins_switch(fake_eps, monkeypatch):
@@ -228,3 +231,30 @@ def test_a_plugin_row_never_claims_this_projects_seed_documents():
     own = plugins.own_provenance(claim)
     assert [r.provenance for r in own.hypotheses + own.conclusions] == ["reconstructed", "paper", "threshold"]
     assert own.provenance == "reconstructed" and own.id == claim.id
+
+
+# ---------------------------------------------------------------- the paper group, lazily: list fast, one line of tests
+HEAVY = ("torch", "sympy", "cvxpy", "scipy.stats", "matplotlib")
+
+
+def test_the_installed_paper_is_discovered_by_metadata_and_imported_only_when_its_claim_runs(site):
+    """With the example installed, `ibcheck list` and an unknown ID read its manifest and light index only (no torch,
+    no sympy: benchmarks/startup.py times them); `check` of its claim imports its statement and check module."""
+    code = ("import sys; from ibcheck.cli import main\ntry:\n    rc = main(sys.argv[1:])\nexcept SystemExit as e:\n"
+            "    rc = e.code\nprint('HEAVY', [m for m in %r if m in sys.modules], 'PLUGIN', sorted(m for m in "
+            "sys.modules if m.startswith('ibcheck_example_plugin')), 'RC', rc)") % (HEAVY,)
+    for argv, rc in ((["list"], 0), (["check", "NOSUCH"], 2)):
+        p = _run([sys.executable, "-c", code, *argv], _env(site))
+        line = next(x for x in p.stdout.splitlines() if x.startswith("HEAVY"))
+        assert line.startswith("HEAVY []") and line.endswith(f"RC {rc}"), (argv, line, p.stderr)
+        assert "'ibcheck_example_plugin.checks" not in line and "'ibcheck_example_plugin.theory" not in line, line
+    listed = _ibcheck("list", env=_env(site)).stdout
+    assert any(ln.startswith(CID) for ln in listed.splitlines())
+
+
+def test_a_third_party_paper_runs_the_conformance_suite_with_one_line(site, tmp_path):
+    tests = site / "ibcheck_example_plugin" / "tests"
+    assert "conformance_tests(" in (tests / "test_conformance.py").read_text()
+    p = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], _env(site), cwd=tmp_path)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert "passed" in p.stdout and "failed" not in p.stdout, p.stdout[-2000:]

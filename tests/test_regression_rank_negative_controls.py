@@ -34,24 +34,24 @@ def test_woodworth_limit_wrong_link_wrong_sign_wrong_alpha():
     assert_violated(run_check("woodworth2020.limit", {}, hooks=Hooks(trainer={"link": wrong_link()})))
     r = run_check("woodworth2020.limit", {}, hooks=Hooks(trainer={"rate": 4.0}))  # ṡ = +4(Xw − y): ascent, blows up
     assert_violated(r)
-    from ibcheck.numerics.sparse_regression import planted_sparse
-    from ibcheck.theory.woodworth2020.dual import dual_newton
+    from ibcheck.papers.woodworth2020.numerics.sparse_regression import planted_sparse
+    from ibcheck.papers.woodworth2020.theory.dual import dual_newton
     X, y, _ = planted_sparse(10, 40, 3, 0)
     wrong_alpha = dual_newton(X, y, 2e-3).w  # the reference at 2α instead of α
     assert_violated(run_check("woodworth2020.limit", {}, hooks=Hooks(reference=lambda kind, w: wrong_alpha)))
 
 
 def test_woodworth_rich_with_the_l2_interpolant_as_reference():
-    from ibcheck.theory.woodworth2020.interpolants import min_l2
-    from ibcheck.numerics.sparse_regression import planted_sparse
+    from ibcheck.papers.woodworth2020.theory.interpolants import min_l2
+    from ibcheck.papers.woodworth2020.numerics.sparse_regression import planted_sparse
     X, y, _ = planted_sparse(10, 40, 3, 0)
     l2 = min_l2(X, y).w
     assert_violated(run_check("woodworth2020.rich", {}, hooks=Hooks(reference=lambda k, w: l2 if k == "l1" else w)))
 
 
 def test_woodworth_kernel_with_the_l1_interpolant_as_reference():
-    from ibcheck.theory.woodworth2020.interpolants import min_l1
-    from ibcheck.numerics.sparse_regression import planted_sparse
+    from ibcheck.papers.woodworth2020.theory.interpolants import min_l1
+    from ibcheck.papers.woodworth2020.numerics.sparse_regression import planted_sparse
     X, y, _ = planted_sparse(10, 40, 3, 0)
     l1 = min_l1(X, y).w
     assert_violated(run_check("woodworth2020.kernel", {}, hooks=Hooks(reference=lambda k, w: l1 if k == "l2" else w)))

@@ -7,14 +7,14 @@ import torch
 from scipy.integrate import solve_ivp
 from scipy.linalg import expm
 
-from ibcheck.numerics.diag_linear import direct_flow, sinh_link, span_flow
-from ibcheck.numerics.kou_gd import kou_gd
-from ibcheck.numerics.matrix_factorization import (effective_rank, factor_field, flow, from_svd, product,
+from ibcheck.papers.woodworth2020.numerics.diag_linear import direct_flow, sinh_link, span_flow
+from ibcheck.papers.kou2023.numerics.kou_gd import kou_gd
+from ibcheck.papers.razincohen2020.numerics.matrix_factorization import (effective_rank, factor_field, flow, from_svd, product,
                                                    signed_svd)
 from ibcheck.numerics.relu_square import Net, gradient_descent, gradient_flow, init_state
-from ibcheck.numerics.single_neuron import neuron_flow
-from ibcheck.numerics.sparse_regression import planted_sparse
-from ibcheck.theory.woodworth2020.dual import dual_newton
+from ibcheck.papers.vardishamir2021.numerics.single_neuron import neuron_flow
+from ibcheck.papers.woodworth2020.numerics.sparse_regression import planted_sparse
+from ibcheck.papers.woodworth2020.theory.dual import dual_newton
 
 
 # ---- diagonal linear network ---------------------------------------------------------------------
@@ -162,7 +162,7 @@ def test_relu_square_gradients_match_autograd():
 def test_init_state_scale_and_split():
     """Rows w_j = λg_j/√d (g ~ N(0, I_d)): mean ‖w_j‖² = λ² (χ²_d/d over m rows: sd √(2/(dm)) ≈ 0.7%); balanced
     a_j² = ‖w_j‖² through the span/⊥ split (C K Cᵀ + p = ‖w_j‖²); unbalanced a_j ~ λN(0, 1) (sd of the mean 2.2%)."""
-    from ibcheck.numerics.orthogonal_data import random_orthogonal
+    from ibcheck.papers.boursier2022.numerics.orthogonal_data import random_orthogonal
     X, y = random_orthogonal(4, 10, 2)
     lam, m = 0.1, 4000
     z0, perp = init_state(X, m, lam, 0)
@@ -177,7 +177,7 @@ def test_init_state_scale_and_split():
 
 def test_event_driven_flow_agrees_with_fixed_step_rk4():
     """Against classical RK4 with a fixed small step and σ'(z) = 𝟙{z > 0} read off the state (kinks cost O(h²))."""
-    from ibcheck.numerics.orthogonal_data import random_orthogonal
+    from ibcheck.papers.boursier2022.numerics.orthogonal_data import random_orthogonal
     X, y = random_orthogonal(3, 5, 3)
     z0, perp = init_state(X, 4, 0.1, 0)
     net = Net(K=X @ X.T, y=y, perp=perp)
@@ -203,7 +203,7 @@ def test_event_driven_flow_agrees_with_fixed_step_rk4():
 
 
 def test_gd_balancedness_identity_is_exact():
-    from ibcheck.numerics.orthogonal_data import s8_fixture
+    from ibcheck.papers.boursier2022.numerics.orthogonal_data import s8_fixture
     X, y = s8_fixture()
     z0, perp = init_state(X, 20, 0.1, 0, balanced=False)
     g = gradient_descent(Net(K=X @ X.T, y=y, perp=perp), z0, 0.3, 300)

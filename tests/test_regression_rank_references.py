@@ -7,15 +7,15 @@ import pytest
 import sympy as sp
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.orthogonal_data import random_orthogonal, s8_fixture
-from ibcheck.numerics.sparse_regression import planted_sparse
-from ibcheck.theory.boursier2022.variation import betas, min_variation_norm, min_variation_socp, saddle_prediction
-from ibcheck.theory.kou2023.limit import full_srank_limit
-from ibcheck.theory.razincohen2020.completion import min_nuclear_2x2_scalar, min_nuclear_completion
+from ibcheck.papers.boursier2022.numerics.orthogonal_data import random_orthogonal, s8_fixture
+from ibcheck.papers.woodworth2020.numerics.sparse_regression import planted_sparse
+from ibcheck.papers.boursier2022.theory.variation import betas, min_variation_norm, min_variation_socp, saddle_prediction
+from ibcheck.papers.kou2023.theory.limit import full_srank_limit
+from ibcheck.papers.razincohen2020.theory.completion import min_nuclear_2x2_scalar, min_nuclear_completion
 from ibcheck.theory.solver import solve
-from ibcheck.theory.vardishamir2021 import construction as C
-from ibcheck.theory.woodworth2020.dual import dual_cvxpy, dual_newton, q_alpha
-from ibcheck.theory.woodworth2020.interpolants import min_l1, min_l2
+from ibcheck.papers.vardishamir2021.theory import construction as C
+from ibcheck.papers.woodworth2020.theory.dual import dual_cvxpy, dual_newton, q_alpha
+from ibcheck.papers.woodworth2020.theory.interpolants import min_l1, min_l2
 
 
 # ---- Woodworth -----------------------------------------------------------------------------------

@@ -182,7 +182,9 @@ def test_roles_and_expectations(report):
             assert r["role"] in ("finding", "default"), r["case"]
             if r["role"] == "default":  # a claim whose default setting is itself a documented finding
                 assert r["case"] == case_id(r["claim"], {}), r["case"]
-            assert r["expected"] == {"verdict": e.verdict, "reason": e.reason, "holds": e.holds}
+            claim = CATALOGUE[r["claim"]]  # the rows by name; "holds" keeps the positional display form
+            assert r["expected"] == {"verdict": e.verdict, "reason": e.reason, "holds": e.pattern(claim),
+                                     "rows": e.rows(claim)}
         else:
             assert "expected" not in r
     assert {r["claim"] for r in data if r["role"] == "default"} == set(CATALOGUE)

@@ -15,6 +15,9 @@ import sympy as sp
 from ibcheck.checks import registry  # noqa: F401  (loads installed plugins into the catalogue)
 from ibcheck.theory.catalogue import CATALOGUE
 from ibcheck.theory.implications import IMPLICATIONS, condition
+
+LEM33 = next(i for i in IMPLICATIONS if i.id.endswith("⟹ (H)"))
+M1M2 = next(i for i in IMPLICATIONS if not i.id.endswith("⟹ (H)"))
 from ibcheck.theory.sanity import ANY, NotHomogeneous, check_claim, degree
 from ibcheck.theory.statement import Claim, RateOf, Sym, ge, le
 
@@ -58,14 +61,14 @@ def test_implication_holds(imp, record_property):
 
 def test_lem33_threshold_matches_the_closed_form():
     """(1 − 2ε)² = ½(1 + 2ε) at c = 1/12: ε* = (5 − √17)/8; and c < 1/(3b) = 1/6 (the README's asymptotic 1/6)."""
-    res = IMPLICATIONS[0].run()
+    res = LEM33.run()
     assert res.numbers["eps_star"] == pytest.approx((5 - 17 ** 0.5) / 8, rel=1e-12)
     assert res.numbers["c_max"] == pytest.approx(1 / 6) and res.numbers["slack_d_to_inf"] == pytest.approx(2.0)
 
 
 def test_gram_prediction_is_the_slope_of_the_claims_bound():
     """The check fits slope_gram_pred on gram_scale; gram_scale is the statement's bound up to its constant C_K."""
-    from ibcheck.theory.lai2026.closed_form import gram_scale
+    from ibcheck.papers.lai2026.theory.closed_form import gram_scale
     c = condition(CATALOGUE, "lai2026.gram", "diagonal concentration")
     f = sp.lambdify([_sym("c_gram"), _sym("lam_l2"), _sym("n"), _sym("trace_sigma")], c.rel.rhs, "math")
     for tr, l2, n in ((1e3, 31.6, 40), (2e5, 900.0, 7), (5.0, 4.0, 1000)):
@@ -74,7 +77,7 @@ def test_gram_prediction_is_the_slope_of_the_claims_bound():
 
 def test_example_plugin_claims_pass(monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "examples" / "ibcheck-example-plugin"))
-    import ibcheck_example_plugin as ex
+    from ibcheck_example_plugin.theory import statements as ex
     for c in ex.CLAIMS:
         r = check_claim(c)
         assert r.ok, _messages(r)
@@ -223,13 +226,13 @@ def test_a_rate_that_drifts_from_its_bound_fails():
 
 
 def test_implications_fail_when_a_statement_changes():
-    assert not IMPLICATIONS[0].run(c=0.2).holds  # c > 1/(3b) = 1/6: (H) fails even as d → ∞
+    assert not LEM33.run(c=0.2).holds  # c > 1/(3b) = 1/6: (H) fails even as d → ∞
     m2 = CATALOGUE["lai2026.m2.gap"]
     bad = _swap(m2, "lower bound (n, all labels)", lambda rel: rel.xreplace({_sym("c_low"): 2 * _sym("c_low")}))
-    res = IMPLICATIONS[1].run({**CATALOGUE, "lai2026.m2.gap": bad})
+    res = M1M2.run({**CATALOGUE, "lai2026.m2.gap": bad})
     assert not res.holds and "not certified" in res.detail
     margins = CATALOGUE["frei2023.thm3.2.margins"]
     r_max = _sym("R_max")
     bad_h = _swap(margins, "(H) near-orthogonality", lambda rel: rel.xreplace({_sym("R_ratio"): r_max}))
-    res = IMPLICATIONS[0].run({**CATALOGUE, "frei2023.thm3.2.margins": bad_h})
+    res = LEM33.run({**CATALOGUE, "frei2023.thm3.2.margins": bad_h})
     assert not res.holds

@@ -6,6 +6,7 @@ import sympy as sp
 
 from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE
+from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.theory.statement import Claim, Sym, eq, ge, le
 
 x, b = Sym("x", "x", "measured"), Sym("b", "b", "bound")
@@ -36,7 +37,8 @@ def test_verdicts():
     assert c.evaluate({"x": 3, "b": 2})["verdict"] == V.VIOLATED
     assert c.evaluate({"x": -3, "b": -2})["verdict"] == V.OUTSIDE  # hypothesis fails first
     assert c.evaluate({"x": math.nan, "b": 2})["verdict"] == V.INCONCLUSIVE
-    assert c.evaluate({"x": 1, "b": 2}, inconclusive="solver inaccurate")["verdict"] == V.INCONCLUSIVE
+    solver = Inconclusive(Reason.REFERENCE_FAILED, "solver inaccurate")
+    assert c.evaluate({"x": 1, "b": 2}, inconclusive=solver)["verdict"] == V.INCONCLUSIVE
     assert V.worst([V.VERIFIED, V.OUTSIDE, V.VIOLATED, V.INCONCLUSIVE]) == V.VIOLATED
 
 
@@ -104,7 +106,7 @@ def test_claim_provenance_follows_a_reconstructed_hypothesis():
 def test_frei_H_row_at_a_fixed_gram_matrix():
     """(H) R_min² ≥ 3γ⁻³R²np evaluated on a 2×2 Gram matrix by hand: R_min = 1, R = 2, p = 0.1, n = 2, γ = ½:
     rhs = 3·8·4·2·0.1 = 19.2, slack = 1 − 19.2."""
-    from ibcheck.theory.frei2023.hypothesis import h_quantities
+    from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
     K = [[4.0, -0.1], [-0.1, 1.0]]
     q = h_quantities(K, 0.5)
     assert (q["R_min"], q["R_ratio"], q["p"], q["n"]) == (1.0, 2.0, 0.1, 2)
@@ -115,3 +117,38 @@ def test_frei_H_row_at_a_fixed_gram_matrix():
         assert r["rhs"] == pytest.approx(19.2, rel=1e-12) and r["slack"] == pytest.approx(1 - 19.2, rel=1e-12), cid
         assert r["holds"] is False
         assert row.evaluate(dict(q, gamma=1.0))["rhs"] == pytest.approx(2.4, rel=1e-12)  # 3·1·4·2·0.1
+
+
+def test_reasons_are_codes_and_one_table_ranks_them():
+    """The cause of every verdict is a code (``reason_code``); ``theory.outcomes.PRECEDENCE`` alone ranks them: a
+    failed hypothesis first, a check's own typed "not decided" above a failed conclusion, a NaN and a missed threshold
+    below it. Free text is refused (a message without a code cannot be waived or ranked)."""
+    from ibcheck.theory.outcomes import PRECEDENCE, REPORTED
+    c = claim(le("x<=b", x.s, b.s), hypotheses=(ge("b>=0", b.s, 0),))
+    assert c.evaluate({"x": 1, "b": 2})["reason_code"] is None
+    assert c.evaluate({"x": 3, "b": 2})["reason_code"] == "conclusion-fails"
+    assert c.evaluate({"x": -3, "b": -2})["reason_code"] == "hypothesis-fails"
+    assert c.evaluate({"x": math.nan, "b": 2})["reason_code"] == "not-computable"
+    order = [cause for cause, _ in PRECEDENCE]
+    for code in REPORTED:  # each reported code outranks a failed conclusion, never a failed hypothesis
+        r = c.evaluate({"x": 3, "b": 2}, inconclusive=Inconclusive(code, "what was measured: 1"))
+        assert (r["verdict"], r["reason_code"], r["reason"]) == (V.INCONCLUSIVE, code.value, "what was measured: 1")
+        r = c.evaluate({"x": 3, "b": -2}, inconclusive=Inconclusive(code, "what was measured: 1"))
+        assert r["reason_code"] == "hypothesis-fails"
+        assert order.index(Reason.HYPOTHESIS_FAILS) < order.index(code) < order.index(Reason.CONCLUSION_FAILS)
+    assert order.index(Reason.CONCLUSION_FAILS) < order.index(Reason.NOT_COMPUTABLE) < order.index(
+        Reason.THRESHOLD_MISSED)
+    with pytest.raises(TypeError):
+        c.evaluate({"x": 1, "b": 2}, inconclusive="solver inaccurate")
+    with pytest.raises(TypeError):
+        Inconclusive(Reason.CONCLUSION_FAILS, "a row's cause is not the check's to report")
+
+
+def test_measurements_refuse_free_text_and_waive_by_code():
+    from ibcheck.checks.base import Measurement, waive
+    with pytest.raises(TypeError, match="Inconclusive"):
+        Measurement(0, {}, {}, inconclusive="GD did not converge")
+    ms = [Measurement(0, {}, {}, inconclusive=Inconclusive(Reason.NOT_CONVERGED, "GD did not converge in 10 steps")),
+          Measurement(1, {}, {}, inconclusive=Inconclusive(Reason.REFERENCE_FAILED, "solver status 3"))]
+    waive(ms, Reason.NOT_CONVERGED)
+    assert ms[0].inconclusive is None and ms[1].inconclusive.code == Reason.REFERENCE_FAILED

@@ -11,7 +11,7 @@ at the rescaled point ``θ̃ = θ / q_min^{1/L}`` (feasible, ``min_i q_i(θ̃) =
 flattened trainable parameters, the metric of the objective ½‖θ‖²):
 
 * ``stationarity = min_{λ ≥ 0, g_i ∈ ∂°q_i} ‖θ̃ − Σ λ_i g_i‖ / ‖θ̃‖`` — the multipliers are the minimisers;
-* ``complementarity = max_i λ_i (q_i(θ̃) − 1) / mean_i λ_i`` (as ``theory.frei2023.kkt``), and the Lyu–Li sum
+* ``complementarity = max_i λ_i (q_i(θ̃) − 1) / mean_i λ_i`` (as the leaky two-layer checker), and the Lyu–Li sum
   ``Σ_i λ_i (q_i(θ̃) − 1) / Σ_i λ_i``;
 * Euler's identity ``⟨θ̃, g_i⟩ = L q_i(θ̃)`` gives ``‖θ̃‖² = L Σ λ_i q_i(θ̃)`` at a KKT point (``euler_gap``), and per
   sample it cross-checks the gradients (``euler_gradient_check``).
@@ -261,9 +261,9 @@ def stable_rank(W: np.ndarray) -> float:
 
 
 def _svm(X: np.ndarray, y: np.ndarray):
-    """Hard-margin SVM through the origin: in the span (``theory.frei2023.problem1.svm_margin``, n variables) when
+    """Hard-margin SVM through the origin: in the span (``theory.two_layer_margin.svm_margin``, n variables) when
     d ≥ n, else in the primal ``min ½‖u‖² s.t. y_i⟨u,x_i⟩ ≥ 1`` (d variables). Returns ``(margin, status)``."""
-    from .frei2023.problem1 import svm_margin
+    from ibcheck.theory.two_layer_margin import svm_margin
     n, d = X.shape
     if d >= n:
         svm = svm_margin(X @ X.T, y)
@@ -290,11 +290,11 @@ def two_layer_references(X: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
       optimum ``svm/2`` of the normalised margin ``min q/‖θ‖²`` (``‖θ‖² ≥ 2‖W‖‖a‖ ≥ 2‖Wᵀa‖``); (leaky) ReLU
       (m ≥ 2): the pair ``w = ±cu, a = ±c`` reaches ``(1+γ)/4 · svm``, a feasible point, so a lower bound on the
       network's optimum;
-    * second layer fixed to ±1/√m (L = 1, frei2023's architecture): Problem (1) on the label-aligned pattern,
-      ``1/‖W*‖`` (its optimum under (H) by frei2023 Theorem 3.2, otherwise a feasible point: a lower bound), and
+    * second layer fixed to ±1/√m (L = 1, the leaky two-layer architecture): Problem (1) on the label-aligned
+      pattern, ``1/‖W*‖`` (its optimum under near-orthogonality (H), otherwise a feasible point: a lower bound), and
       the global optimum by enumerating the ``2^{mn}`` patterns when ``m·n ≤ enum_max_mn``.
     """
-    from .frei2023.problem1 import closed_form_kkt, global_over_patterns, qp_aligned
+    from ibcheck.theory.two_layer_margin import closed_form_kkt, global_over_patterns, qp_aligned
     out: dict = {}
     try:
         svm, status = _svm(X, y)
@@ -334,7 +334,7 @@ def two_layer_references(X: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
     out["problem1_status"] = qp.info.status
     out["problem1_feasibility"] = qp.feasibility if ok else None
     out["problem1_closed_form_valid"] = bool(cf.valid)
-    out["reference"] = ("frei2023 Problem (1) (second layer fixed to ±1/√m, m1=%d, m2=%d, γ=%g): label-aligned "
+    out["reference"] = ("Problem (1) (second layer fixed to ±1/√m, m1=%d, m2=%d, γ=%g): label-aligned "
                         "optimum 1/‖W*‖ — the global optimum under (H) (Theorem 3.2), otherwise a lower bound" % (m1, m2, gamma))
     out["reference_margin"] = out["problem1_aligned_margin"]
     out["reference_is_optimum"] = False

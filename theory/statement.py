@@ -11,10 +11,12 @@ a **kind** (what sort of statement it is), and only some rows may decide ``viola
   "q → q∞" / "q = O(r)" judged from geometric checkpoints by ``theory.asymptotic``), ``diagnostic`` (shown in the
   table and the report, never deciding anything).
 
-``Claim.evaluate`` substitutes measured numbers and returns the rows and the verdict, in this precedence:
+``Claim.evaluate`` substitutes measured numbers and returns the rows, the verdict and its typed cause
+(``reason_code``), by the one precedence table ``theory.outcomes.PRECEDENCE``:
 
 * ``outside-hypotheses`` — some hypothesis (stated on the inputs) fails;
-* ``inconclusive`` — the caller says the numerics did not decide (e.g. a budget spent while still converging);
+* ``inconclusive`` — the check says the numerics did not decide, with a code (``theory.outcomes.Inconclusive``:
+  a reference failed, the integrator broke, the run did not converge, no valid sample, a symbolic case open);
 * ``violated`` — a deciding conclusion fails (a definite failure beats a NaN elsewhere);
 * ``inconclusive`` — a needed number is missing/NaN, or only a ``threshold`` row fails;
 * ``verified`` — every deciding row holds within tolerance.
@@ -29,6 +31,8 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from . import verdict as V
+from .outcomes import Inconclusive, first
+from .outcomes import Reason as R
 
 PROVENANCES = ("seed", "paper", "standard", "reconstructed", "threshold")
 # Rows of these provenances may decide ``violated``; a ``threshold`` row only ever makes a verdict inconclusive.
@@ -287,10 +291,12 @@ class Claim:
             if unknown:
                 raise ValueError(f"claim {self.id}: condition {c.name!r} uses undeclared {sorted(unknown)}")
 
-    def evaluate(self, values: dict, inconclusive: str | None = None, nan_reasons: dict | None = None,
+    def evaluate(self, values: dict, inconclusive: Inconclusive | None = None, nan_reasons: dict | None = None,
                  persists: str | None = None) -> dict:
         """Hypothesis and conclusion rows, the verdict and a one-sentence reason.
 
+        ``inconclusive`` is the check's own typed "not decided" (``theory.outcomes.Inconclusive``); the verdict is
+        the first cause present in ``theory.outcomes.PRECEDENCE``, named by the result's ``reason_code``.
         ``nan_reasons`` maps a symbol to why its value is NaN (e.g. "not certified: ..."): an undecided row
         then says why instead of only "not computable". A hypothesis of provenance ``threshold`` stands in for a
         constant the source leaves unspecified ("d ≫ n", "init small enough"): a conclusion failing under it is a
@@ -318,33 +324,36 @@ class Claim:
         stand_in = [r for c, r in zip(self.hypotheses, hyp) if r["holds"] is True and c.provenance == "threshold"
                     and c.kind != "diagnostic"]
         demoted = bool(failed_c and stand_in and not persists and not self.exploratory)
-        missed_threshold = False
-        if failed_h:  # a failed hypothesis decides first: the theorem says nothing here
-            verdict, reason = V.OUTSIDE, "hypothesis fails: " + "; ".join(_why(r) for r in failed_h)
-        elif inconclusive:
-            verdict, reason = V.INCONCLUSIVE, inconclusive
-        elif demoted:  # inside the theorem only by a level chosen here
-            verdict, reason = V.INCONCLUSIVE, (
+        if inconclusive is not None and not isinstance(inconclusive, Inconclusive):
+            raise TypeError("Claim.evaluate: `inconclusive` is an ibcheck.theory.outcomes.Inconclusive (a code and a "
+                            f"message), not {type(inconclusive).__name__}")
+        texts = {  # the reason each cause gives, built only if it decides
+            R.HYPOTHESIS_FAILS: lambda: "hypothesis fails: " + "; ".join(_why(r) for r in failed_h),
+            R.STAND_IN: lambda: (
                 "conclusion fails: " + "; ".join(_why(r) for r in failed_c) + " — not a counterexample: the "
                 "hypothesis " + ", ".join(repr(r["name"]) for r in stand_in) + " holds at a level chosen here for a "
-                "constant the source leaves unspecified")
-        elif failed_c:  # a definite failure of a stated conclusion beats a NaN elsewhere
-            verdict, reason = V.VIOLATED, "conclusion fails: " + "; ".join(_why(r) for r in failed_c)
-            if stand_in:
-                reason += f" — the failure persists as the chosen level is tightened: {persists}"
-        elif undecided:
-            verdict, reason = V.INCONCLUSIVE, f"not computable (NaN): {', '.join(undecided)}"
-        elif unsettled:  # an asymptotic row whose checkpoints do not decide (transient, too short a run)
-            verdict, reason = V.INCONCLUSIVE, "not yet decided by the observed rate: " + "; ".join(unsettled)
-        elif failed_t:
-            missed_threshold = True
-            verdict, reason = V.INCONCLUSIVE, ("threshold chosen here not reached (not a counterexample): "
-                                               + "; ".join(_why(r) for r in failed_t))
-        else:
-            verdict, reason = V.VERIFIED, ""
+                "constant the source leaves unspecified"),
+            R.CONCLUSION_FAILS: lambda: "conclusion fails: " + "; ".join(_why(r) for r in failed_c) + (
+                f" — the failure persists as the chosen level is tightened: {persists}" if stand_in else ""),
+            R.NOT_COMPUTABLE: lambda: f"not computable (NaN): {', '.join(undecided)}",
+            R.UNSETTLED: lambda: "not yet decided by the observed rate: " + "; ".join(unsettled),
+            R.THRESHOLD_MISSED: lambda: ("threshold chosen here not reached (not a counterexample): "
+                                         + "; ".join(_why(r) for r in failed_t)),
+        }
+        causes = {R.HYPOTHESIS_FAILS: failed_h, R.STAND_IN: demoted, R.CONCLUSION_FAILS: failed_c,
+                  R.NOT_COMPUTABLE: undecided, R.UNSETTLED: unsettled, R.THRESHOLD_MISSED: failed_t}
+        if inconclusive is not None:  # the check's own "not decided", typed (theory.outcomes.PRECEDENCE ranks it)
+            causes[inconclusive.code] = True
+            texts[inconclusive.code] = lambda: inconclusive.message
+        hit = first(causes)
+        code, verdict = hit if hit else (None, V.VERIFIED)
+        reason = texts[code]() if hit else ""
+        missed_threshold = code == R.THRESHOLD_MISSED
         if self.exploratory and (verdict == V.VIOLATED or missed_threshold):  # an answer is a measurement
             verdict, reason = V.OBSERVED, "observed: " + "; ".join(_why(r) for r in failed_c + failed_t)
-        return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason, "demoted": demoted}
+            code = R.OBSERVED
+        return {"hypotheses": hyp, "conclusions": con, "verdict": verdict, "reason": reason, "demoted": demoted,
+                "reason_code": code.value if code else None}
 
 
 def _why(row: dict) -> str:

@@ -1,10 +1,28 @@
-"""The conjectures shipped with ibcheck (``ibcheck list`` shows them; ``ibcheck conjecture conj.…`` runs one)."""
+"""The shipped conjectures (``ibcheck list`` shows them; ``ibcheck conjecture conj.…`` runs one), collected from each
+discovered paper's ``conjectures/`` package: every module there that defines ``conjecture`` (a
+``checks.conjecture.Conjecture``). They are sorted by the key the paper's manifest gives a module
+(``PAPER["conjectures"]``, default the paper's ``order``), then by paper and module name.
+"""
 from __future__ import annotations
 
-from .frei_beyond_h import conjecture as _beyond
-from .gunasekar_nuclear import conjecture as _gunasekar
-from .kou_relu_srank import conjecture as _kou
-from .lai_step import conjecture as _lai
-from .relu_boundary import conjecture as _relu
+from ibcheck.theory.papers import discover, skipped
 
-SHIPPED = {c.id: c for c in (_relu, _lai, _beyond, _kou, _gunasekar)}
+from ..conjecture import Conjecture
+
+
+def _collect() -> dict:
+    found = []
+    for p in discover():
+        keys = p.manifest.get("conjectures", {})
+        for name in p.submodules("conjectures"):
+            try:
+                c = getattr(p.module(f"conjectures.{name}"), "conjecture", None)
+            except Exception as exc:  # noqa: BLE001  (an installed paper's fault: one line; a built-in raises)
+                skipped(p, exc)
+                continue
+            if isinstance(c, Conjecture):
+                found.append((keys.get(name, p.order), p.order, p.name, name, c))
+    return {c.id: c for *_, c in sorted(found, key=lambda t: t[:4])}
+
+
+SHIPPED = _collect()

@@ -1,5 +1,5 @@
-"""A second layer frozen at ±1 (a frozen nn.Linear): frei2023's Problem (1) rescaled by √m (a = √m·(±1/√m)), so the
-reference margin is √m times Problem (1)'s.
+"""A second layer frozen at ±1 (a frozen nn.Linear): the leaky two-layer max-margin Problem (1)
+(``ibcheck.theory.two_layer_margin``) rescaled by √m (a = √m·(±1/√m)), so the reference margin is √m times Problem (1)'s.
 
     python examples/kkt/pm_one_frozen.py [OUT_DIR]
 """

@@ -1,1 +1,1 @@
-"""Each paper's report figures (``PLOTS`` per module), collected by ``reports.plots``."""
+"""Report figures shared by several papers (each paper's own are in its ``figures.py``)."""

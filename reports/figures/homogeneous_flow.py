@@ -1,7 +1,8 @@
-"""The figures of the homogeneous-network flow shared by lyuli2020 and jitelgarsky2020 (``checks.homogeneous_flow``): γ̃ inside its sandwich band [γ̄ − ‖θ‖^{−L} log N, γ̄] against log t; KKT and alignment residuals per decade of log(1/𝓛).
+"""The figures of the shared homogeneous-network flow (``checks.homogeneous_flow``): γ̃ inside its sandwich band
+[γ̄ − ‖θ‖^{−L} log N, γ̄] against log t; KKT and alignment residuals per decade of log(1/𝓛).
 
-Each function maps a claim's results (and the report's supplements) to a list of inline SVGs (``reports.svg``);
-``PLOTS`` registers them by claim ID and ``reports.plots`` collects every module's table.
+Each function maps a claim's results (and the report's supplements) to a list of inline SVGs (``reports.svg``); the
+papers that use the flow register them for their claims in their own ``figures.py``.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 from ..svg import plt, series, svg
 
 
-def lyuli_sandwich(results, sup):
+def sandwich(results, sup, title: str = "γ̃ non-decreasing inside its sandwich"):
     r, s = series(results)
     if not s or "gamma_tilde" not in s:
         return []
@@ -23,11 +24,11 @@ def lyuli_sandwich(results, sup):
     ax.plot(lt[keep], gt[keep], color="#08519c", label="γ̃ = log(1/L)/‖θ‖^L")
     ax.plot(lt[keep], gb[keep], color="k", lw=0.7, label="γ̄ = min q/‖θ‖^L")
     ax.set_xscale("log"), ax.set_xlabel("log t (after L < 1)"), ax.set_ylabel("margin"), ax.legend(fontsize=7)
-    ax.set_title("lyuli2020: γ̃ non-decreasing inside its sandwich")
+    ax.set_title(title)
     return [svg(fig)]
 
 
-def lyuli_residuals(results, sup):
+def residuals(results, sup):
     r, s = series(results)
     if not s or "kkt_stationarity" not in s:
         return []
@@ -40,10 +41,3 @@ def lyuli_residuals(results, sup):
     ax.set_xlabel("log(1/L)"), ax.legend(fontsize=7), ax.set_title("KKT and alignment residuals per decade")
     return [svg(fig)]
 
-
-PLOTS = {
-    'lyuli2020.smoothed_margin_monotone': lyuli_sandwich,
-    'lyuli2020.sandwich': lyuli_sandwich,
-    'lyuli2020.kkt': lyuli_residuals,
-    'jitelgarsky2020.alignment': lyuli_residuals,
-}

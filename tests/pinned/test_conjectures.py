@@ -17,7 +17,7 @@ from ibcheck.numerics.classification import gaussian_pm1
 from ibcheck.numerics.data import signed_labels
 from ibcheck.numerics.two_layer import gaussian_init
 
-from .pinning import RECOMPUTED
+from ibcheck.testing.pinning import RECOMPUTED
 
 import pytest
 
@@ -27,21 +27,21 @@ PINNED = {
     "conj.lai-step": {"lower": RECOMPUTED, "upper": RECOMPUTED, "eta_threshold_predicted": RECOMPUTED,
                       "hypotheses_hold": RECOMPUTED,
                       "gap": "lai2026.m1.gap's gap on a generated dataset (recomputed on the fixed case in "
-                      "tests/pinned/test_lai2026.py)"},
+                      "papers/lai2026/tests/test_pinned.py)"},
     "conj.relu-boundary": {"trained": RECOMPUTED,
                            "log_loss_final": "the loss-normalised GD's own log L̂ (its iterate is not returned)",
                            "boundary_agreement": "Monte Carlo over the experiment's random test points",
                            "normalized_margin": "of the experiment's final iterate (not returned)"},
     "conj.frei-beyond-H": {"d": RECOMPUTED, "d_over_n2_actual": RECOMPUTED, "conclusions_hold": RECOMPUTED,
                            "H_slack": RECOMPUTED, "failing": "names of the failing rows (a string; the rows are the "
-                           "frei2023 checks' own, pinned in tests/pinned/test_frei2023.py)",
+                           "frei2023 checks' own, pinned in papers/frei2023/tests/test_pinned.py)",
                            "undecided": "the inconclusive reasons (a string)"},
     "conj.kou-relu-srank": {"srank_init": RECOMPUTED, "srank_max_after_step1": RECOMPUTED, "loss_final": RECOMPUTED,
                             "init_to_first_step": RECOMPUTED},
     "conj.gunasekar-nuclear": {"nuclear_min": RECOMPUTED, "W11_min": RECOMPUTED, "init_nuclear": RECOMPUTED,
                                "min_det_sign": RECOMPUTED,
                                **{k: "the depth-N flow's end state / record (an ODE; razincohen2020's trainer, whose "
-                                  "formulas are pinned in tests/pinned/test_razincohen2020.py)"
+                                  "formulas are pinned in papers/razincohen2020/tests/test_pinned.py)"
                                   for k in ("nuclear_gf", "W11_gf", "loss_ratio", "reached_end", "det_gf_sign")},
                                "reference_certified": "the SDP's certificate flag"},
 }
@@ -88,7 +88,7 @@ def test_frei_beyond_h_recomputed():
     K = gaussian_pm1(3, d, 0, sampler="auto").K.numpy()
     r = np.sqrt(np.diag(K))
     off = np.abs(K - np.diag(np.diag(K))).max()
-    from ibcheck.checks.conjectures.frei_beyond_h import CLAIMS, setting
+    from ibcheck.papers.frei2023.conjectures.frei_beyond_h import CLAIMS, setting
     rs = [run_check(c, dict(setting(p), global_rtol=1e-3) if c.endswith("global") else setting(p)) for c in CLAIMS]
     decided = all(x["verdict"] in ("verified", "violated", "outside-hypotheses") for x in rs)
     hold = all(c["holds"] for x in rs for c in x["conclusions"])

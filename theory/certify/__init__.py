@@ -4,7 +4,7 @@ KKT conditions" into a proof about the given data, or a failed certificate namin
 ``arb``: ball helpers (precision, exact float conversion, outward endpoints, enclosed solves, a
 positive-definiteness proof); ``gram``: rigorous enclosures of ``K = XXᵀ``; ``certificate``: the
 ``Condition``/``Certificate`` model and the precision ladder; ``kkt``: a generic active-set KKT system
-solved in balls; ``lai2026`` and ``frei2023``: the certificates of the references.
+solved in balls. The papers' own certificates live in their folders (``<paper>/theory/certify.py``).
 """
 from .certificate import NOT_PROVABLE, PROVED, REFUTED, Certificate, Condition
 

@@ -1,7 +1,7 @@
 """Generic pieces of an active-set KKT certificate: solve the equality system of a guessed active set in
 balls, then prove sign conditions on the coefficients and on the predictions.
 
-The pattern (lai2026's min-norm program now; the hard-margin SVM and similar QPs later): with a Gram
+The pattern (a min-norm interpolation program now; the hard-margin SVM and similar QPs later): with a Gram
 enclosure ``G``, an active set ``E`` and right-hand side ``b_E``, ``G_EE c_E = b_E`` is solved in balls (a
 success proves ``G_EE`` nonsingular for every matrix in the ball), ``c = 0`` exactly off ``E``, and
 ``v = G c`` is enclosed on every row. Rows of ``E`` then satisfy ``v_E = b_E`` *exactly* (the exact ``c``

@@ -1,0 +1,90 @@
+"""The small fixed cases the pinned tests feed the checks (n ≤ 8, hand-checkable, deliberately asymmetric; shared:
+several papers' checks read the same data).
+
+Each case is plain numbers: positives and negatives with different label ranges, Gram matrices with negative
+off-diagonal entries, so that a quantity computed over the wrong subset, with a dropped absolute value or with
+the other class's range gives a different number.
+"""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from ibcheck.numerics.data import Dataset
+
+# ReLU regression (LAI_*): n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
+# the most negative eigenvalue of K/‖λ‖₁ − I (≈ −0.26, row norm 0.85) outweighs the most positive (≈ +0.12), so
+# ‖K/‖λ‖₁ − I‖₂ taken without the absolute value differs.
+# Positives |y| ∈ [1.0, 2.0], negatives |y| ∈ [0.5, 1.2]: y_min/y_max differ between the classes and overall.
+LAI_X = np.array([
+    [1.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.10, 0.05],
+    [0.00, 0.95, 0.00, 0.00, 0.00, 0.00, -0.10, 0.10],
+    [0.00, 0.00, 1.05, 0.00, 0.00, 0.00, 0.05, -0.10],
+    [0.00, 0.00, 0.00, 0.85, 0.00, 0.00, 0.10, -0.05],
+    [0.00, 0.00, 0.00, 0.00, 1.02, 0.00, -0.05, 0.10],
+    [0.00, 0.00, 0.00, 0.00, 0.00, 1.00, 0.10, 0.00],
+])
+LAI_Y = np.array([1.5, -0.5, 1.0, -1.2, 2.0, -0.8])
+LAI_TRACE = 1.0  # ‖λ‖₁ given, not estimated
+
+
+def lai_dataset(y: np.ndarray = LAI_Y) -> Dataset:
+    X = torch.tensor(LAI_X, dtype=torch.float64)
+    return Dataset(X=X, y=torch.tensor(y, dtype=torch.float64), K=X @ X.T, trace_sigma=LAI_TRACE, kind="fixed")
+
+
+# leaky two-layer classification (FREI_*): n = 6 examples in d = 8, labels ±1 (4 positives, 2 negatives), nearly orthogonal rows of different
+# norms (R_max/R_min = 1.25) with negative and positive overlaps ⟨x_i, x_k⟩ — inside (H) for γ = 1/2 at small n.
+FREI_X = np.array([
+    [2.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.05, 0.02],
+    [0.00, 1.80, 0.00, 0.00, 0.00, 0.00, -0.04, 0.03],
+    [0.00, 0.00, 2.20, 0.00, 0.00, 0.00, 0.03, -0.05],
+    [0.00, 0.00, 0.00, 1.90, 0.00, 0.00, 0.02, 0.04],
+    [0.00, 0.00, 0.00, 0.00, 2.10, 0.00, -0.05, -0.02],
+    [0.00, 0.00, 0.00, 0.00, 0.00, 2.25, 0.04, 0.01],
+])
+FREI_Y = np.array([1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
+
+
+def frei_dataset() -> Dataset:
+    X = torch.tensor(FREI_X, dtype=torch.float64)
+    return Dataset(X=X, y=torch.tensor(FREI_Y, dtype=torch.float64), K=X @ X.T,
+                   trace_sigma=float((X * X).sum(1).mean()), kind="fixed")
+
+
+# linear separable logistic regression (SOUDRY_*, ±1 labels): n = 5 in d = 2. The support vectors are the two negatives
+# (SVM duals 0.520 and 0.662, distinct); the positives sit far out (θ = min non-support margin = 2.17).
+SOUDRY_X = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.2, -1.0]])
+SOUDRY_Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
+# the same with the last negative moved to (−0.6, −1.8): one support vector only, rank Z_S = 1 < rank Z = 2
+SOUDRY_X_RANK1 = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.6, -1.8]])
+
+
+def labelled(X: np.ndarray, y: np.ndarray, kind: str = "fixed") -> Dataset:
+    Xt = torch.tensor(X, dtype=torch.float64)
+    return Dataset(X=Xt, y=torch.tensor(y, dtype=torch.float64), K=Xt @ Xt.T,
+                   trace_sigma=float((Xt * Xt).sum(1).mean()), kind=kind)
+
+
+# diagonal-network regression (WOOD_*, d > n): n = 3 in d = 5, labels of both signs and different sizes; X has a negative
+# entry in every row, so argmin Q_α has coordinates of both signs (an absolute value dropped in ‖w‖₁ shows).
+WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
+                   [-0.4, 1.2, 0.6, 0.9, 0.0],
+                   [0.2, -0.7, 1.1, 0.3, -0.5]])
+WOOD_Y = np.array([1.5, -0.7, 0.3])
+
+
+# non-separable logistic regression (JT_*): z_i = y_i x_i in d = 4. Four non-separable points positively spanning S = span(e₁, e₂) (angles
+# 27°, 97°, 194°, 281°) and three separable points with an S-component (mix) spread over S^⊥ = span(e₃, e₄) (so
+# the direction ū in S^⊥ is a genuine max-margin direction, approached like 1/log t); labels alternate so
+# X = y·Z differs from Z.
+JT_Z = np.array([[1.0, 0.5, 0.0, 0.0], [-1.2, -0.3, 0.0, 0.0], [0.2, -1.0, 0.0, 0.0], [-0.1, 0.8, 0.0, 0.0],
+                 [0.3, -0.2, 1.0, 0.4], [-0.5, 0.4, 2.0, -0.3], [0.1, 0.2, 0.5, 1.5]])
+JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
+
+
+# ReLU square loss, orthogonal inputs (BOURSIER_*): n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
+# coordinate, some negative), labels of both signs and different sizes: D₊ = ‖1.5x₁ + 0.6x₂‖/4 ≠ D₋.
+BOURSIER_X = np.array([[1.0, 0.0, 0.0, 0.0, 0.05], [0.0, 1.5, 0.0, 0.0, -0.08],
+                       [0.0, 0.0, 0.8, 0.0, 0.03], [0.0, 0.0, 0.0, 1.2, -0.02]])
+BOURSIER_Y = np.array([1.5, 0.6, -1.0, -0.4])

@@ -1,0 +1,1 @@
+"""boursier2022: its numerics."""

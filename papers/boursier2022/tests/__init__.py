@@ -1,0 +1,1 @@
+"""boursier2022's own tests (pytest collects them)."""

@@ -1,0 +1,1 @@
+"""frei2023: its conjectures."""

@@ -1,0 +1,1 @@
+"""frei2023's own tests (pytest collects them)."""

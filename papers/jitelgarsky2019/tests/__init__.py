@@ -1,0 +1,1 @@
+"""jitelgarsky2019's own tests (pytest collects them)."""

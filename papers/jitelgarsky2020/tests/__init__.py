@@ -1,0 +1,1 @@
+"""jitelgarsky2020's own tests (pytest collects them)."""

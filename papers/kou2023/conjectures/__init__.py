@@ -1,0 +1,1 @@
+"""kou2023: its conjectures."""

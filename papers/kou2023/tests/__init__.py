@@ -1,0 +1,1 @@
+"""kou2023's own tests (pytest collects them)."""

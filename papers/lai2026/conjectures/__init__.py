@@ -1,0 +1,1 @@
+"""lai2026: its conjectures."""

@@ -1,0 +1,1 @@
+"""lai2026's own tests (pytest collects them)."""

@@ -1,0 +1,31 @@
+"""lyuli2020's documented non-verified outcomes (Lyu & Li (2020)), collected by ``checks.cases.EXPECTED``.
+
+Each entry pins every row (``Expected.holds``: one character per hypothesis, ``|``, one per conclusion) and its
+reason quotes what was measured: a setting outside the hypotheses, an asymptotic row the run's horizon does not
+decide yet (``inconclusive``, naming the horizon), an exploratory claim's answer (``observed``), or a stated
+conclusion that fails (``violated``, with why it is a counterexample).
+"""
+from __future__ import annotations
+
+from ibcheck.checks.expected import Expected
+
+_LB = ("observed (exploratory): the authors' LossBasedLRv1 (η = c/𝓛, c × 2^{1/5} per success, ÷ 2^{1/10} and retry "
+       "after a loss increase) drives log 𝓛 to −9.6e33 in 3000 gradient evaluations (645 accepted) but γ̄ falls from "
+       "0.401 to 0.324, while constant-step GD reaches 0.408: γ̄_loss-based/γ̄_const = 0.79 (Fig. 1b's 10× speed-up "
+       "is not observed on this net); the GD Euler identity holds along the loss-based run (5e-16)")
+_LB_E1 = "observed (exploratory): constant step η = 1: γ̄_loss-based/γ̄_const = 0.78"
+_LB1 = "observed (exploratory): seed 1: γ̄_loss-based/γ̄_const = 0.0024 (γ̄ 0.0017 against 0.70)"
+
+EXPECTED: dict[str, Expected] = {
+    "lyuli2020.loss_based_lr[seed=0]": Expected("observed", _LB,
+            fails=("γ̄_loss-based > γ̄_const at equal gradient evaluations",)),
+    "lyuli2020.kkt[target_log_loss=-10000.0,decades=3,seed=0]": Expected(
+        "inconclusive", "finite time, not a counterexample: to log(1/𝓛) = 10⁴, ε/‖θ̃‖ falls faster than 1/log log(1/𝓛) "
+        "at every checkpoint but its observed order rises to 1.78 and falls back to 1.05 (not stable, not a decade "
+        "of decay): needs log(1/𝓛) ≈ 2.2e4; δ → 0 is verified (a decade of decay at orders 2.2–17)", fails=("ε/‖θ̃‖ ≤ 1e-2 at the end",),
+                undecided=("ε/‖θ̃‖ → 0 (limit points are KKT)",)),
+    "lyuli2020.loss_based_lr[eta=1.0,seed=0]": Expected("observed", _LB_E1,
+            fails=("γ̄_loss-based > γ̄_const at equal gradient evaluations",)),
+    "lyuli2020.loss_based_lr[seed=1]": Expected("observed", _LB1,
+            fails=("γ̄_loss-based > γ̄_const at equal gradient evaluations",)),
+}

@@ -1,0 +1,1 @@
+"""lyuli2020's own tests (pytest collects them)."""

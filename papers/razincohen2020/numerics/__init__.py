@@ -1,0 +1,1 @@
+"""razincohen2020: its numerics."""

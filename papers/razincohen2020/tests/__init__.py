@@ -1,0 +1,1 @@
+"""razincohen2020's own tests (pytest collects them)."""

@@ -1,0 +1,1 @@
+"""soudry2018's own tests (pytest collects them)."""

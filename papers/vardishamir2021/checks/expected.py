@@ -1,0 +1,20 @@
+"""vardishamir2021's documented non-verified outcomes (Vardi & Shamir (2021)), collected by ``checks.cases.EXPECTED``.
+
+Each entry pins every row (``Expected.holds``: one character per hypothesis, ``|``, one per conclusion) and its
+reason quotes what was measured: a setting outside the hypotheses, an asymptotic row the run's horizon does not
+decide yet (``inconclusive``, naming the horizon), an exploratory claim's answer (``observed``), or a stated
+conclusion that fails (``violated``, with why it is a counterexample).
+"""
+from __future__ import annotations
+
+from ibcheck.checks.expected import Expected
+
+EXPECTED: dict[str, Expected] = {
+    "vardishamir2021.balancedness_conserved[n=50,d=20,m=50,seed=0]": Expected(
+        "inconclusive", "not a counterexample to the law but the trainer's Filippov integration failing (n > d, 13 sliding "
+        "episodes): from t ≈ 10 the loss sits at 0.017524 (L(0) = 1.258) and rises on 793 of the 2400 grid steps by "
+        "1.7e-7 relative (median; max 6.6e-6) — 10⁵× the ODE's 1e-12 tolerance, 10⁹× float64 rounding, so no rounding "
+        "floor absorbs them; ∫‖∇L‖² dt exceeds L(0) − L(T) by 2.78·L(0); at rtol 1e-10 the same flow ends at 0.01064 "
+        "instead. The balancedness is still conserved (drift 1.5e-12)",
+                fails=("the loss never grows along the flow", "GF's energy identity: L(0) − L(T) = ∫‖∇L‖² dt on the grid")),
+}

@@ -1,0 +1,1 @@
+"""vardishamir2021: its numerics."""

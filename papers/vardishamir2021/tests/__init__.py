@@ -1,0 +1,1 @@
+"""vardishamir2021's own tests (pytest collects them)."""

@@ -1,0 +1,1 @@
+"""woodworth2020: its numerics."""

@@ -1,0 +1,1 @@
+"""woodworth2020's own tests (pytest collects them)."""

@@ -1,0 +1,132 @@
+"""A paper is one folder: no file outside a paper's folder names a paper, so adding a paper touches one folder.
+
+Scanned: every file of the tree (git's tracked and untracked-not-ignored files, as ``mutants/mutate.py`` copies
+them) outside ``papers/<paper>/`` — shipped code, configs, CI, tests, benchmarks, examples — for the name of any
+discovered built-in paper. Exempt, each for a reason:
+
+* the paper folders themselves: a paper's statements may cite another paper's result in prose (docs/catalogue.md
+  quotes them); importing another paper's folder is what tests/test_architecture.py forbids;
+* ``EXEMPT``: generated docs that list every paper by design, the papers' specification documents, prose docs (a
+  user's guide cites example claims and measured numbers), the changelog (history), the mutation suite's list (one
+  file all sessions append to; a mutant names the file it patches) and the frozen record of the table before rows
+  were named;
+* ``PENDING``: files that still name papers — open work, each listed; the list only shrinks (a listed file that no
+  longer names a paper fails the test: delete its line).
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+from fnmatch import fnmatch
+from pathlib import Path
+
+from ibcheck.theory.papers import discover
+
+ROOT = Path(__file__).resolve().parents[1]
+EXEMPT = {
+    "docs/catalogue.md": "generated: every claim of every paper", "docs/findings.md": "generated: every finding",
+    "docs/discrimination.md": "generated: every claim × family", "docs/pinned.md": "generated: every pinned case",
+    "docs/claims.md": "the papers' specification (verbatim source)",
+    "docs/claims-ext.md": "the papers' specification (verbatim source)",
+    "docs/*.md": "prose: the user's guide cites example claims and measured numbers (its commands run elsewhere)",
+    "README.md": "prose: the user's guide", "CHANGELOG.md": "history",
+    "mutants/spec.py": "the mutation suite's one list, appended to by every session; a mutant names its file",
+    "mutants/patches/*": "generated from mutants/spec.py",
+    "tests/data/expected_positional.json": "the frozen record of EXPECTED before rows were named",
+    "tests/test_paper_folders.py": "this test: PENDING lists files still to move, some named after their paper",
+}
+# Open work: tests and benchmarks written against named claims (a CLI or report test exercising a real claim, a
+# benchmark of one paper's trainer). Move each into its paper's folder (tests/, or a benchmark there) or make it
+# generic (a claim picked by discovery, the scaffold's toy paper). The list only shrinks.
+PENDING = {
+    "benchmarks/backends.py", "benchmarks/certify.py", "benchmarks/contention.py", "benchmarks/flow_events.py",
+    "benchmarks/frei2023_engines.py", "benchmarks/frei2023_flow.py", "benchmarks/frei2023_gd.py",
+    "benchmarks/gram_law.py", "benchmarks/jitelgarsky2020_directions.py", "benchmarks/kou2023_constants.py",
+    "benchmarks/lai2026_trainer.py", "benchmarks/peers.py", "benchmarks/small_init_constants.py",
+    "benchmarks/startup.py", "benchmarks/woodworth_flow.py", "tests/data/planted_false.py",
+    "tests/pinned/test_conjectures.py", "tests/test_api.py", "tests/test_asymptotic.py",
+    "tests/test_asymptotic_controls.py", "tests/test_backends.py", "tests/test_certify.py", "tests/test_cli.py",
+    "tests/test_cli_usability.py", "tests/test_figures.py", "tests/test_gram_law.py",
+    "tests/test_kkt_model.py", "tests/test_maxmargin_cli.py", "tests/test_maxmargin_negative_controls.py",
+    "tests/test_maxmargin_references.py", "tests/test_persistence.py", "tests/test_plugins.py",
+    "tests/test_regression_rank_cli.py", "tests/test_regression_rank_negative_controls.py",
+    "tests/test_regression_rank_numerics.py", "tests/test_regression_rank_references.py",
+    "tests/test_regression_rank_statements.py", "tests/test_report.py", "tests/test_report_filter.py",
+    "tests/test_runner_seeds.py", "tests/test_sanity.py", "tests/test_startup.py", "tests/test_statement.py",
+    "tests/test_threads.py",
+}
+
+
+def _files() -> list[str]:
+    """The tree's files: git's view in a checkout; elsewhere (a copy: mutants/mutate.py) every file but caches."""
+    p = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                       capture_output=True, text=True)
+    if p.returncode == 0 and (ROOT / ".git").exists():
+        out = p.stdout.splitlines()
+    else:
+        skip = ("__pycache__", ".git", ".pytest_cache", ".hypothesis", "build")
+        out = [str(f.relative_to(ROOT)) for f in ROOT.rglob("*")
+               if not any(s in f.relative_to(ROOT).parts or s.endswith(".egg-info") for s in skip)
+               and not any(x.endswith(".egg-info") for x in f.relative_to(ROOT).parts)]
+    return [f for f in out if (ROOT / f).is_file() and not (ROOT / f).is_symlink()]
+
+
+def _naming() -> dict[str, list[str]]:
+    """File → the paper names it contains (files outside the paper folders, not exempt)."""
+    names = sorted(p.name for p in discover() if p.builtin)
+    pat = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, names)) + r")(?![0-9])")
+    out = {}
+    for f in _files():
+        if f.startswith("papers/") and f.count("/") >= 2 or any(fnmatch(f, e) for e in EXEMPT):
+            continue
+        try:
+            text = (ROOT / f).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        found = sorted(set(pat.findall(text)))
+        if found:
+            out[f] = found
+    return out
+
+
+def test_no_file_outside_a_paper_folder_names_a_paper():
+    naming = _naming()
+    new = {f: n for f, n in naming.items() if f not in PENDING}
+    assert not new, f"files outside the paper folders naming papers (move it into the paper's folder): {new}"
+    fixed = sorted(PENDING - set(naming))
+    assert not fixed, f"no longer naming a paper: delete these lines of PENDING: {fixed}"
+
+
+def test_shipped_code_imports_no_tests():
+    """Shipped code (the package's folders) never imports the repository's tests/ (tests/test_architecture.py
+    checks the layers; this is the one import a checkout would hide)."""
+    bad = []
+    for folder in ("ibcheck", "theory", "numerics", "checks", "reports", "papers"):
+        for f in (ROOT / folder).rglob("*.py"):
+            rel = f.relative_to(ROOT)
+            if "tests" in rel.parts[1:] or f.name.startswith("test_") or f.name == "conftest.py":
+                continue
+            text = f.read_text(encoding="utf-8")
+            if re.search(r"^\s*(from|import)\s+tests\b|import_module\(\s*[\"']tests\.", text, re.M):
+                bad.append(str(rel))
+    assert bad == []
+
+
+def test_the_central_modules_name_no_paper_and_papers_are_discovered():
+    """The collecting modules loop over discovery; the built-in papers come from the one entry point."""
+    from importlib.metadata import entry_points
+    assert any(ep.value == "ibcheck.papers" for ep in entry_points(group="ibcheck.papers")), (
+        "pyproject's entry point: pip install -e . again")
+    assert len([p for p in discover() if p.builtin]) >= 11
+
+
+def test_papers_come_in_their_manifests_order():
+    """The catalogue's order is the manifests' ``order`` (the built-ins 10, 20, …), then each paper's own."""
+    from ibcheck.theory.catalogue import CATALOGUE, PAPER_OF
+    papers = discover()
+    assert [p.order for p in papers] == sorted(p.order for p in papers)
+    builtin = [p for p in papers if p.builtin]
+    assert [p.order for p in builtin[:11]] == [10.0 * k for k in range(1, 12)], [p.name for p in builtin]
+    rank = {p.name: k for k, p in enumerate(papers)}
+    seq = [rank[PAPER_OF[c]] for c in CATALOGUE]
+    assert seq == sorted(seq)

@@ -1,0 +1,190 @@
+"""The papers of the catalogue, discovered: one package per paper, found through the entry-point group
+``ibcheck.papers``.
+
+An entry point's value names either a paper package (its ``__init__`` holds the manifest ``PAPER``) or a
+collection of them (a package whose sub-packages carrying a manifest are the papers). ibcheck declares one entry
+point for its built-in collection ``ibcheck.papers`` (pyproject.toml); an installed package declares its own paper
+package the same way, and is then found exactly like a built-in one. The manifest is light (stdlib only)::
+
+    PAPER = {"name": "<paper>", "citation": "Authors, Title, Venue Year", "order": 120}
+
+``order`` sorts the catalogue (the built-ins 10, 20, …); optional ``conjectures`` maps a module of the paper's
+``conjectures/`` to its sort key among all conjectures (default: the paper's ``order``). Discovery reads the entry
+points' metadata and imports the manifests only: a paper's statements, checks and figures are imported when they
+are used (``theory.catalogue``, ``checks.registry``, ``checks.index`` for one claim). A broken installed paper is
+skipped with one warning line (``ERRORS``); a broken built-in one is a bug and raises. ``IBCHECK_NO_PLUGINS=1``
+skips every paper outside the built-in collection.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+import os
+import pkgutil
+import re
+from dataclasses import dataclass, field
+
+GROUP = "ibcheck.papers"
+BUILTIN = "ibcheck.papers"  # the built-in collection, declared in pyproject.toml
+NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+class PaperError(Exception):
+    """Why an installed paper was skipped (one line)."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A discovered paper: its manifest and where it lives."""
+
+    name: str
+    package: str  # dotted name of the paper's package
+    citation: str
+    order: float
+    summary: str  # the first line of the manifest's docstring
+    entry_point: str  # the entry point that found it
+    dist: str  # the distribution that declared it
+    manifest: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def builtin(self) -> bool:
+        return self.package.startswith(BUILTIN + ".")
+
+    def has(self, rel: str) -> bool:
+        """Whether the paper has the module ``rel`` (``"checks.expected"``, ``"figures"``), without importing it."""
+        try:
+            return importlib.util.find_spec(f"{self.package}.{rel}") is not None
+        except ModuleNotFoundError:
+            return False
+
+    def module(self, rel: str):
+        return importlib.import_module(f"{self.package}.{rel}")
+
+    def submodules(self, rel: str) -> list[str]:
+        """The modules of the paper's sub-package ``rel`` (``"checks"``), by name, without importing them."""
+        if not self.has(rel):
+            return []
+        pkg = self.module(rel)
+        return sorted(m.name for m in pkgutil.iter_modules(getattr(pkg, "__path__", [])) if not m.ispkg)
+
+
+def off(var: str = "IBCHECK_NO_PLUGINS") -> bool:
+    return os.environ.get(var, "").strip() not in ("", "0")
+
+
+def manifest_of(package: str) -> dict | None:
+    """``PAPER`` of ``package`` (None when it has none)."""
+    mod = importlib.import_module(package)
+    m = getattr(mod, "PAPER", None)
+    return m if isinstance(m, dict) else None
+
+
+def _paper(package: str, m: dict, ep_name: str, dist: str) -> Paper:
+    name, cite, order = m.get("name"), m.get("citation", ""), m.get("order", 1000)
+    if not isinstance(name, str) or not NAME.match(name):
+        raise PaperError(f"{package}: PAPER['name'] must be a lower-case name, got {name!r}")
+    if not isinstance(cite, str) or not isinstance(order, (int, float)) or not math.isfinite(order):
+        raise PaperError(f"{package}: PAPER['citation'] must be a string and PAPER['order'] a number")
+    doc = (importlib.import_module(package).__doc__ or "").strip().splitlines()
+    return Paper(name=name, package=package, citation=cite, order=float(order), summary=doc[0] if doc else "",
+                 entry_point=ep_name, dist=dist, manifest=dict(m))
+
+
+def _from_entry_point(value: str, ep_name: str, dist: str) -> list[Paper]:
+    """The papers an entry point names: its package itself (a manifest) or the sub-packages of a collection."""
+    m = manifest_of(value)
+    if m is not None:
+        return [_paper(value, m, ep_name, dist)]
+    pkg = importlib.import_module(value)
+    out = []
+    for sub in sorted(s.name for s in pkgutil.iter_modules(getattr(pkg, "__path__", [])) if s.ispkg):
+        sm = manifest_of(f"{value}.{sub}")
+        if sm is not None:
+            out.append(_paper(f"{value}.{sub}", sm, ep_name, dist))
+    if not out:
+        raise PaperError(f"{value} has no PAPER manifest and no paper sub-package")
+    return out
+
+
+def _entry_points() -> list[tuple[str, str, str]]:
+    """``(name, module, distribution)`` of the group's entry points; the built-in collection always among them
+    (a checkout whose installed metadata predates the entry point still finds its own papers)."""
+    eps = []
+    for ep in entry_points_of(GROUP):
+        dist = getattr(getattr(ep, "dist", None), "name", None) or "?"
+        eps.append((ep.name, ep.value.split(":", 1)[0].strip(), dist))
+    if not any(v == BUILTIN for _, v, _ in eps):
+        eps.append(("builtin", BUILTIN, "ibcheck"))
+    return sorted(set(eps), key=lambda e: (e[1] != BUILTIN, e[0], e[1]))
+
+
+_EPS: list = []
+
+
+def entry_points_of(group: str) -> list:
+    """The entry points of ``group``, from one scan of the installed metadata per process (the scan is most of what
+    discovery costs: ``ibcheck list`` asks for two groups)."""
+    if not _EPS:
+        from importlib.metadata import entry_points
+        _EPS.append(entry_points())
+    eps = _EPS[0]
+    return list(eps.select(group=group)) if hasattr(eps, "select") else list(eps.get(group, []))
+
+
+_CACHE: list = []
+ERRORS: list[str] = []  # one line per skipped installed paper
+
+
+def discover(refresh: bool = False) -> tuple[Paper, ...]:
+    """Every paper, sorted by ``order`` then name (cached per process)."""
+    if _CACHE and not refresh:
+        return _CACHE[0]
+    ERRORS.clear()
+    found: dict[str, Paper] = {}
+    try:
+        eps = _entry_points()
+    except Exception as exc:  # noqa: BLE001  (broken metadata on sys.path must not break the built-ins)
+        ERRORS.append(f"entry points of group {GROUP!r} unreadable ({type(exc).__name__}): installed papers skipped")
+        eps = [("builtin", BUILTIN, "ibcheck")]
+    for ep_name, value, dist in eps:
+        builtin = value == BUILTIN
+        if not builtin and off():
+            continue
+        try:
+            papers = _from_entry_point(value, ep_name, dist)
+            for p in papers:
+                if p.name in found:
+                    raise PaperError(f"paper name {p.name!r} is taken by {found[p.name].package}")
+        except Exception as exc:  # noqa: BLE001  (an installed paper's fault, whatever it raises: one line)
+            if builtin:
+                raise
+            lines = str(exc).strip().splitlines()
+            ERRORS.append(f"paper {ep_name!r} ({value}) skipped: {type(exc).__name__}: {lines[0] if lines else ''}")
+            continue
+        found.update({p.name: p for p in papers})
+    out = tuple(sorted(found.values(), key=lambda p: (p.order, p.name)))
+    _CACHE[:] = [out]
+    return out
+
+
+def skipped(paper: Paper, exc: BaseException) -> None:
+    """An installed paper whose statements or checks fail to import: one warning line (a built-in one raises)."""
+    if paper.builtin:
+        raise exc
+    lines = str(exc).strip().splitlines()
+    line = f"paper {paper.name!r} ({paper.package}) skipped: {type(exc).__name__}: {lines[0] if lines else ''}"
+    if line not in ERRORS:
+        ERRORS.append(line)
+
+
+_WARNED: set = set()
+
+
+def warn(stream=None) -> None:
+    """Print each skipped paper's line once per process (stderr), as ``ibcheck: warning: …``."""
+    import sys
+    for line in ERRORS:
+        if line not in _WARNED:
+            _WARNED.add(line)
+            print(f"ibcheck: warning: {line}", file=stream or sys.stderr)
