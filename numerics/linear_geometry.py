@@ -127,6 +127,12 @@ def steepest_descent(Z, norm: str, steps: int, *, eta_plus: float, scale: float 
     ZT = np.ascontiguousarray(Z.T)
     u, e, h = np.empty(n), np.empty(n), np.empty(d)
     W = np.empty((len(cps), d))
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # a diverging run ends in inf/NaN
+        capped = _steepest_loop(Z, ZT, w, W, cps, steps, norm, lep, cap, grad_sign, u, e, h)
+    return _steepest_run(Z, W, cps, norm, B, eta_plus, scale, capped, grad_sign)
+
+
+def _steepest_loop(Z, ZT, w, W, cps, steps, norm, lep, cap, grad_sign, u, e, h) -> int:
     ci, capped = 0, 0
     for t in range(steps + 1):
         if t == cps[ci]:
@@ -152,8 +158,14 @@ def steepest_descent(Z, norm: str, steps: int, *, eta_plus: float, scale: float 
         else:
             j = int(np.argmax(np.abs(h)))
             w[j] += grad_sign * math.exp(lstep) * h[j]  # η_t‖∇L‖_∞ sign(h_j) = η_t (L/s) h_j
-    U = W @ Z.T
-    return Run(t=cps, W=W, U=U, log_loss=log_loss_exp(U),
+    return capped
+
+
+def _steepest_run(Z, W, cps, norm, B, eta_plus, scale, capped, grad_sign) -> Run:
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        U = W @ Z.T
+        ll = log_loss_exp(U)
+    return Run(t=cps, W=W, U=U, log_loss=ll,
                info={"norm": norm, "B": B, "eta_plus": eta_plus, "scale": scale, "capped_steps": int(capped),
                      "grad_sign": grad_sign})
 
@@ -175,6 +187,14 @@ def p_gd(Z, p: float, eta: float, steps: int, *, loss: str = "exp", w0=None, che
     u, g, a = np.empty(n), np.empty(n), np.empty(d)
     W = np.empty((len(cps), d))
     c = grad_sign * eta
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # a diverging run ends in inf/NaN
+        _p_gd_loop(Z, ZT, w, theta, W, cps, steps, loss, c, r, u, g, a)
+        U = W @ Z.T
+        ll = log_loss_exp(U) if loss == "exp" else _log_logistic(U)
+    return Run(t=cps, W=W, U=U, log_loss=ll, info={"p": p, "eta": eta, "loss": loss, "grad_sign": grad_sign})
+
+
+def _p_gd_loop(Z, ZT, w, theta, W, cps, steps, loss, c, r, u, g, a) -> None:
     ci = 0
     for t in range(steps + 1):
         if t == cps[ci]:
@@ -193,9 +213,6 @@ def p_gd(Z, p: float, eta: float, steps: int, *, loss: str = "exp", w0=None, che
         np.abs(theta, out=a)
         np.power(a, r, out=a)
         np.copysign(a, theta, out=w)
-    U = W @ Z.T
-    ll = log_loss_exp(U) if loss == "exp" else _log_logistic(U)
-    return Run(t=cps, W=W, U=U, log_loss=ll, info={"p": p, "eta": eta, "loss": loss, "grad_sign": grad_sign})
 
 
 def _log_logistic(U: np.ndarray) -> np.ndarray:
@@ -239,20 +256,25 @@ def mirror_descent_ls(X, y, potential: str, eta: float, steps: int, *, w0, p: fl
     r, th = np.empty(n), np.empty(d)
     c = grad_sign * eta
     ci = 0
-    for t in range(steps + 1):
-        if t == cps[ci]:
-            W[ci] = w
-            ci += 1
-            if t == steps:
-                break
-        np.dot(X, w, out=r)
-        r -= y
-        nu += c * r  # ∇ψ(w_{t+1}) = ∇ψ(w_t) − ηXᵀr_t, i.e. θ_t = θ_0 − Xᵀν_t
-        np.dot(XT, nu, out=th)
-        np.subtract(theta0, th, out=th)
-        w = inv(th)
-    U = W @ X.T - y
-    with np.errstate(divide="ignore"):
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # a diverging run ends in inf/NaN
+        for t in range(steps + 1):
+            if t == cps[ci]:
+                W[ci] = w
+                ci += 1
+                if t == steps:
+                    break
+            w = _md_step(X, XT, y, w, nu, theta0, inv, c, r, th)
+        U = W @ X.T - y
         ll = np.log(0.5 * (U * U).sum(-1))
     return Run(t=cps, W=W, U=U, log_loss=ll, info={"potential": potential, "p": p, "eta": eta,
                                                      "grad_sign": grad_sign, "nu": nu.copy()})
+
+
+def _md_step(X, XT, y, w, nu, theta0, inv, c, r, th):
+    """One mirror step on ½‖Xw − y‖²: ``ν += η(Xw − y)``, ``w = (∇ψ)⁻¹(θ₀ − Xᵀν)`` (ν, r, th updated in place)."""
+    np.dot(X, w, out=r)
+    r -= y
+    nu += c * r  # ∇ψ(w_{t+1}) = ∇ψ(w_t) − ηXᵀr_t, i.e. θ_t = θ_0 − Xᵀν_t
+    np.dot(XT, nu, out=th)
+    np.subtract(theta0, th, out=th)
+    return inv(th)
