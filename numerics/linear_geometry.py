@@ -54,7 +54,8 @@ def log_loss_exp(U: np.ndarray) -> np.ndarray:
     """``log Σ_i e^{−u_i}`` over the last axis (stable for every u)."""
     a = -np.asarray(U, dtype=np.float64)
     m = a.max(-1, keepdims=True)
-    return (m + np.log(np.exp(a - m).sum(-1, keepdims=True)))[..., 0]
+    with np.errstate(invalid="ignore", over="ignore"):  # a diverged state: NaN, not a warning
+        return (m + np.log(np.exp(a - m).sum(-1, keepdims=True)))[..., 0]
 
 
 def norm_of(v: np.ndarray, p: float) -> np.ndarray:
@@ -66,7 +67,8 @@ def norm_of(v: np.ndarray, p: float) -> np.ndarray:
         return a.sum(-1)
     m = a.max(-1, keepdims=True)
     safe = np.where(m > 0, m, 1.0)
-    return m[..., 0] * ((a / safe) ** p).sum(-1) ** (1.0 / p)
+    with np.errstate(invalid="ignore", over="ignore"):  # a diverged state (inf) has norm inf or NaN, not a warning
+        return m[..., 0] * ((a / safe) ** p).sum(-1) ** (1.0 / p)
 
 
 def dual_norm_exponent(p: float) -> float:
@@ -231,7 +233,8 @@ def potential_maps(potential: str, p: float = 3.0):
     if potential == "pnorm":
         if not p > 1:
             raise InputError(f"pnorm potential: p must be > 1 (got {p})")
-        return (lambda w: np.sign(w) * np.abs(w) ** (p - 1.0)), (lambda th: np.sign(th) * np.abs(th) ** (1.0 / (p - 1.0)))
+        r = 1.0 / (p - 1.0)
+        return (lambda w: np.sign(w) * np.abs(w) ** (p - 1.0)), (lambda th: np.sign(th) * np.abs(th) ** r)
     if potential == "entropy":
         return np.log, np.exp
     raise InputError(f"unknown potential {potential!r} (expected one of {POTENTIALS})")
