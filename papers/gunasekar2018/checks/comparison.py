@@ -2,7 +2,7 @@
 
 Planted data (n = 8, d = 12, seed 0: d > n, so the ℓ1, ℓ1.5, ℓ2, ℓ3, ℓ∞ max-margin directions differ) or a user set
 with ±1 labels. Each optimizer runs with its own paper's schedule: steepest descent in ℓ2 (GD), ℓ1 (coordinate
-descent), ℓ∞ (sign descent) with η_t = min(η₊, 1/(B²L)) on the summed exponential loss (Gunasekar et al.;
+descent), ℓ∞ (sign descent) with η_t = min(η₊, ½/(B²L)) on the summed exponential loss (Gunasekar et al.;
 ``steps_sd``), p-GD for p = 1.5 and 3 with a constant step on the summed exponential loss (Sun et al.;
 ``steps_pgd``), and Adam without ε on the mean logistic loss with η_t = η₀(t+2)^{−1/2}, β₁ = 0.9 ≤ β₂ = 0.99 (Zhang,
 Zou, Cao; ``numerics.adam``, ``steps_adam``). For every optimizer o and norm q the ratio
@@ -56,7 +56,7 @@ def runs(Z: np.ndarray, p: dict) -> dict:
     for name, norm in (("gd", "l2"), ("cd", "l1"), ("sign", "linf")):
         qd = {"l2": 2.0, "l1": math.inf, "linf": 1.0}[norm]
         B = float(norm_of(Z, qd).max())
-        r = steepest_descent(Z, norm, p["steps_sd"], eta_plus=1e300 / B ** 2)
+        r = steepest_descent(Z, norm, p["steps_sd"], eta_plus=1e300 / B ** 2, scale=0.5)
         out[name] = (r.t, r.W)
     for name, pp in (("pgd15", 1.5), ("pgd3", 3.0)):
         r = p_gd(Z, pp, p["eta_pgd"], p["steps_pgd"])
@@ -83,15 +83,14 @@ def _one(ctx: Context, seed: int) -> Measurement:
     data = from_dataset(ctx.data, st.COMPARISON.id) if ctx.data is not None else planted(p["n"], p["d"], seed)
     Z = data.Z
     refs = {lab: max_margin(Z, None, q) for lab, q in NORM_VALUES.items()}
-    q = {"data": data.describe(), "gammas": {lab: r.gamma for lab, r in refs.items()},
-         "certified": {lab: r.certified for lab, r in refs.items()}}
+    q = {"data": data.describe(), "norms": list(NORM_VALUES), "gammas": [r.gamma for r in refs.values()],
+         "certified": [bool(r.certified) for r in refs.values()]}
     if not all(r.separable and r.gamma > 0 for r in refs.values()):
         return Measurement(seed=seed, values={}, quantities=q, inconclusive="the data are not linearly separable")
     inconc = None if all(r.certified for r in refs.values()) else "a max-margin reference is not certified"
     gammas = {lab: r.gamma for lab, r in refs.items()}
-    # the reference directions' margins in every norm: how far apart the answers are on this dataset
-    q["reference_cross_ratios"] = {lab: {k: float(v[0]) for k, v in ratios(Z, r.w[None], gammas).items()}
-                                   for lab, r in refs.items()}
+    # the reference directions' margins in every norm (rows: the ℓq maximiser): how far apart the answers are here
+    q["reference_cross_ratios"] = [[float(v[0]) for v in ratios(Z, r.w[None], gammas).values()] for r in refs.values()]
     values, table, series = {}, {}, {}
     for name, (t, W) in runs(Z, p).items():
         if ctx.hooks.limit is not None:
@@ -103,9 +102,9 @@ def _one(ctx: Context, seed: int) -> Measurement:
         expected = dict((o, qq) for o, _, qq in st.OPTIMIZERS)[name]
         mine = final[expected]
         values[f"rank_{name}"] = (1.0 + sum(v > mine for v in final.values())) if math.isfinite(mine) else math.nan
-    q.update(ratio_table=table, best_norm={o: max(r, key=lambda k: r[k] if math.isfinite(r[k]) else -math.inf)
-                                           for o, r in table.items()},
-             steps={"sd": p["steps_sd"], "pgd": p["steps_pgd"], "adam": p["steps_adam"]}, **values)
+    q.update(optimizers=list(table), ratio_table=[list(r.values()) for r in table.values()],
+             best_norm=[max(r, key=lambda k: r[k] if math.isfinite(r[k]) else -math.inf) for r in table.values()],
+             steps=[p["steps_sd"], p["steps_pgd"], p["steps_adam"]], **values)
     return Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc,
                        series={"runs": series, "table": table, "norms": list(NORM_VALUES)})
 

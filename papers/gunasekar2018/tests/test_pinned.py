@@ -166,3 +166,90 @@ def _l2_svm(Z):
             if a.min() > 0 and (Z @ w).min() >= 1 - 1e-12 and (best is None or w @ w < best @ best):
                 best = w
     return best
+
+
+_CMP_REC = "gammas reference_cross_ratios ratio_table rank_gd rank_cd rank_sign rank_pgd15 rank_pgd3 rank_adam steps"
+PINNED["gunasekar2018.comparison"] = table(_CMP_REC, {
+    "data": "the data description (a dict)", "certified": "the solvers' own flags (True): the γ_q are recomputed",
+    "best_norm": "the argmax of each recomputed ratio_table row (a label)",
+    "norms": "labels: the table's columns (checked equal in the test)",
+    "optimizers": "labels: the table's rows (checked equal in the test)"})
+CMP_T = 300
+
+
+def _lp_max_margin(Z, p):
+    """ℓp max margin for 1 < p < ∞ by SLSQP on min Σ|w|^p s.t. Zw ≥ 1 from the ℓ2 SVM: (unit w, γ)."""
+    w0 = _l2_svm(Z)
+    r = minimize(lambda w: (np.abs(w) ** p).sum(), w0, jac=lambda w: p * np.sign(w) * np.abs(w) ** (p - 1),
+                 constraints=[{"type": "ineq", "fun": lambda w: Z @ w - 1, "jac": lambda w: Z}], method="SLSQP",
+                 options={"ftol": 1e-16, "maxiter": 1000})
+    n = float((np.abs(r.x) ** p).sum() ** (1 / p))
+    return r.x / n, 1 / n
+
+
+def _plain_adam(Z, T, eta0=0.1, b1=0.9, b2=0.99):
+    """Adam without ε or bias correction on the mean logistic loss, η_t = η₀(t+2)^{−1/2}, m₋₁ = v₋₁ = 0."""
+    n, d = Z.shape
+    w, m, v, W = np.zeros(d), np.zeros(d), np.zeros(d), [np.zeros(d)]
+    for t in range(T):
+        g = -(Z.T @ (1 / (1 + np.exp(Z @ w)))) / n
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        w = w - eta0 * (t + 2.0) ** -0.5 * m / np.sqrt(v)
+        W.append(w)
+    return np.array(W)
+
+
+def test_comparison_quantities_recomputed():
+    """Every optimizer re-run as a plain loop for 300 steps; γ_q by HiGHS (q = 1, ∞), support sets (q = 2) and
+    SLSQP (q = 1.5, 3); the ratio table, the cross ratios of the references and each rank re-derived."""
+    from ibcheck.numerics.linear_geometry import geometric_steps
+    [m] = measure("gunasekar2018.comparison", {"steps_sd": CMP_T, "steps_pgd": CMP_T, "steps_adam": CMP_T},
+                  dataset=labelled(SD_X, SD_Y))
+    Z = SD_Y[:, None] * SD_X
+    qs = {"1": 1.0, "1.5": 1.5, "2": 2.0, "3": 3.0, "inf": math.inf}
+    w2 = _l2_svm(Z)
+    refs = {"1": _lp_dir(Z, "l1"), "1.5": _lp_max_margin(Z, 1.5), "2": (w2 / np.linalg.norm(w2), 1 / np.linalg.norm(w2)),
+            "3": _lp_max_margin(Z, 3.0), "inf": _lp_dir(Z, "linf")}
+    gam = {k: g for k, (_, g) in refs.items()}
+
+    def ratio(w):
+        return [(Z @ w).min() / np.linalg.norm(w, ord=qs[k]) / gam[k] for k in qs]
+    t = geometric_steps(CMP_T)  # the recorded steps (the last one is read): T itself
+    eta_p = 0.1
+    runs = {"gd": _plain_sd(Z, "l2", CMP_T, 0.5)[0], "cd": _plain_sd(Z, "l1", CMP_T, 0.5)[0],
+            "sign": _plain_sd(Z, "linf", CMP_T, 0.5)[0]}
+    for name, p in (("pgd15", 1.5), ("pgd3", 3.0)):
+        w, th, W = np.zeros(5), np.zeros(5), [np.zeros(5)]
+        for _ in range(CMP_T):
+            th = th + eta_p * Z.T @ np.exp(-(Z @ w))
+            w = np.sign(th) * np.abs(th) ** (1 / (p - 1))
+            W.append(w)
+        runs[name] = np.array(W)
+    runs["adam"] = _plain_adam(Z, CMP_T)
+    expected_q = {"gd": "2", "cd": "1", "sign": "inf", "pgd15": "1.5", "pgd3": "3", "adam": "inf"}
+    table_ = {o: ratio(W[t[-1]]) for o, W in runs.items()}
+    exp = {"gammas": [gam[k] for k in qs], "reference_cross_ratios": [ratio(refs[k][0]) for k in qs],
+           "ratio_table": [table_[o] for o in runs], "steps": [CMP_T] * 3}
+    assert m.quantities["norms"] == list(qs) and m.quantities["optimizers"] == list(runs)
+    for o, r in table_.items():
+        mine = r[list(qs).index(expected_q[o])]
+        exp[f"rank_{o}"] = 1.0 + sum(v > mine for v in r)
+    # SLSQP's γ to ~1e-8 relative (its tolerance on a curved objective); every other number exact to rounding
+    tols = {k: (1e-6, 1e-8) for k in ("gammas", "reference_cross_ratios", "ratio_table")}
+    compare("gunasekar2018.comparison", m, exp, PINNED["gunasekar2018.comparison"], tols=tols)
+
+
+def _lp_dir(Z, norm):
+    """(unit w, γ) of the ℓ1/ℓ∞ LP by HiGHS (the maximiser is unique on this data: checked by the ratios)."""
+    n, d = Z.shape
+    if norm == "linf":
+        r = linprog(np.r_[np.zeros(d), -1.0], A_ub=np.hstack([-Z, np.ones((n, 1))]), b_ub=np.zeros(n),
+                    bounds=[(-1, 1)] * d + [(None, None)], method="highs")
+        w = r.x[:d]
+        return w / np.abs(w).max(), -r.fun
+    A = np.vstack([np.hstack([-Z, Z, np.ones((n, 1))]), np.r_[np.ones(2 * d), 0.0][None]])
+    r = linprog(np.r_[np.zeros(2 * d), -1.0], A_ub=A, b_ub=np.r_[np.zeros(n), 1.0],
+                bounds=[(0, None)] * (2 * d) + [(None, None)], method="highs")
+    w = r.x[:d] - r.x[d:2 * d]
+    return w / np.abs(w).sum(), -r.fun

@@ -140,9 +140,10 @@ OPTIMIZERS = (("gd", "GD (steepest ℓ2)", "2"), ("cd", "coordinate descent (ste
               ("sign", "sign descent (steepest ℓ∞)", "inf"), ("pgd15", "p-GD, p = 1.5", "1.5"),
               ("pgd3", "p-GD, p = 3", "3"), ("adam", "Adam (ε = 0)", "inf"))
 NORM_LABELS = ("1", "1.5", "2", "3", "inf")
-_rank = {o: Sym(f"rank_{o}", rf"r_{{\mathrm{{{o}}}}}", f"{what}: rank of its expected norm (ℓ{q}) among ℓ1, ℓ1.5, "
-                f"ℓ2, ℓ3, ℓ∞ by the ratio γ_q(w_T)/γ_q (1 = the norm whose margin it approaches best)", "1")
-         for o, what, q in OPTIMIZERS}
+_SHOW = {"inf": "∞"}
+_rank = {o: Sym(f"rank_{o}", rf"r_{{\mathrm{{{o}}}}}", f"{what}: rank of its expected norm (ℓ{_SHOW.get(q, q)}) "
+                f"among ℓ1, ℓ1.5, ℓ2, ℓ3, ℓ∞ by the ratio γ_q(w_T)/γ_q (1 = the norm whose margin it approaches best)",
+                "1") for o, what, q in OPTIMIZERS}
 COMPARISON = Claim(
     id="gunasekar2018.comparison", source=SOURCE, references=REFS + (
         "Sun, Ahn, Thrampoulidis, Azizan, Mirror Descent Maximizes Generalized Margin and Can Be Implemented "
@@ -156,7 +157,7 @@ COMPARISON = Claim(
             "reported (observed), never a counterexample.",
     symbols=tuple(_rank.values()),
     hypotheses=(),
-    conclusions=tuple(eq(f"{what} approaches the ℓ{q} margin best", _rank[o].s, 1, reason="integer rank",
+    conclusions=tuple(eq(f"{what} approaches the ℓ{_SHOW.get(q, q)} margin best", _rank[o].s, 1, reason="integer rank",
                          provenance="reconstructed") for o, what, q in OPTIMIZERS),
     exploratory=True)
 
