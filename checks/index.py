@@ -89,6 +89,10 @@ CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
     'razincohen2020.norms_diverge': ('razincohen2020', 'seed', 'factorised 2×2 completion: |W₁₁| and ‖W‖_* diverge while L → 0', 'ibcheck.checks.razincohen2020.completion'),
     'razincohen2020.det_sign': ('razincohen2020', 'seed', 'det W(t) never changes sign under GF from det W(0) > 0 (depth N ≥ 2)', 'ibcheck.checks.razincohen2020.completion'),
     'razincohen2020.effective_rank': ('razincohen2020', 'seed', 'the effective rank of W(t) falls towards 1', 'ibcheck.checks.razincohen2020.completion'),
+    'gunasekar2018.md_bregman': ('gunasekar2018', 'reconstructed', 'mirror descent on least squares converges to the Bregman projection argmin_{Xw=y} D_ψ(w, w₀)', 'ibcheck.papers.gunasekar2018.checks.geometry'),
+    'gunasekar2018.steepest': ('gunasekar2018', 'reconstructed', "steepest descent w.r.t. a norm (ℓ1: coordinate descent, ℓ∞: sign descent) maximises that norm's margin", 'ibcheck.papers.gunasekar2018.checks.geometry'),
+    'gunasekar2018.comparison': ('gunasekar2018', 'exploratory', "exploratory: which norm's margin each optimizer maximises (GD, CD, sign descent, p-GD, Adam) on one dataset", 'ibcheck.papers.gunasekar2018.checks.comparison'),
+    'sun2022.direction': ('sun2022', 'reconstructed', 'p-GD converges in direction to the ℓp max-margin classifier (p = 1.5, 3, 6)', 'ibcheck.papers.sun2022.checks.pgd'),
 }
 # planned claim ID → (source, title, where)
 # deprecated claim ID (kept for one release) → its current ID

@@ -10,6 +10,10 @@ from .statement import Claim
 PAPERS = ("lai2026", "frei2023", "soudry2018", "jitelgarsky2019", "jitelgarsky2020", "lyuli2020", "boursier2022",
           "kou2023", "woodworth2020", "vardishamir2021", "razincohen2020")
 _MODULES = {p: importlib.import_module(f".{p}.statements", __package__) for p in PAPERS}
+# TEMP: papers in the paper-folder layout (papers/<paper>/), until discovery lands
+_FOLDERS = ("gunasekar2018", "sun2022")
+_MODULES.update({p: importlib.import_module(f"ibcheck.papers.{p}.theory.statements") for p in _FOLDERS})
+PAPERS = PAPERS + _FOLDERS
 
 CATALOGUE: dict[str, Claim] = {c.id: c for p in PAPERS for c in _MODULES[p].CLAIMS}
 for _c in CATALOGUE.values():

@@ -310,3 +310,10 @@ TABLE["kou2023.relu_srank_bounded"]["dynamics"] = NA(
     "exploratory: ascent from a small init keeps the stable rank bounded too (measured), a correct answer")
 TABLE["kou2023.full_srank"]["dynamics"] = NA(
     "exploratory: from a small init ascent mirrors the descent path, with the same full-W stable rank (measured)")
+
+# TEMP: the paper folders' rows (papers/<paper>/wrong_answers.py), until discovery collects them
+from ibcheck.papers.gunasekar2018.wrong_answers import ROWS as _GUNASEKAR  # noqa: E402
+from ibcheck.papers.sun2022.wrong_answers import ROWS as _SUN  # noqa: E402
+
+TABLE.update(_GUNASEKAR)
+TABLE.update(_SUN)

@@ -24,6 +24,11 @@ def tables() -> dict:
         for cid, t in getattr(mod, "PINNED", {}).items():
             assert cid not in out, f"{cid} pinned twice"
             out[cid] = {"module": f"tests/pinned/{f.name}", "table": t}
+    for f in sorted(HERE.parent.parent.glob("papers/*/tests/test_pinned.py")):  # TEMP: paper folders
+        mod = importlib.import_module(f"ibcheck.papers.{f.parent.parent.name}.tests.test_pinned")
+        for cid, t in getattr(mod, "PINNED", {}).items():
+            assert cid not in out, f"{cid} pinned twice"
+            out[cid] = {"module": f"papers/{f.parent.parent.name}/tests/{f.name}", "table": t}
     return out
 
 

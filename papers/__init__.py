@@ -1,0 +1,1 @@
+"""The paper folders (papers/<paper>/): TEMP until the folder layout and its discovery land."""
