@@ -129,13 +129,14 @@ STEEPEST = _cells(
 
 
 # ---- comparison (exploratory): limit(name, W) ---------------------------------------------------------------------
+_SHORT = {"steps_sd": 3000, "steps_pgd": 3000, "steps_adam": 3000}  # the wrong answers need no long horizon
 COMPARISON = _cells(
-    random=Probe("random iterates for every optimizer", lambda: _H(limit=lambda name, W: _random_rows(W))),
+    random=Probe("random iterates for every optimizer", lambda: _H(limit=lambda name, W: _random_rows(W)), _SHORT),
     reference=NA("the question is which reference each optimizer approaches: every ℓq reference is in the table"),
-    dynamics=Probe("every optimizer frozen at its first step", lambda: _H(limit=lambda name, W: _frozen(W))),
+    dynamics=Probe("every optimizer frozen at its first step", lambda: _H(limit=lambda name, W: _frozen(W)), _SHORT),
     rescaled=NA("the ratios are normalised margins, invariant under c > 0"),
     structure=Probe("every optimizer answers the ℓ2 max-margin direction",
-                    lambda: _H(limit=lambda name, W: _fixed_direction(2.0)(W))))
+                    lambda: _H(limit=lambda name, W: _fixed_direction(2.0)(W)), _SHORT))
 
 ROWS: dict[str, dict] = {"gunasekar2018.md_bregman": MD, "gunasekar2018.steepest": STEEPEST,
                          "gunasekar2018.comparison": COMPARISON}
