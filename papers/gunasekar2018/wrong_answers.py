@@ -140,3 +140,6 @@ COMPARISON = _cells(
 
 ROWS: dict[str, dict] = {"gunasekar2018.md_bregman": MD, "gunasekar2018.steepest": STEEPEST,
                          "gunasekar2018.comparison": COMPARISON}
+for _cells in ROWS.values():  # a single probe is a one-element list (the table's form)
+    for _fam, _v in _cells.items():
+        _cells[_fam] = _v if isinstance(_v, (NA, list)) else [_v]

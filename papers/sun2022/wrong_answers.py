@@ -65,3 +65,6 @@ ROWS: dict[str, dict] = {"sun2022.direction": {
 # (not retrieved); p-GD at κ = 3200 overshoots and freezes (e^{−u} underflows) at a wrong direction, and the same
 # hidden factor 16× deeper inside the level (κ_eff = 200) converges: the failure fades, as the theorem allows
 # (inconclusive, checks.persistence). tests of this folder pin that reading.
+for _cells in ROWS.values():  # a single probe is a one-element list (the table's form)
+    for _fam, _v in _cells.items():
+        _cells[_fam] = _v if isinstance(_v, (NA, list)) else [_v]
