@@ -13,9 +13,8 @@ from ibcheck.theory.svm import hard_margin_svm
 PS = (1.0, 1.5, 2.0, 3.0, math.inf)
 
 
-@pytest.mark.parametrize("p", PS + (10.0,))
-@pytest.mark.parametrize("n,d,seed", [(6, 3, 0), (5, 6, 1)])
-def test_matches_enumeration(p, n, d, seed):
+@pytest.mark.parametrize("n,d,seed,p", [(6, 3, 0, p) for p in PS] + [(4, 5, 1, p) for p in PS + (10.0,)])
+def test_matches_enumeration(n, d, seed, p):
     """Two independent computations: interior point + duality certificate vs enumeration (vertices of the LP for
     p ∈ {1, ∞}; support sets through the smooth restricted dual otherwise), with n > d (every p shares the
     direction Z_S⁻¹𝟙 of a d-point support set) and d > n (the directions differ). 1e-8: both exact to ~1e-10."""
