@@ -105,6 +105,7 @@ def _one(ctx: Context, seed: int) -> Measurement:
 
 SPECS = [CheckSpec(claim=st.DIRECTION, params={**params(), **constant_params(st.DIRECTION)}, measure=measure,
                    quick=[{}, {"p": 3.0}], full=[{"p": 6.0, "steps": 1_000_000}, {"seed": 1}, {"p": 3.0, "seed": 2},
-                                                  {"loss": "logistic"}, {"kappa": 40.0, "p": 3.0}],
+                                                  {"loss": "logistic"}, {"kappa": 40.0, "p": 3.0},
+                                                  {"p": 10.0, "steps": 1_000_000}],
                    data_note="an .npz with X (n×d) and y = ±1 (separable)",
                    deeper=lambda prm: [{"kappa": prm["kappa"] / 4}, {"kappa": prm["kappa"] / 16}])]
