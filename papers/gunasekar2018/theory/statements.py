@@ -17,7 +17,7 @@ reported to the lead).
   the strictly convex Bregman projection, whose solution is unique. The premise (convergence) is not a hypothesis on
   the inputs: it is a conclusion row read at step sizes inside a level chosen here (``threshold``, η·β_ψ ≤ 1 with
   β_ψ the relative-smoothness constant on the box spanned by w₀ and w_B), and a failure under that level counts only
-  if it persists at 4× and 16× smaller steps (``checks.persistence``).
+  if it persists at 4× and 16× smaller steps over 4× and 16× as many (``checks.persistence``).
 * ``steepest`` — [reconstructed; the steepest-descent theorem as recalled, §3 (Theorem 5)]: for separable data, any
   norm ‖·‖, the exponential loss, any w₀ and bounded steps ``η_t ≤ min(η₊, 1/(B²L(w_t)))`` with
   ``B = max_n ‖x_n‖_*`` and any finite η₊, ``min_n y_n⟨w_t, x_n⟩/‖w_t‖ → max_{‖w‖≤1} min_n y_n⟨w, x_n⟩``; ℓ1 gives
