@@ -1,0 +1,19 @@
+"""gunasekar2018's documented non-verified outcomes (collected by ``checks.cases.EXPECTED``): settings outside the
+hypotheses, each with what was measured there (the conclusions still hold in both: the step levels are
+conservative).
+"""
+from __future__ import annotations
+
+from ibcheck.checks.expected import Expected
+
+_MD_L2_19 = ("outside the level chosen here (η·β_ψ = 1.9 > 1) but inside the standard GD condition η < 2/λ_max(XXᵀ) "
+             "for ψ = ½‖·‖²: MD (GD) still reaches the ℓ2 projection of w₀ to the 1e-9 floor — the level is "
+             "conservative for the ℓ2 potential, as expected")
+_SD_C2 = ("outside the steepest-descent step condition (c = 2 > 1: η_t = 2/(B²L) exceeds 1/(B²L)); sign descent still "
+          "converges: the ℓ∞ margin gap is 3.6e-3 at 10⁴ with orders ≥ 1.67 against 1/log t (the descent row is "
+          "vacuous at c·e^c ≥ 2). Not a counterexample either way: the theorem says nothing here")
+EXPECTED: dict[str, Expected] = {
+    "gunasekar2018.md_bregman[potential=l2,eta_scale=1.9,seed=0]": Expected("outside-hypotheses", _MD_L2_19,
+                                                                             "TTF|TTTTT"),
+    "gunasekar2018.steepest[step_scale=2.0,seed=0]": Expected("outside-hypotheses", _SD_C2, "TFT|TTTT"),
+}

@@ -1,0 +1,164 @@
+"""gunasekar2018's claims as sympy statements: mirror descent's limit, steepest descent's margin, and the comparison.
+
+Source: Gunasekar, Lee, Soudry, Srebro, "Characterizing Implicit Bias in Terms of Optimization Geometry", ICML 2018
+(PMLR 80:1832–1841; arXiv 1802.08246). Retrieved: the abstract (PMLR, arXiv, ICML pages) — the implicit bias of
+mirror descent, natural gradient descent and steepest descent on underdetermined linear regression and separable
+linear classification, characterised "in terms of the potential or norm … independently of hyperparameter choices
+such as step size and momentum". NOT retrieved: the body (theorem, section and equation numbers). The statements
+below are therefore ``reconstructed``, each saying what was reconstructed; the theorem numbers quoted ("§2.1
+Theorem 1", "§3 Theorem 5") are from memory of the paper and unconfirmed (docs/claims-ext.md style: recorded, and
+reported to the lead).
+
+* ``md_bregman`` — [reconstructed; the paper's mirror-descent theorem as recalled, §2.1]: for a loss with a unique
+  finite root (the squared loss), any realizable dataset, any strictly convex potential ψ and any step sizes, IF the
+  mirror-descent iterates ``∇ψ(w_{t+1}) = ∇ψ(w_t) − η_t∇L(w_t)`` converge to a global minimiser (an interpolant),
+  the limit is ``argmin_{Xw=y} D_ψ(w, w₀)``. Derivation (what the check relies on, standard and exact): the update
+  keeps ``∇ψ(w_t) − ∇ψ(w₀) ∈ range(Xᵀ)`` at every step, so a limit with ``Xw_∞ = y`` satisfies the KKT conditions of
+  the strictly convex Bregman projection, whose solution is unique. The premise (convergence) is not a hypothesis on
+  the inputs: it is a conclusion row read at step sizes inside a level chosen here (``threshold``, η·β_ψ ≤ 1 with
+  β_ψ the relative-smoothness constant on the box spanned by w₀ and w_B), and a failure under that level counts only
+  if it persists at 4× and 16× smaller steps over 4× and 16× as many (``checks.persistence``).
+* ``steepest`` — [reconstructed; the steepest-descent theorem as recalled, §3 (Theorem 5)]: for separable data, any
+  norm ‖·‖, the exponential loss, any w₀ and bounded steps ``η_t ≤ min(η₊, 1/(B²L(w_t)))`` with
+  ``B = max_n ‖x_n‖_*`` and any finite η₊, ``min_n y_n⟨w_t, x_n⟩/‖w_t‖ → max_{‖w‖≤1} min_n y_n⟨w, x_n⟩``; ℓ1 gives
+  greedy coordinate descent, ℓ∞ sign descent, ℓ2 GD. No rate is stated (as recalled): the gap is read as a bare
+  limit against 1/log t, GD's margin rate at a constant step (a wrong answer shows as an extrapolated or settled
+  limit elsewhere). The step condition is met by construction (``c ≤ 1``); the
+  default c = ½ (so c·e^c < 2 and L decreases at every step: a standard Taylor bound, a deciding row) and
+  η₊ = 10³⁰⁰/B², finite, which does not bind before log L ≈ −690, so the run is the normalised schedule
+  ``η_t = c/(B²L(w_t))`` the condition admits.
+* ``comparison`` — exploratory: on one dataset (d > n, so the ℓp max-margin directions differ), the norm whose
+  normalised margin each optimizer approaches best: GD, coordinate descent, sign descent (this paper), p-GD for
+  p = 1.5, 3 (Sun et al. 2022, arXiv 2205.12808, abstract) and Adam (Zhang, Zou, Cao 2024: ℓ∞).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ibcheck.theory.statement import Claim, Sym, eq, le, lim
+
+SOURCE = "gunasekar2018"
+REFS = ("Gunasekar, Lee, Soudry, Srebro, Characterizing Implicit Bias in Terms of Optimization Geometry, "
+        "ICML 2018 (PMLR 80:1832–1841), arXiv 1802.08246",)
+_t = sp.Symbol("t", real=True)
+_SLOW = 1 / sp.log(_t)  # the slowest scale the catalogue reads a bare limit against (soudry2018 does the same)
+
+# --- md_bregman ----------------------------------------------------------------------------------------------
+rank_x = Sym("rank_X", r"\mathrm{rank}\,X", "rank of the design (n: every y is reachable, d > n)", "1")
+n_ex = Sym("n_examples", "n", "number of equations", "1")
+dom = Sym("domain_ok", r"\mathbb{1}[\{Xw=y\}\cap\mathrm{dom}\,\psi\neq\emptyset]",
+          "1 if an interpolant lies in dom ψ (entropy: a positive one, certified by the reference)", "1")
+step = Sym("eta_beta_psi", r"\eta\,\beta_\psi", "step times the relative-smoothness constant "
+           "λ_max(X diag((∇ψ)⁻¹′) Xᵀ) on the box spanned by w₀ and w_B", "1")
+b_s = Sym("bregman_series", r"\|w_t-w_B\|/\|w_B\|", "distance to the Bregman projection at the checkpoints", "1")
+r_s = Sym("interp_series", r"\|Xw_t-y\|/\|y\|", "interpolation residual at the checkpoints", "1")
+span = Sym("dual_outside_span", r"\max_t\frac{\|P_{\ker X}(\nabla\psi(w_t)-\nabla\psi(w_0))\|}"
+                                r"{\|\nabla\psi(w_t)-\nabla\psi(w_0)\|}",
+           "largest component of the mirror displacement outside range(Xᵀ), recomputed from the recorded iterates", "1")
+drop = Sym("log_loss_drop", r"\log L(w_T)-\log L(w_0)", "change of log ½‖Xw − y‖² over the run, recomputed from "
+           "the recorded iterates (+∞ if they are not finite)", "1")
+div_ex = Sym("divergence_excess", r"D_\psi(w_T,w_0)/D_\psi(w_B,w_0)-1",
+             "excess divergence of the last iterate over the projection's (≥ 0 only once w_T interpolates)", "1")
+
+_MD_HYP = (eq("X has full row rank n (realizable for every y, d > n)", rank_x.s, n_ex.s, reason="integer ranks (SVD)",
+              provenance="reconstructed"),
+           eq("an interpolant lies in dom ψ (entropy: w > 0)", dom.s, 1, reason="boolean (certified reference)",
+              provenance="reconstructed"),
+           le("step: η·β_ψ ≤ 1 (a level chosen here for 'step sizes at which MD converges')", step.s, 1,
+              provenance="threshold", reason="relative smoothness (L ≤ β_ψ D_ψ on the box of w₀, w_B), the "
+                                             "standard descent condition; the theorem needs only convergence"))
+
+MD_BREGMAN = Claim(
+    id="gunasekar2018.md_bregman", source=SOURCE, references=REFS,
+    title="mirror descent on least squares converges to the Bregman projection argmin_{Xw=y} D_ψ(w, w₀)",
+    summary="[reconstructed: the paper's mirror-descent theorem (§2.1, as recalled; body not retrieved)] ψ ∈ "
+            "{½‖·‖², (1/p)‖·‖_p^p, Σ w log w − w}; the iterates keep ∇ψ(w_t) − ∇ψ(w₀) ∈ range(Xᵀ), so an "
+            "interpolating limit is the Bregman projection of w₀, whatever the (convergent) step sizes. Reference: "
+            "cvxpy (power / exponential cones) and Newton on the n-dimensional KKT system, re-verified.",
+    symbols=(rank_x, n_ex, dom, step, b_s, r_s, drop, span, div_ex), hypotheses=_MD_HYP,
+    conclusions=(
+        lim("w_t → w_B = argmin_{Xw=y} D_ψ(w, w₀)", b_s.s, 0, clock="t", rate=1 / _t, provenance="reconstructed",
+            floor=1e-9, clock_label="t",
+            reason="no rate stated; MD on least squares converges linearly, so the row asks at least 1/t (a run "
+                   "still drifting towards another point shows orders far below); floor 1e-9: the reference is "
+                   "exact to ~1e-15, MD's fixed point to rounding times cond(X diag(h) Xᵀ) ≲ 10⁴"),
+        lim("Xw_t → y (the premise: MD converges to an interpolant)", r_s.s, 0, clock="t", rate=1 / _t,
+            provenance="reconstructed", floor=1e-9, clock_label="t",
+            reason="the theorem's premise, read on the run at a step inside the chosen level; floor: rounding"),
+        le("L(w_T) < L(w₀): the run approaches the interpolants", drop.s, 0, provenance="reconstructed",
+           reason="implied by the premise row at T; exact comparison (catches divergence, where the limit rows "
+                  "see no finite checkpoints)"),
+        le("∇ψ(w_t) − ∇ψ(w₀) ∈ range(Xᵀ) at every recorded step (the mirror update)", span.s, 1e-9,
+           provenance="standard", reason="exact in exact arithmetic (θ_t = θ₀ − Xᵀν_t); 1e-9: rounding of the maps "
+                                         "∇ψ, (∇ψ)⁻¹ relative to the displacement"),
+        le("D_ψ(w_T, w₀) ≈ D_ψ(w_B, w₀)", sp.Abs(div_ex.s), 1e-6, kind="diagnostic", provenance="threshold",
+           reason="shown, not deciding: the projection has the least divergence among interpolants")))
+
+# --- steepest ------------------------------------------------------------------------------------------------
+sep = Sym("separable", r"\mathbb{1}[\gamma_{\|\cdot\|}>0]", "1 if the max-margin program is feasible with γ > 0 "
+          "(certified: duality gap)", "1")
+scale = Sym("step_scale", "c", "η_t = min(η₊, c/(B²L(w_t))): the theorem asks c ≤ 1", "1")
+ep = Sym("log10_eta_plus_B2", r"\log_{10}(B^2\eta_+)", "the cap η₊ in units of 1/B² (finite)", "1")
+g_s = Sym("margin_gap_series", r"1-\gamma_t/\gamma", "relative gap of the normalised margin "
+          "min_n z_nᵀw_t/‖w_t‖ to the max margin γ in the optimizer's norm, at the checkpoints", "1")
+over = Sym("margin_excess", r"\max_t \gamma_t/\gamma-1", "largest excess of the normalised margin over the "
+           "certified max margin (≤ 0: weak duality)", "1")
+capped = Sym("capped_fraction", r"\#\{t:\eta_t=\eta_+\}/T", "fraction of steps at which the cap η₊ bound", "1")
+desc = Sym("loss_increase_iterates", r"\max_k\bigl(\log L(w_{t_{k+1}})-\log L(w_{t_k})\bigr)",
+           "largest change of log L between consecutive recorded iterates, recomputed from them (−1 when "
+           "c·e^c ≥ 2: no descent guarantee, the row is vacuous)", "1")
+
+STEEPEST = Claim(
+    id="gunasekar2018.steepest", source=SOURCE, references=REFS,
+    title="steepest descent w.r.t. a norm (ℓ1: coordinate descent, ℓ∞: sign descent) maximises that norm's margin",
+    summary="[reconstructed: the steepest-descent theorem as recalled (§3, Theorem 5; body not retrieved)] "
+            "exponential loss, separable data, η_t ≤ min(η₊, 1/(B²L(w_t))), B = max‖x_n‖_*: the normalised margin "
+            "min_n z_nᵀw_t/‖w_t‖ → γ = max_{‖w‖≤1} min_n z_nᵀw (theory.norm_margin: LP for ℓ1/ℓ∞, certified). "
+            "The margin, not the direction: for ℓ1/ℓ∞ the maximiser may be a face.",
+    symbols=(sep, scale, ep, g_s, over, capped, desc),
+    hypotheses=(eq("separable: γ_‖·‖ > 0 (certified)", sep.s, 1, reason="boolean (certified LP/SOCP)",
+                   provenance="reconstructed"),
+                le("step: η_t ≤ min(η₊, 1/(B²L(w_t))) (c ≤ 1)", scale.s, 1, reason="exact comparison",
+                   provenance="reconstructed"),
+                le("η₊ finite", ep.s, 308, reason="float64's largest power of ten", provenance="reconstructed")),
+    conclusions=(
+        lim("normalised margin → the max margin in the optimizer's norm", g_s.s, 0, clock="t", rate=_SLOW,
+            provenance="reconstructed", floor=1e-12, clock_label="t",
+            reason="no rate stated: read against 1/log t, the slowest scale of GD's margin (Soudry et al.); the "
+                   "normalised schedule is far faster (orders ≫ 1); floor: rounding of a certified γ"),
+        le("γ_t ≤ γ at every recorded step (weak duality)", over.s, 0, atol=1e-9, provenance="standard",
+           reason="the certificate brackets γ to its duality gap (≤ 1e-7 relative, typically 1e-12): 1e-9"),
+        le("L(w_t) decreases strictly along the recorded iterates (c·e^c < 2)", desc.s, sp.Float(-1e-9),
+           provenance="standard",
+           reason="Taylor with ∇²L ⪯ B²L e^{B‖v‖} along v = η_tΔ_t, ‖v‖ ≤ c/B: L(w_{t+1}) ≤ L(w_t) − "
+                  "η_t‖∇L‖_*²(1 − c e^c/2); −1e-9: recorded states differ by ≥ 1 step, a frozen trainer by 0"),
+        le("the cap η₊ bound at most at a fraction of the steps", capped.s, 1, kind="diagnostic",
+           provenance="threshold", reason="shown: 0 for the default η₊")))
+
+# --- comparison (exploratory) -----------------------------------------------------------------------------------
+OPTIMIZERS = (("gd", "GD (steepest ℓ2)", "2"), ("cd", "coordinate descent (steepest ℓ1)", "1"),
+              ("sign", "sign descent (steepest ℓ∞)", "inf"), ("pgd15", "p-GD, p = 1.5", "1.5"),
+              ("pgd3", "p-GD, p = 3", "3"), ("adam", "Adam (ε = 0)", "inf"))
+NORM_LABELS = ("1", "1.5", "2", "3", "inf")
+_SHOW = {"inf": "∞"}
+_rank = {o: Sym(f"rank_{o}", rf"r_{{\mathrm{{{o}}}}}", f"{what}: rank of its expected norm (ℓ{_SHOW.get(q, q)}) "
+                f"among ℓ1, ℓ1.5, ℓ2, ℓ3, ℓ∞ by the ratio γ_q(w_T)/γ_q (1 = the norm whose margin it approaches best)",
+                "1") for o, what, q in OPTIMIZERS}
+COMPARISON = Claim(
+    id="gunasekar2018.comparison", source=SOURCE, references=REFS + (
+        "Sun, Ahn, Thrampoulidis, Azizan, Mirror Descent Maximizes Generalized Margin and Can Be Implemented "
+        "Efficiently, NeurIPS 2022, arXiv 2205.12808", "Zhang, Zou, Cao, The Implicit Bias of Adam on Separable "
+        "Data, NeurIPS 2024"),
+    title="exploratory: which norm's margin each optimizer maximises (GD, CD, sign descent, p-GD, Adam) on one dataset",
+    summary="One planted dataset with d > n. Each optimizer runs with its paper's schedule; the table holds "
+            "γ_q(w_T)/γ_q for q ∈ {1, 1.5, 2, 3, ∞} (γ_q certified by theory.norm_margin). Expected answers: GD → ℓ2 "
+            "(Soudry et al. 2018), CD → ℓ1 and sign descent → ℓ∞ (this paper), p-GD → ℓp (Sun et al. 2022), Adam → "
+            "ℓ∞ (Zhang et al. 2024). A finite-time ranking, not a limit: an answer other than the expected one is "
+            "reported (observed), never a counterexample.",
+    symbols=tuple(_rank.values()),
+    hypotheses=(),
+    conclusions=tuple(eq(f"{what} approaches the ℓ{_SHOW.get(q, q)} margin best", _rank[o].s, 1, reason="integer rank",
+                         provenance="reconstructed") for o, what, q in OPTIMIZERS),
+    exploratory=True)
+
+CLAIMS = (MD_BREGMAN, STEEPEST, COMPARISON)

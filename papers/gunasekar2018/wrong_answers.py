@@ -1,0 +1,145 @@
+"""gunasekar2018's rows of the discrimination table (the format of ``tests/discrimination/table.py``).
+
+The families are imported from where they live today (``tests.discrimination.families``); the import moves with
+them. Hooks: ``limit(W) -> W`` on the recorded iterates (md_bregman, steepest), ``limit(name, W) -> W`` per optimizer
+(comparison), ``reference(dict) -> dict``, ``trainer`` ``{"grad_sign": −1}`` / ``{"step_factor": k}``. The fixtures are
+the checks' defaults, rebuilt here to form the wrong answers (n = 10, d = 30 regression; n = 8, d = 12 planted).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tests.discrimination.families import NA, SCALES, Probe, _H, _rng
+
+
+def _cells(random=None, reference=None, dynamics=None, rescaled=None, structure=None) -> dict:
+    return {"random": random, "reference": reference, "dynamics": dynamics, "rescaled": rescaled,
+            "structure": structure}
+
+
+def _random_rows(W):
+    R = _rng(11).normal(size=W.shape)
+    scale = np.linalg.norm(W, axis=-1, keepdims=True) / np.maximum(np.linalg.norm(R, axis=-1, keepdims=True), 1e-300)
+    return R * scale
+
+
+def _frozen(W):
+    return np.repeat(W[1:2], len(W), 0)
+
+
+def _dynamics(extra: dict | None = None) -> list[Probe]:
+    return [Probe("gradient ascent", lambda: _H(trainer={"grad_sign": -1.0}), extra or {}),
+            Probe("frozen trainer (every iterate = the first step's)", lambda: _H(limit=_frozen), extra or {}),
+            Probe("a step 400× too large (the hypotheses see η)", lambda: _H(trainer={"step_factor": 400.0}),
+                  extra or {})]
+
+
+# ---- md_bregman: the default entropy run (n = 10, d = 30, seed 0) ------------------------------------------------
+def _md_fixture(potential="entropy"):
+    from ibcheck.papers.gunasekar2018.numerics.regression import initial, regression
+    X, y, _ = regression(10, 30, 0)
+    return X, y, initial(potential, 30, 0)
+
+
+def _other_projection(potential):
+    def f(ref):
+        from ibcheck.papers.gunasekar2018.theory.bregman import bregman_projection
+        X, y, w0 = _md_fixture()
+        return {**ref, "w_B": bregman_projection(X, y, w0, potential).w}
+    return f
+
+
+def _min_psi(ref):
+    """argmin ψ over the interpolants (the projection of argmin ψ = 𝟙, forgetting w₀)."""
+    from ibcheck.papers.gunasekar2018.theory.bregman import bregman_projection
+    X, y, _ = _md_fixture()
+    return {**ref, "w_B": bregman_projection(X, y, np.ones(30), "entropy").w}
+
+
+def _null_shift(W):
+    X, _, _ = _md_fixture()
+    v = _rng(12).normal(size=W.shape[-1])
+    Q, _ = np.linalg.qr(X.T)
+    v = v - Q @ (Q.T @ v)  # a null-space direction: X(W + v) = XW
+    return W + 0.1 * np.linalg.norm(W[-1]) * v / np.linalg.norm(v)
+
+
+MD = _cells(
+    random=Probe("random iterates with the norms of MD's", lambda: _H(limit=_random_rows)),
+    reference=[Probe("the ℓ2 projection (another potential's) as the entropy run's limit",
+                     lambda: _H(reference=_other_projection("l2"))),
+               Probe("argmin ψ over the interpolants (the projection of 𝟙, forgetting w₀)",
+                     lambda: _H(reference=_min_psi))],
+    dynamics=_dynamics(),
+    rescaled=[Probe(f"{c:g}·W(t)", (lambda c=c: _H(limit=lambda W: c * W))) for c in SCALES],
+    structure=Probe("W(t) plus a fixed null-space vector of 10% of ‖w_T‖ (still interpolates)",
+                    lambda: _H(limit=_null_shift)))
+
+
+# ---- steepest: planted n = 8, d = 12, seed 0 ---------------------------------------------------------------------
+def _direction(p):
+    from ibcheck.numerics.linear_data import planted
+    from ibcheck.theory.norm_margin import max_margin
+    return max_margin(planted(8, 12, 0).Z, None, p).w
+
+
+def _fixed_direction(p):
+    """Every recorded iterate replaced by the ℓp max-margin direction at the iterate's norm."""
+    def f(W):
+        w = _direction(p)
+        return np.linalg.norm(W, axis=1, keepdims=True) * w[None] / np.linalg.norm(w)
+    return f
+
+
+def _trajectory(norm):
+    def f(W):
+        from ibcheck.numerics.linear_data import planted
+        from ibcheck.numerics.linear_geometry import steepest_descent
+        return steepest_descent(planted(8, 12, 0).Z, norm, 10_000, eta_plus=1e300, scale=0.5).W
+    return f
+
+
+def _ref_margin_of(p_dir, p_norm):
+    def f(ref):
+        from ibcheck.numerics.linear_data import planted
+        from ibcheck.numerics.linear_geometry import norm_of
+        Z, w = planted(8, 12, 0).Z, _direction(p_dir)
+        return {**ref, "gamma": float((Z @ w).min() / norm_of(w, p_norm)), "w": w}
+    return f
+
+
+_SWAP_L2 = Probe("the ℓ2 max-margin direction offered as sign descent's answer",
+                 lambda: _H(limit=_fixed_direction(2.0)))
+_SWAP_LINF = Probe("the ℓ∞ max-margin direction offered as GD's answer", lambda: _H(limit=_fixed_direction(math.inf)),
+                   {"norm": "l2"})
+STEEPEST = _cells(
+    random=Probe("random iterates with the norms of sign descent's", lambda: _H(limit=_random_rows)),
+    reference=[Probe("γ∞ replaced by the ℓ∞ margin of the ℓ2 max-margin direction (GD's answer)",
+                     lambda: _H(reference=_ref_margin_of(2.0, math.inf))),
+               Probe("γ1 replaced by the ℓ1 margin of the ℓ∞ max-margin direction", lambda: _H(
+                   reference=_ref_margin_of(math.inf, 1.0)), {"norm": "l1"})],
+    dynamics=_dynamics(),
+    rescaled=NA("normalised margins are invariant under c > 0; c·W(t) also keeps L decreasing"),
+    structure=[_SWAP_L2, _SWAP_LINF,
+               Probe("GD's trajectory offered as sign descent's", lambda: _H(limit=_trajectory("l2"))),
+               Probe("GD's trajectory offered as coordinate descent's", lambda: _H(limit=_trajectory("l2")),
+                     {"norm": "l1"})])
+
+
+# ---- comparison (exploratory): limit(name, W) ---------------------------------------------------------------------
+_SHORT = {"steps_sd": 3000, "steps_pgd": 3000, "steps_adam": 3000}  # the wrong answers need no long horizon
+COMPARISON = _cells(
+    random=Probe("random iterates for every optimizer", lambda: _H(limit=lambda name, W: _random_rows(W)), _SHORT),
+    reference=NA("the question is which reference each optimizer approaches: every ℓq reference is in the table"),
+    dynamics=Probe("every optimizer frozen at its first step", lambda: _H(limit=lambda name, W: _frozen(W)), _SHORT),
+    rescaled=NA("the ratios are normalised margins, invariant under c > 0"),
+    structure=Probe("every optimizer answers the ℓ2 max-margin direction",
+                    lambda: _H(limit=lambda name, W: _fixed_direction(2.0)(W)), _SHORT))
+
+ROWS: dict[str, dict] = {"gunasekar2018.md_bregman": MD, "gunasekar2018.steepest": STEEPEST,
+                         "gunasekar2018.comparison": COMPARISON}
+for _cells in ROWS.values():  # a single probe is a one-element list (the table's form)
+    for _fam, _v in _cells.items():
+        _cells[_fam] = _v if isinstance(_v, (NA, list)) else [_v]
