@@ -1,0 +1,2 @@
+"""wu2023's figures."""
+PLOTS: dict = {}

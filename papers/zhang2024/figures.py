@@ -1,0 +1,2 @@
+"""zhang2024's figures."""
+PLOTS: dict = {}
