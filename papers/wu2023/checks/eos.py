@@ -16,7 +16,7 @@ lower and the implicit bias then takes ``e^{8}``-fold longer (the paper's "long 
 (``ηβσ²_max/n`` = 0.27, inside the descent regime).
 
 ``Hooks.reference`` maps ``{"w_hat", "v_bar"}`` (the SVM and the orthogonal limit, kernel part included);
-``Hooks.limit(W) -> W`` maps the recorded iterates (T, d); ``Hooks.trainer`` takes ``grad_sign`` and ``step_factor``.
+``Hooks.limit(W) -> W`` maps the recorded iterates (1, T, d) (the linear-GD convention); ``Hooks.trainer`` takes ``grad_sign`` and ``step_factor``.
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def _run(ctx: Context, Z: np.ndarray):
     factor = tr.pop("step_factor", 1.0)
     with np.errstate(over="ignore", invalid="ignore"):
         run = gd(Z, p["eta"] * factor, p["steps"], loss=p["loss"], reduction="mean", **tr)
-    W = run.W[0] if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W[0]), dtype=float)
+    W = run.W[0] if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W), dtype=float)[0]
     return run, W
 
 

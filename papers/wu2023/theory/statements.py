@@ -59,6 +59,9 @@ _RANK = eq("the support vectors span the data: rank Z_S = rank Z", rank_zs.s, ra
 _ALPHA = ge("α_S > 0 (strictly positive support duals)", a_min.s, 1e-12, provenance="reconstructed",
             reason="relative to max α: a polished solve gives 0 only for a degenerate support vector")
 _HYP = (_SEP, _ETA, _RANK, _ALPHA)
+_DOWN = le("the loss is minimised: L(w_T) < L(w₀)", ll_T.s, ll_0.s - sp.Float(1e-9), provenance="reconstructed",
+           reason="L(w_t) → 0 (the abstract's conclusion) with L(w₀) = log 2 > 0; strict by 1e-9 in log L: a frozen "
+                  "trainer's change is exactly 0")
 _OSC = ge("diagnostic: the loss rises somewhere (the oscillating regime)", inc.s, 0, kind="diagnostic",
           provenance="standard", reason="exact comparison: > 0 only above the descent-lemma step")
 _STAB = ge("diagnostic: ηβσ²_max/n (> 2: beyond the descent lemma)", stab.s, 0, kind="diagnostic",
@@ -75,37 +78,37 @@ LOSS = _claim(
     "[abstract retrieved; rate reconstructed] With any constant η > 0 — the loss may oscillate early — GD drives the "
     "logistic loss to 0 over a long time scale. Read here as L(w_t) = O(1/t) and its sharp form η t L(w_t) → ‖ŵ‖² "
     "(Soudry's, re-entered in the late phase of any step).",
-    (rank_zs, rank_z, a_min, stab, inc, loss_s, etl_s),
+    (rank_zs, rank_z, a_min, stab, inc, loss_s, etl_s, ll_T, ll_0),
     (lim("L(w_t) → 0 at rate O(1/t)", loss_s.s, 0, clock="t", rate=1 / _t, kind="rate", provenance="reconstructed",
          floor=1e-300, clock_label="t", reason="the late-phase rate: observed order against 1/t ≥ 1 − 0.25"),
      lim("η t L(w_t)/‖ŵ‖² → 1", etl_s.s, 1, clock="t", rate=1 / sp.log(_t), provenance="reconstructed", floor=1e-12,
          atol=1e-2, clock_label="t", reason="Soudry's sharp form in the late phase; read against 1/log t; "
                                            "extrapolated limit within 1e-2"),
-     _OSC, _STAB))
+     _DOWN, _OSC, _STAB))
 
 MARGIN = _claim(
     "wu2023.margin_growth", "any constant step: the projection on the max-margin direction grows like log t",
     "[abstract retrieved; rate reconstructed] ⟨w_t, û⟩ → ∞ along the SVM direction, as ‖ŵ‖ log t + O(1): the ratio "
     "⟨w_t, û⟩/log t → ‖ŵ‖ = 1/γ₂ with error O(1/log t), whatever the step.",
-    (rank_zs, rank_z, a_min, stab, inc, ratio_s, nw),
+    (rank_zs, rank_z, a_min, stab, inc, ratio_s, nw, ll_T, ll_0),
     (lim("⟨w_t, û⟩/log t → ‖ŵ‖ (error O(1/log t))", ratio_s.s, nw.s, clock="t", rate=1 / sp.log(_t), kind="rate",
          provenance="reconstructed", floor=1e-12, clock_label="t",
          reason="the O(1) offset over log t: observed order against 1/log t ≥ 1 − 0.25"),
-     _OSC, _STAB))
+     _DOWN, _OSC, _STAB))
 
 ORTHOGONAL = _claim(
     "wu2023.orthogonal", "any constant step: the orthogonal part converges to the potential's minimiser",
     "[abstract retrieved; potential reconstructed] P̄w_t → v̄ + P_{ker Z}w₀, v̄ = argmin G, "
     "G(v) = Σ_{i∈S} exp(−⟨P̄z_i, v⟩) on span{P̄z_i : i ∈ S} (strictly convex there; independent of η). The reference "
     "is solved by Newton and re-verified (‖∇G‖, λ_min(∇²G) > 0, agreement with Soudry's w̃ projected).",
-    (rank_zs, rank_z, a_min, stab, inc, orth_s, grad_g, cf),
+    (rank_zs, rank_z, a_min, stab, inc, orth_s, grad_g, cf, ll_T, ll_0),
     (lim("‖P̄w_t − v̄ − P_{ker Z}w₀‖ → 0", orth_s.s, 0, clock="t", rate=1 / sp.log(_t), provenance="reconstructed",
          floor=1e-12, clock_label="t", reason="no rate stated: read against 1/log t, the slowest scale; floor: float64"),
      le("diagnostic: the reference is stationary, ‖∇G(v̄)‖/G(v̄)", grad_g.s, 1e-10, kind="diagnostic",
         provenance="standard", reason="Newton to rounding (the certificate itself is checked in the measurement)"),
      le("diagnostic: Newton agrees with the closed form P̄w̃", cf.s, 1e-8, kind="diagnostic", provenance="standard",
         reason="two exact computations: rounding of log α_S"),
-     _OSC, _STAB))
+     _DOWN, _OSC, _STAB))
 
 EXP = _claim(
     "wu2023.exp_large_step", "exploratory: GD on the exponential loss at a large step diverges",

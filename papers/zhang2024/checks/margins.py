@@ -10,7 +10,7 @@ Every margin the rows read is recomputed from the iterates the rows see (hooked 
 The references enter only through the vectors ``w_linf`` and ``w_l2`` (``Hooks.reference`` maps
 ``{"w_linf", "w_l2"} → same``), from which ``γ∞ = γ_∞(w_linf)``, ``γ2 = γ_2(w_l2)`` and the cross margins are
 computed: offering the ℓ2 direction as Adam's answer is ``reference=lambda r: {**r, "w_linf": r["w_l2"]}``.
-``Hooks.limit(W) -> W`` maps the recorded iterates (T, d); ``Hooks.trainer`` takes ``grad_sign`` (−1 ascends) and
+``Hooks.limit(W) -> W`` maps the recorded iterates (1, T, d) (the linear-GD convention); ``Hooks.trainer`` takes ``grad_sign`` (−1 ascends) and
 ``step_factor`` (the trainer's step × factor while the hypotheses see the stated one).
 
 Default data: the first planted seed (0): the two references differ (γ∞(ŵ) = 0.292 < γ∞ = 0.336; on seeds 1 and 2 of
@@ -112,6 +112,12 @@ def _base(ctx: Context, seed: int):
     return data, Z, q, g, bad
 
 
+def _max(x) -> float:
+    """Largest finite value (NaN when none: every recorded iterate was 0 or not finite)."""
+    x = x[np.isfinite(x)]
+    return float(x.max()) if x.size else float("nan")
+
+
 def _run_values(Z, t, W, q, lo, count, loss, reduction="mean"):
     """The rows' numbers from the recorded iterates (T, d) the rows see."""
     from ibcheck.numerics.linear_gd import log_total_loss
@@ -120,7 +126,7 @@ def _run_values(Z, t, W, q, lo, count, loss, reduction="mean"):
     targets = geometric(lo, float(t[-1]), count)
     late = t >= 1
     v = {"linf_margin_series": series_at(t, m_inf, targets), "l2_margin_series": series_at(t, m_2, targets),
-         "linf_margin_max": float(np.nanmax(m_inf[late])), "l2_margin_max": float(np.nanmax(m_2[late])),
+         "linf_margin_max": _max(m_inf[late]), "l2_margin_max": _max(m_2[late]),
          "linf_margin_final": float(m_inf[-1]), "l2_margin_final": float(m_2[-1]),
          "log_loss_final": float(ll[-1]), "log_loss_initial": float(ll[0])}
     dec = [int(np.searchsorted(t, 10 ** k)) for k in range(int(math.log10(t[-1])) + 1) if 10 ** k <= t[-1]]
@@ -143,7 +149,7 @@ def _measure_adam(ctx: Context, seed: int) -> Measurement:
     factor = tr.pop("step_factor", 1.0)
     run = adam(Z, p["steps"], beta1=p["beta1"], beta2=p["beta2"], eps=p["eps"], schedule=p["schedule"],
                eta0=p["eta0"] * factor, a=p["a"], loss=p["loss"], **tr)
-    W = run.W if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W), dtype=float)
+    W = run.W if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W[None]), dtype=float)[0]
     v, series = _run_values(Z, run.t, W, q, p["steps"] / 100, 9, p["loss"])
     g0 = initial_gradient_min(Z, None, p["loss"])
     from ibcheck.numerics.adam import gradient
@@ -168,7 +174,7 @@ def _measure_gd(ctx: Context, seed: int) -> Measurement:
     tr = dict(ctx.hooks.trainer or {})
     factor = tr.pop("step_factor", 1.0)
     run = gd(Z, eta * factor, p["steps"], loss=p["loss"], reduction="mean", **tr)
-    W = run.W[0] if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W[0]), dtype=float)
+    W = run.W[0] if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W), dtype=float)[0]
     v, series = _run_values(Z, run.t, W, q, p["steps"] / 1000, 13, p["loss"])
     beta = 0.25 if p["loss"] == "logistic" else 1.0  # exp: the local bound L(w(0)) = 1 on the initial sublevel set
     v.update(g, separable=1.0, eta_beta_sigma2=beta * eta * s2 / n)
