@@ -87,7 +87,7 @@ def expected(eta, loss="logistic"):
             "alpha_S_min_rel": al.min() / al.max(), "w_hat": w, "v_bar": vb,
             "theta": (Z[nonS] @ w).min() if nonS else math.inf, "max_log_loss_increase": inc.max(),
             "w_hat_norm": nw, "loss_series": series(t, L, idx), "etl_series": series(t, eta * t * L / nw ** 2, idx),
-            "projection_ratio_series": series(t, proj / lt, idx), "orthogonal_series": series(t, orth, idx),
+            "projection_ratio_series": series(t, proj / (nw * lt), idx), "orthogonal_series": series(t, orth, idx),
             "log_loss_final": ll[-1], "log_loss_initial": ll[0], "log_loss_max": ll.max(), "steps": STEPS,
             "checkpoints": [int(t[i]) for i in dec], "first_loss_increase": int(np.argmax(inc > 0)) + 1 if (inc > 0).any() else -1,
             "log_loss": ll[dec], "projection": proj[dec],

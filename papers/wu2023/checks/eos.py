@@ -85,7 +85,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     S = svm.support
     v.update(rank_ZS=float(np.linalg.matrix_rank(Z[S])), rank_Z=float(np.linalg.matrix_rank(Z)),
              alpha_S_min_rel=float(svm.alpha[S].min() / svm.alpha.max()),
-             potential_grad_rel=ol.grad_norm / max(ol.G, 1e-300), closed_form_dev=ol.closed_form_dev)
+             potential_grad_rel=ol.grad_norm / max(ol.G * ol.zbar_max, 1e-300), closed_form_dev=ol.closed_form_dev)
     q.update(w_hat=svm.w.tolist(), v_bar=ol.v_bar.tolist(), support=np.flatnonzero(S).tolist(), theta=svm.theta,
              potential=ol.G, potential_hess_min=ol.hess_min, potential_dim=ol.dim_V, newton_steps=ol.newton_steps)
     inconc = None
@@ -108,11 +108,12 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     lt = np.log(np.maximum(t, 2))
     proj = W @ u
     orth = np.linalg.norm(W - np.outer(proj, u) - v_bar[None], axis=1)
-    L = np.exp(ll)
+    with np.errstate(over="ignore"):
+        L = np.exp(ll)  # inf where the exponential loss overflowed
     targets = geometric(p["steps"] / 1000, float(p["steps"]), 13)
     v.update(max_log_loss_increase=float(run.max_log_loss_increase[0]), w_hat_norm=nwh,
              loss_series=series_at(t, L, targets), etl_series=series_at(t, p["eta"] * t * L / nwh ** 2, targets),
-             projection_ratio_series=series_at(t, proj / lt, targets), orthogonal_series=series_at(t, orth, targets),
+             projection_ratio_series=series_at(t, proj / (nwh * lt), targets), orthogonal_series=series_at(t, orth, targets),
              log_loss_final=float(ll[-1]) if np.isfinite(ll[-1]) else math.inf,
              log_loss_initial=float(ll[0]), log_loss_max=float(np.max(np.where(np.isnan(ll), np.inf, ll))))
     dec = [int(np.searchsorted(t, 10 ** k)) for k in range(int(math.log10(t[-1])) + 1)]

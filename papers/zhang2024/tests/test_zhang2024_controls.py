@@ -63,3 +63,22 @@ def test_unused_coordinate_fails_the_gradient_hypothesis(tmp_path):
     r = run_check("zhang2024.adam_linf_margin", {"steps": 1000}, data=str(tmp_path / "d.npz"))
     assert r["verdict"] == "outside-hypotheses"
     assert "every coordinate of ∇L(w₀) nonzero" in [h["name"] for h in r["hypotheses"] if h["holds"] is False]
+
+
+def test_frozen_at_the_start_is_violated_by_the_loss_row():
+    """Every iterate = w₀ = 0: the margins are undefined (NaN) and only the strict loss-decrease row can decide."""
+    r = run_check("zhang2024.adam_linf_margin", {"steps": 1000},
+                  hooks=Hooks(limit=lambda W: np.repeat(W[:, :1], W.shape[1], 1)))
+    assert r["verdict"] == "violated" and _failed(r) == ["L(w_T) < L(w₀) (the run minimises the loss)"]
+
+
+@pytest.mark.parametrize("a,exponent", [(0.3, 0.15), (0.5, 0.25), (2 / 3, 1 / 3), (0.8, 0.2)])
+def test_stated_rate_is_t_to_minus_min_half_a_one_minus_a(a, exponent):
+    import sympy as sp
+
+    from ibcheck.papers.zhang2024.theory.statements import ADAM
+    row = next(c for c in ADAM.conclusions if c.kind == "rate")
+    t = sp.Symbol("t", real=True)
+    r = row.rate.subs(sp.Symbol("a", real=True), a)
+    assert abs(float(sp.log(r.subs(t, 1e6)) / sp.log(1e6)) + exponent) <= 1e-12
+    assert float(row.rate.subs(sp.Symbol("a", real=True), 1).subs(t, 1e6)) == pytest.approx(1 / np.log(1e6))
