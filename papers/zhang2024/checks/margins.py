@@ -202,7 +202,7 @@ def _spec(claim, prm, measure, quick, full, **kw) -> CheckSpec:
 
 SPECS = [
     _spec(st.ADAM, _adam_params(), measure_adam, [{}],
-          [{"a": 0.3}, {"a": 0.7, "steps": 1_000_000}, {"seed": 3}, {"loss": "exp"}, {"beta1": 0.0}, {"steps": 300_000}]),
+          [{"a": 0.3}, {"a": 0.7, "steps": 300_000}, {"seed": 3}, {"loss": "exp"}, {"beta1": 0.0}, {"steps": 300_000}]),
     _spec(st.GD, _gd_params(), measure_gd, [{}], [{"seed": 3}, {"eta_scale": 4.0}, {"steps": 1_000_000}]),
     _spec(st.ADAM_EPS, _adam_params(eps=1.0, schedule="constant", eta0=2.0), measure_adam, [{}],
           [{"eps": 1e-8, "schedule": "poly", "eta0": 0.1}]),
