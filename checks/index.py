@@ -89,6 +89,13 @@ CLAIMS: dict[str, tuple[str, str, str, str | None]] = {
     'razincohen2020.norms_diverge': ('razincohen2020', 'seed', 'factorised 2×2 completion: |W₁₁| and ‖W‖_* diverge while L → 0', 'ibcheck.checks.razincohen2020.completion'),
     'razincohen2020.det_sign': ('razincohen2020', 'seed', 'det W(t) never changes sign under GF from det W(0) > 0 (depth N ≥ 2)', 'ibcheck.checks.razincohen2020.completion'),
     'razincohen2020.effective_rank': ('razincohen2020', 'seed', 'the effective rank of W(t) falls towards 1', 'ibcheck.checks.razincohen2020.completion'),
+    'zhang2024.adam_linf_margin': ('zhang2024', 'reconstructed', 'Adam (ε = 0) maximises the ℓ∞ margin: γ∞(w_t) → γ∞ at a polynomial rate', 'ibcheck.papers.zhang2024.checks.margins'),
+    'zhang2024.gd_l2_margin': ('zhang2024', 'reconstructed', 'control: GD on the same data maximises the ℓ2 margin, not the ℓ∞ margin', 'ibcheck.papers.zhang2024.checks.margins'),
+    'zhang2024.adam_eps': ('zhang2024', 'exploratory', 'exploratory: Adam with a large ε behaves like GD (ℓ2 margin), not like Adam (ℓ∞)', 'ibcheck.papers.zhang2024.checks.margins'),
+    'wu2023.loss': ('wu2023', 'reconstructed', 'any constant step: the logistic loss is minimised, η t L(w_t) → ‖ŵ‖²', 'ibcheck.papers.wu2023.checks.eos'),
+    'wu2023.margin_growth': ('wu2023', 'reconstructed', 'any constant step: the projection on the max-margin direction grows like log t', 'ibcheck.papers.wu2023.checks.eos'),
+    'wu2023.orthogonal': ('wu2023', 'reconstructed', "any constant step: the orthogonal part converges to the potential's minimiser", 'ibcheck.papers.wu2023.checks.eos'),
+    'wu2023.exp_large_step': ('wu2023', 'exploratory', 'exploratory: GD on the exponential loss at a large step diverges', 'ibcheck.papers.wu2023.checks.eos'),
 }
 # planned claim ID → (source, title, where)
 # deprecated claim ID (kept for one release) → its current ID

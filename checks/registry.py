@@ -17,7 +17,8 @@ MODULES = tuple(f"ibcheck.checks.{m}" for m in (
     "frei2023.lem33", "frei2023.gf", "frei2023.sec5", "frei2023.gd", "frei2023.fig2",
     "soudry2018.gd", "jitelgarsky2019.gd", "jitelgarsky2020.flow", "lyuli2020.flow", "lyuli2020.gd",
     "boursier2022.flow", "kou2023.gd", "woodworth2020.flow", "vardishamir2021.neuron",
-    "vardishamir2021.balancedness", "razincohen2020.completion"))
+    "vardishamir2021.balancedness", "razincohen2020.completion")) + (
+    "ibcheck.papers.zhang2024.checks.margins", "ibcheck.papers.wu2023.checks.eos")  # TEMP: paper folders by hand
 
 REGISTRY: dict[str, CheckSpec] = {}
 MODULE_OF: dict[str, str] = {}  # built-in claim ID → the module holding its check

@@ -15,3 +15,5 @@ MODULES = ("lai2026", "frei2023", "soudry2018", "jitelgarsky2019", "homogeneous_
 PLOTS: dict = {}
 for _m in MODULES:
     PLOTS.update(importlib.import_module(f".figures.{_m}", __package__).PLOTS)
+for _m in ("zhang2024", "wu2023"):  # TEMP: paper folders by hand
+    PLOTS.update(importlib.import_module(f"ibcheck.papers.{_m}.figures").PLOTS)

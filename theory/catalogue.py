@@ -10,6 +10,10 @@ from .statement import Claim
 PAPERS = ("lai2026", "frei2023", "soudry2018", "jitelgarsky2019", "jitelgarsky2020", "lyuli2020", "boursier2022",
           "kou2023", "woodworth2020", "vardishamir2021", "razincohen2020")
 _MODULES = {p: importlib.import_module(f".{p}.statements", __package__) for p in PAPERS}
+# TEMP (until paper-folder discovery lands): the papers/ folders registered by hand
+FOLDERS = ("zhang2024", "wu2023")
+PAPERS = PAPERS + FOLDERS
+_MODULES.update({p: importlib.import_module(f"ibcheck.papers.{p}.theory.statements") for p in FOLDERS})
 
 CATALOGUE: dict[str, Claim] = {c.id: c for p in PAPERS for c in _MODULES[p].CLAIMS}
 for _c in CATALOGUE.values():

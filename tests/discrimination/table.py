@@ -295,6 +295,13 @@ for _cid in ("norms_diverge", "det_sign", "effective_rank"):
 TABLE["razincohen2020.det_sign"]["rescaled"] = NA("sign det(cW) = sign det W for c > 0")
 TABLE["razincohen2020.effective_rank"]["rescaled"] = NA("the effective rank is invariant under c > 0")
 
+# TEMP (until paper-folder discovery lands): the paper folders' own rows
+from ibcheck.papers.wu2023.wrong_answers import TABLE as _WU  # noqa: E402
+from ibcheck.papers.zhang2024.wrong_answers import TABLE as _ZHANG  # noqa: E402
+
+TABLE.update(_ZHANG)
+TABLE.update(_WU)
+
 for _cells in TABLE.values():  # a single probe is a one-element list
     for _fam, _v in _cells.items():
         _cells[_fam] = _v if isinstance(_v, NA) else _list(_v)
