@@ -1,7 +1,6 @@
-"""gunasekar2018's rows of the discrimination table (the format of ``tests/discrimination/table.py``).
+"""gunasekar2018's wrong answers (``checks.wrong_answers``: claim ID → family → probes, or why not).
 
-The families are imported from where they live today (``tests.discrimination.families``); the import moves with
-them. Hooks: ``limit(W) -> W`` on the recorded iterates (md_bregman, steepest), ``limit(name, W) -> W`` per optimizer
+Hooks: ``limit(W) -> W`` on the recorded iterates (md_bregman, steepest), ``limit(name, W) -> W`` per optimizer
 (comparison), ``reference(dict) -> dict``, ``trainer`` ``{"grad_sign": −1}`` / ``{"step_factor": k}``. The fixtures are
 the checks' defaults, rebuilt here to form the wrong answers (n = 10, d = 30 regression; n = 8, d = 12 planted).
 """
@@ -11,7 +10,7 @@ import math
 
 import numpy as np
 
-from tests.discrimination.families import NA, SCALES, Probe, _H, _rng
+from ibcheck.checks.wrong_answers import NA, SCALES, H, Probe, rng
 
 
 def _cells(random=None, reference=None, dynamics=None, rescaled=None, structure=None) -> dict:
@@ -20,7 +19,7 @@ def _cells(random=None, reference=None, dynamics=None, rescaled=None, structure=
 
 
 def _random_rows(W):
-    R = _rng(11).normal(size=W.shape)
+    R = rng(11).normal(size=W.shape)
     scale = np.linalg.norm(W, axis=-1, keepdims=True) / np.maximum(np.linalg.norm(R, axis=-1, keepdims=True), 1e-300)
     return R * scale
 
@@ -30,9 +29,9 @@ def _frozen(W):
 
 
 def _dynamics(extra: dict | None = None) -> list[Probe]:
-    return [Probe("gradient ascent", lambda: _H(trainer={"grad_sign": -1.0}), extra or {}),
-            Probe("frozen trainer (every iterate = the first step's)", lambda: _H(limit=_frozen), extra or {}),
-            Probe("a step 400× too large (the hypotheses see η)", lambda: _H(trainer={"step_factor": 400.0}),
+    return [Probe("gradient ascent", lambda: H(trainer={"grad_sign": -1.0}), extra or {}),
+            Probe("frozen trainer (every iterate = the first step's)", lambda: H(limit=_frozen), extra or {}),
+            Probe("a step 400× too large (the hypotheses see η)", lambda: H(trainer={"step_factor": 400.0}),
                   extra or {})]
 
 
@@ -60,22 +59,22 @@ def _min_psi(ref):
 
 def _null_shift(W):
     X, _, _ = _md_fixture()
-    v = _rng(12).normal(size=W.shape[-1])
+    v = rng(12).normal(size=W.shape[-1])
     Q, _ = np.linalg.qr(X.T)
     v = v - Q @ (Q.T @ v)  # a null-space direction: X(W + v) = XW
     return W + 0.1 * np.linalg.norm(W[-1]) * v / np.linalg.norm(v)
 
 
 MD = _cells(
-    random=Probe("random iterates with the norms of MD's", lambda: _H(limit=_random_rows)),
+    random=Probe("random iterates with the norms of MD's", lambda: H(limit=_random_rows)),
     reference=[Probe("the ℓ2 projection (another potential's) as the entropy run's limit",
-                     lambda: _H(reference=_other_projection("l2"))),
+                     lambda: H(reference=_other_projection("l2"))),
                Probe("argmin ψ over the interpolants (the projection of 𝟙, forgetting w₀)",
-                     lambda: _H(reference=_min_psi))],
+                     lambda: H(reference=_min_psi))],
     dynamics=_dynamics(),
-    rescaled=[Probe(f"{c:g}·W(t)", (lambda c=c: _H(limit=lambda W: c * W))) for c in SCALES],
+    rescaled=[Probe(f"{c:g}·W(t)", (lambda c=c: H(limit=lambda W: c * W))) for c in SCALES],
     structure=Probe("W(t) plus a fixed null-space vector of 10% of ‖w_T‖ (still interpolates)",
-                    lambda: _H(limit=_null_shift)))
+                    lambda: H(limit=_null_shift)))
 
 
 # ---- steepest: planted n = 8, d = 12, seed 0 ---------------------------------------------------------------------
@@ -97,7 +96,7 @@ def _trajectory(norm):
     def f(W):
         from ibcheck.numerics.linear_data import planted
         from ibcheck.numerics.linear_geometry import steepest_descent
-        return steepest_descent(planted(8, 12, 0).Z, norm, 10_000, eta_plus=1e300, scale=0.5).W
+        return steepest_descent(planted(8, 12, 0).Z, norm, 30_000, eta_plus=1e300, scale=0.5).W
     return f
 
 
@@ -111,35 +110,39 @@ def _ref_margin_of(p_dir, p_norm):
 
 
 _SWAP_L2 = Probe("the ℓ2 max-margin direction offered as sign descent's answer",
-                 lambda: _H(limit=_fixed_direction(2.0)))
-_SWAP_LINF = Probe("the ℓ∞ max-margin direction offered as GD's answer", lambda: _H(limit=_fixed_direction(math.inf)),
+                 lambda: H(limit=_fixed_direction(2.0)))
+_SWAP_LINF = Probe("the ℓ∞ max-margin direction offered as GD's answer", lambda: H(limit=_fixed_direction(math.inf)),
                    {"norm": "l2"})
 STEEPEST = _cells(
-    random=Probe("random iterates with the norms of sign descent's", lambda: _H(limit=_random_rows)),
+    random=Probe("random iterates with the norms of sign descent's", lambda: H(limit=_random_rows)),
     reference=[Probe("γ∞ replaced by the ℓ∞ margin of the ℓ2 max-margin direction (GD's answer)",
-                     lambda: _H(reference=_ref_margin_of(2.0, math.inf))),
-               Probe("γ1 replaced by the ℓ1 margin of the ℓ∞ max-margin direction", lambda: _H(
+                     lambda: H(reference=_ref_margin_of(2.0, math.inf))),
+               Probe("γ1 replaced by the ℓ1 margin of the ℓ∞ max-margin direction", lambda: H(
                    reference=_ref_margin_of(math.inf, 1.0)), {"norm": "l1"})],
     dynamics=_dynamics(),
     rescaled=NA("normalised margins are invariant under c > 0; c·W(t) also keeps L decreasing"),
     structure=[_SWAP_L2, _SWAP_LINF,
-               Probe("GD's trajectory offered as sign descent's", lambda: _H(limit=_trajectory("l2"))),
-               Probe("GD's trajectory offered as coordinate descent's", lambda: _H(limit=_trajectory("l2")),
+               Probe("GD's trajectory offered as sign descent's", lambda: H(limit=_trajectory("l2"))),
+               Probe("GD's trajectory offered as coordinate descent's", lambda: H(limit=_trajectory("l2")),
                      {"norm": "l1"})])
 
 
 # ---- comparison (exploratory): limit(name, W) ---------------------------------------------------------------------
 _SHORT = {"steps_sd": 3000, "steps_pgd": 3000, "steps_adam": 3000}  # the wrong answers need no long horizon
 COMPARISON = _cells(
-    random=Probe("random iterates for every optimizer", lambda: _H(limit=lambda name, W: _random_rows(W)), _SHORT),
+    random=Probe("random iterates for every optimizer", lambda: H(limit=lambda name, W: _random_rows(W)), _SHORT),
     reference=NA("the question is which reference each optimizer approaches: every ℓq reference is in the table"),
-    dynamics=Probe("every optimizer frozen at its first step", lambda: _H(limit=lambda name, W: _frozen(W)), _SHORT),
+    dynamics=Probe("every optimizer frozen at its first step", lambda: H(limit=lambda name, W: _frozen(W)), _SHORT),
     rescaled=NA("the ratios are normalised margins, invariant under c > 0"),
     structure=Probe("every optimizer answers the ℓ2 max-margin direction",
-                    lambda: _H(limit=lambda name, W: _fixed_direction(2.0)(W)), _SHORT))
+                    lambda: H(limit=lambda name, W: _fixed_direction(2.0)(W)), _SHORT))
 
-ROWS: dict[str, dict] = {"gunasekar2018.md_bregman": MD, "gunasekar2018.steepest": STEEPEST,
-                         "gunasekar2018.comparison": COMPARISON}
-for _cells in ROWS.values():  # a single probe is a one-element list (the table's form)
-    for _fam, _v in _cells.items():
-        _cells[_fam] = _v if isinstance(_v, (NA, list)) else [_v]
+# claim ID → family → probes, or why the family does not apply
+TABLE: dict[str, dict] = {"gunasekar2018.md_bregman": MD, "gunasekar2018.steepest": STEEPEST,
+                          "gunasekar2018.comparison": COMPARISON}
+for _row in TABLE.values():  # a single probe is a one-element list (the table's form)
+    for _fam, _v in _row.items():
+        _row[_fam] = _v if isinstance(_v, (NA, list)) else [_v]
+
+# claims whose cheapest probe runs only under --profile full (none: each cheapest probe runs in seconds)
+HEAVY: set = set()

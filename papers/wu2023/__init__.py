@@ -7,4 +7,4 @@ log t, and drives its projection on the orthogonal complement to the minimiser o
 exactly, certificate re-verified); and reports (exploratory) what the exponential loss does at a large step.
 """
 PAPER = {"name": "wu2023", "citation": "Wu, Braverman, Lee, Implicit Bias of Gradient Descent for Logistic Regression "
-                                       "at the Edge of Stability, NeurIPS 2023", "order": 140}
+                                       "at the Edge of Stability, NeurIPS 2023", "order": 150}

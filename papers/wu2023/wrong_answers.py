@@ -1,6 +1,6 @@
-"""wu2023's discrimination rows (the format of ``tests/discrimination/table.py``): each claim's wrong answers.
+"""wu2023's discrimination rows (``checks.wrong_answers``): each claim's wrong answers.
 
-The families are imported from where they live today (``tests.discrimination.families``); the hooks are the check's
+The shared families are ``ibcheck.checks.wrong_answers``; the hooks are the check's
 (``checks/eos.py``): ``reference`` maps ``{"w_hat", "v_bar"}``, ``limit`` the recorded iterates (1, T, d), ``trainer``
 takes ``grad_sign``. A larger step is no wrong answer here: the claims are for any constant step.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.discrimination.families import NA, Probe, _H, lin_dynamics, lin_random, lin_rescaled, lin_structure
+from ibcheck.checks.wrong_answers import NA, Probe, H, lin_dynamics, lin_random, lin_rescaled, lin_structure
 
 
 def _turn(ref):
@@ -22,18 +22,18 @@ def _turn(ref):
     return {**ref, "w_hat": np.linalg.norm(w) * (np.cos(0.3) * u + np.sin(0.3) * e)}
 
 
-TURNED = Probe("ŵ turned by 0.3 rad (another direction of the same norm)", lambda: _H(reference=_turn))
+TURNED = Probe("ŵ turned by 0.3 rad (another direction of the same norm)", lambda: H(reference=_turn))
 LONGER = Probe("1.2·ŵ (a suboptimal direction normalised to margin 1: its norm exceeds ‖ŵ‖)",
-               lambda: _H(reference=lambda r: {**r, "w_hat": 1.2 * np.asarray(r["w_hat"])}))
+               lambda: H(reference=lambda r: {**r, "w_hat": 1.2 * np.asarray(r["w_hat"])}))
 OTHER_V = Probe("v̄ scaled by 1.5 (the minimiser of another potential)",
-                lambda: _H(reference=lambda r: {**r, "v_bar": 1.5 * np.asarray(r["v_bar"])}))
+                lambda: H(reference=lambda r: {**r, "v_bar": 1.5 * np.asarray(r["v_bar"])}))
 _EXPL = NA("exploratory: the question is whether the loss blows up; there is no reference, direction or structure "
            "to replace, and a random or rescaled state is no run of the trainer")
 _GROW = NA("W(t) + a fixed v grows along û like W(t): ⟨W + v, û⟩/log t has the same limit (a correct answer)")
 _SLOW_TURN = NA("ŵ turned by 0.3 rad changes the limit ‖ŵ‖cos 0.3 by 4.5%, inside the O(1/log t) error this horizon "
                 "leaves (measured: still verified at 3·10⁵): the direction is the orthogonal claim's (P̄ built from it)")
 _STATIC = [Probe("frozen trainer (every iterate = the first recorded one)",
-                 lambda: _H(limit=lambda W: np.repeat(W[:, :1], W.shape[1], 1)))]
+                 lambda: H(limit=lambda W: np.repeat(W[:, :1], W.shape[1], 1)))]
 
 
 _RANDOM = [Probe(p.what, p.hooks, p.overrides, True) for p in [lin_random()]]  # heavy: a 3·10⁵-step run
@@ -51,3 +51,6 @@ TABLE: dict[str, dict] = {
                               [lin_structure()]),
     "wu2023.exp_large_step": _row(_EXPL, _EXPL, _STATIC, _EXPL, _EXPL),
 }
+
+# claims whose cheapest probe runs only under --profile full (none: each cheapest probe runs in seconds)
+HEAVY: set = set()

@@ -27,4 +27,5 @@ def margins(results, sup):
     return [svg(fig)]
 
 
-PLOTS = {"zhang2024.adam_linf_margin": margins, "zhang2024.gd_l2_margin": margins, "zhang2024.adam_eps": margins}
+PLOTS = {"zhang2024.adam_linf_margin": margins, "zhang2024.adam_rate": margins, "zhang2024.gd_l2_margin": margins,
+         "zhang2024.adam_eps": margins}

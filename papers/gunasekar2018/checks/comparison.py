@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.linear_data import from_dataset, planted
@@ -86,8 +87,10 @@ def _one(ctx: Context, seed: int) -> Measurement:
     q = {"data": data.describe(), "norms": list(NORM_VALUES), "gammas": [r.gamma for r in refs.values()],
          "certified": [bool(r.certified) for r in refs.values()]}
     if not all(r.separable and r.gamma > 0 for r in refs.values()):
-        return Measurement(seed=seed, values={}, quantities=q, inconclusive="the data are not linearly separable")
-    inconc = None if all(r.certified for r in refs.values()) else "a max-margin reference is not certified"
+        return Measurement(seed=seed, values={}, quantities=q, inconclusive=Inconclusive(Reason.NO_VALID_SAMPLE, "the data are not linearly separable"))
+    inconc = None if all(r.certified for r in refs.values()) else Inconclusive(
+        Reason.REFERENCE_FAILED, "a max-margin reference is not certified: " + ", ".join(
+            f"ℓ{lab} gap {r.gap:.1e} ({r.status})" for lab, r in refs.items() if not r.certified))
     gammas = {lab: r.gamma for lab, r in refs.items()}
     # the reference directions' margins in every norm (rows: the ℓq maximiser): how far apart the answers are here
     q["reference_cross_ratios"] = [[float(v[0]) for v in ratios(Z, r.w[None], gammas).values()] for r in refs.values()]

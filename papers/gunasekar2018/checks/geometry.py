@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.linear_data import from_dataset, planted
@@ -54,7 +55,7 @@ def sd_params() -> dict:
         "n": Param("n", int, 8, "examples of the planted fixture", lambda v: v >= 2, "must be >= 2"),
         "d": Param("d", int, 12, "dimension of the planted fixture", lambda v: v >= 1, "must be >= 1"),
         "seed": Param("seed", int, 0, "data seed", lambda v: v >= 0, "must be >= 0"),
-        "steps": Param("steps", int, 10_000, "steps T", lambda v: v >= 1000, "must be >= 1000"),
+        "steps": Param("steps", int, 30_000, "steps T", lambda v: v >= 1000, "must be >= 1000"),
         "step_scale": pos("step_scale", float, 0.5, "c in η_t = min(η₊, c/(B²L(w_t))) (c·e^c < 2: descent)"),
         "log10_eta_plus_B2": Param("log10_eta_plus_B2", float, 300.0, "log10 of the cap B²η₊ (finite)",
                                    lambda v: -300 <= v <= 300, "in [-300, 300]"),
@@ -91,9 +92,11 @@ def _md_one(ctx: Context, seed: int) -> Measurement:
     if ref.w is None:
         values["domain_ok"] = 0.0 if pot == "entropy" else 1.0
         return Measurement(seed=seed, values=values, quantities=q, note=f"no Bregman projection ({ref.status})",
-                           inconclusive=None if pot == "entropy" else f"the reference failed: {ref.status}")
+                           inconclusive=None if pot == "entropy" else Inconclusive(
+                               Reason.REFERENCE_FAILED, f"the Bregman projection failed: {ref.status}"))
     values["domain_ok"] = 1.0 if (pot != "entropy" or ref.min_entry > 0) else 0.0
-    inconc = None if ref.certified else f"Bregman projection not certified: {ref.describe()}"
+    inconc = None if ref.certified else Inconclusive(Reason.REFERENCE_FAILED,
+                                                    f"Bregman projection not certified: {ref.describe()}")
     beta = relative_smoothness(X, w0, ref.w, pot, pw)
     eta = p["eta_scale"] / beta
     tr = dict(ctx.hooks.trainer or {})
@@ -148,7 +151,8 @@ def _sd_one(ctx: Context, seed: int) -> Measurement:
         values["separable"] = 0.0
         return Measurement(seed=seed, values=values, quantities=q, note="the data are not linearly separable")
     values["separable"] = 1.0
-    inconc = None if ref.certified else f"max-margin program not certified (gap {ref.gap:.1e}, status {ref.status})"
+    inconc = None if ref.certified else Inconclusive(
+        Reason.REFERENCE_FAILED, f"max-margin program not certified (gap {ref.gap:.1e}, status {ref.status})")
     tr = dict(ctx.hooks.trainer or {})
     B = float(norm_of(Z, 1.0 if math.isinf(pn) else math.inf if pn == 1 else 2.0).max())
     run = steepest_descent(Z, norm, p["steps"], eta_plus=10.0 ** p["log10_eta_plus_B2"] / B ** 2,

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.linear_data import from_dataset, planted
@@ -26,7 +27,7 @@ from ..theory import statements as st
 
 def params() -> dict:
     return {
-        "p": Param("p", float, 1.5, "p-GD's exponent (ψ = (1/p)‖w‖_p^p)", lambda v: v > 1, "must be > 1"),
+        "p": Param("p", float, 3.0, "p-GD's exponent (ψ = (1/p)‖w‖_p^p)", lambda v: v > 1, "must be > 1"),
         "n": Param("n", int, 8, "examples of the planted fixture", lambda v: v >= 2, "must be >= 2"),
         "d": Param("d", int, 12, "dimension of the planted fixture", lambda v: v >= 1, "must be >= 1"),
         "seed": Param("seed", int, 0, "data seed", lambda v: v >= 0, "must be >= 0"),
@@ -58,7 +59,8 @@ def _one(ctx: Context, seed: int) -> Measurement:
         values["separable"] = 0.0
         return Measurement(seed=seed, values=values, quantities=q, note="the data are not linearly separable")
     values["separable"] = 1.0
-    inconc = None if ref.certified else f"ℓp max-margin program not certified (gap {ref.gap:.1e}, {ref.status})"
+    inconc = None if ref.certified else Inconclusive(
+        Reason.REFERENCE_FAILED, f"ℓp max-margin program not certified (gap {ref.gap:.1e}, {ref.status})")
     Bq = float(norm_of(Z, q_).max())
     L0 = float(np.exp(log_loss_exp(np.zeros(n)))) if prm["loss"] == "exp" else n * math.log(2.0)
     eta = prm["kappa"] / (L0 * Bq ** 2)
@@ -104,8 +106,8 @@ def _one(ctx: Context, seed: int) -> Measurement:
 
 
 SPECS = [CheckSpec(claim=st.DIRECTION, params={**params(), **constant_params(st.DIRECTION)}, measure=measure,
-                   quick=[{}, {"p": 3.0}], full=[{"p": 6.0, "steps": 1_000_000}, {"seed": 1}, {"p": 3.0, "seed": 2},
-                                                  {"loss": "logistic"}, {"kappa": 40.0, "p": 3.0},
-                                                  {"p": 10.0, "steps": 1_000_000}],
+                   quick=[{}, {"p": 1.5}], full=[{"p": 6.0, "steps": 1_000_000}, {"seed": 1}, {"seed": 2},
+                                                  {"loss": "logistic"}, {"kappa": 40.0},
+                                                  {"p": 1.5, "steps": 1_000_000}, {"p": 10.0, "steps": 1_000_000}],
                    data_note="an .npz with X (n×d) and y = ±1 (separable)",
                    deeper=lambda prm: [{"kappa": prm["kappa"] / 4}, {"kappa": prm["kappa"] / 16}])]

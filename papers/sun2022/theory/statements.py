@@ -7,7 +7,11 @@ algorithm p-GD … it converges in direction to a generalized maximum-margin sol
 for linearly separable classification". NOT retrieved: the body — the theorem number, the loss class, the exact
 step-size assumption and any rate. So:
 
-* the direction row is ``paper`` (the abstract's own sentence; the theorem number is unconfirmed);
+* the direction row is ``paper`` (the abstract's own sentence; the theorem number is unconfirmed), and so is the
+  separability hypothesis ("for linearly separable classification");
+* ``p > 1`` is ``standard``, not ``paper``: the abstract states no range of p; p > 1 is what makes ψ strictly convex
+  and its gradient map invertible (p-GD well defined). Whether the theorem also covers p ≤ 1 (or needs more) is not
+  confirmed;
 * the margin row is ``reconstructed``: it follows from the direction row (the normalised ℓp margin is continuous
   in the direction and equals γ_p at the ℓp max-margin direction, unique for 1 < p < ∞);
 * the loss is the exponential loss summed over the examples (recalled as the paper's setting; the logistic loss is a
@@ -59,7 +63,9 @@ DIRECTION = Claim(
     hypotheses=(eq("separable: γ_p > 0 (certified)", sep.s, 1, reason="boolean (certified power-cone program)",
                    provenance="paper"),
                 ge("p > 1 (ψ strictly convex, p-GD defined)", p_.s, 1, atol=0.0, reason="exact comparison",
-                   provenance="paper"),
+                   provenance="standard",
+                   note="well-definedness (∇ψ = sign(w)|w|^{p−1} invertible), not read in the paper: the abstract "
+                        "does not state a range of p"),
                 le("step: η·L(w₀)·B_q² ≤ 20 (a level chosen here for 'η sufficiently small')", kappa.s, 20,
                    provenance="threshold", reason="stable on the default data up to κ ≈ 30, diverged at ≈ 60")),
     conclusions=(

@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.linear_data import from_dataset, planted
@@ -39,7 +40,7 @@ DATA_NOTE = "an .npz with X (n×d) and y = ±1 (w(0) = 0)"
 EOS_ETA = 30.0
 
 
-def params(eta: float = 1.0, loss: str = "logistic", steps: int = 300_000) -> dict:
+def params(eta: float = 1.0, loss: str = "logistic", steps: int = 1_000_000) -> dict:
     return {
         "n": Param("n", int, 6, "examples of the planted fixture", lambda v: v >= 2, "must be >= 2"),
         "d": Param("d", int, 3, "dimension of the planted fixture", lambda v: v >= 1, "must be >= 1"),
@@ -90,10 +91,10 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
              potential=ol.G, potential_hess_min=ol.hess_min, potential_dim=ol.dim_V, newton_steps=ol.newton_steps)
     inconc = None
     if not svm.certified:
-        inconc = f"hard-margin SVM not certified (status {svm.status})"
+        inconc = Inconclusive(Reason.REFERENCE_FAILED, f"hard-margin SVM not certified (status {svm.status})")
     elif not ol.certified:
-        inconc = (f"the potential's minimiser is not certified (‖∇G‖ = {ol.grad_norm:.1e}, λ_min = {ol.hess_min:.1e}, "
-                  f"closed form {ol.closed_form_dev:.1e})")
+        inconc = Inconclusive(Reason.REFERENCE_FAILED, f"the potential's minimiser is not certified (‖∇G‖ = "
+                              f"{ol.grad_norm:.1e}, λ_min = {ol.hess_min:.1e}, closed form {ol.closed_form_dev:.1e})")
     ref = {"w_hat": svm.w.copy(), "v_bar": ol.limit.copy()}
     if ctx.hooks.reference is not None:
         ref = ctx.hooks.reference(ref)

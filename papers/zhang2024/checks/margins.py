@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
+from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.adam import adam, initial_gradient_min
@@ -98,9 +99,9 @@ def _references(ctx: Context, Z: np.ndarray, q: dict) -> tuple[dict | None, str 
     q.update(w_l2=wl2.tolist(), w_linf=winf.tolist(), linf_dual_bound=float(nm.gamma_upper), **g)
     bad = None
     if not svm.certified:
-        bad = f"ℓ2 SVM not certified (status {svm.status})"
+        bad = Inconclusive(Reason.REFERENCE_FAILED, f"ℓ2 SVM not certified (status {svm.status})")
     elif not nm.certified:
-        bad = f"ℓ∞ max margin not certified (status {nm.status}, gap {nm.gap:.1e})"
+        bad = Inconclusive(Reason.REFERENCE_FAILED, f"ℓ∞ max margin not certified (status {nm.status}, gap {nm.gap:.1e})")
     return g, bad
 
 
@@ -200,9 +201,10 @@ def _spec(claim, prm, measure, quick, full, **kw) -> CheckSpec:
                      data_note=DATA_NOTE, **kw)
 
 
+_ADAM_FULL = [{"a": 0.3}, {"a": 0.7, "steps": 300_000}, {"seed": 3}, {"loss": "exp"}, {"beta1": 0.0}, {"steps": 300_000}]
 SPECS = [
-    _spec(st.ADAM, _adam_params(), measure_adam, [{}],
-          [{"a": 0.3}, {"a": 0.7, "steps": 300_000}, {"seed": 3}, {"loss": "exp"}, {"beta1": 0.0}, {"steps": 300_000}]),
+    _spec(st.ADAM, _adam_params(), measure_adam, [{}], _ADAM_FULL, shared="zhang2024-adam"),
+    _spec(st.ADAM_RATE, _adam_params(), measure_adam, [{}], _ADAM_FULL, shared="zhang2024-adam"),
     _spec(st.GD, _gd_params(), measure_gd, [{}], [{"seed": 3}, {"eta_scale": 4.0}, {"steps": 1_000_000}]),
     _spec(st.ADAM_EPS, _adam_params(eps=1.0, schedule="constant", eta0=2.0), measure_adam, [{}],
           [{"eps": 1e-8, "schedule": "poly", "eta0": 0.1}]),
