@@ -156,7 +156,8 @@ def test_documented_block_runs(path, line, lang, source, skip, scratch, request)
     if in_kkt_section(path, source):  # run once this session for this test and tests/test_kkt_docs.py
         done = request.getfixturevalue("kkt_api_section")[source.strip()]
         if lang == "python":
-            assert done[0]["rc"] == 0 and "Traceback" not in done[0]["err"], done[0]["err"][-2000:]
+            err = done[0]["err"]
+            assert done[0]["rc"] == 0 and "Traceback" not in err and "RuntimeWarning" not in err, err[-2000:]
             return
         assert len(done) == len(commands(source))
         for (cmd, expect), d in zip(commands(source), done):
