@@ -1110,4 +1110,8 @@ SPEC = [
          old="        if f.hi - f.lo <= limit_tol and", new="        if f.hi - f.lo <= 1e3 * limit_tol and",
          what="a 'converges' row verified with a limit band wider than its tolerance",
          tests=["tests/test_asymptotic.py", "-k", "free_limit"]),
+    dict(id="judge2-residual-default-seed", file="checks/soudry2018/gd.py",
+         old="RESIDUAL_SEED = 3\n", new="RESIDUAL_SEED = 0\n",
+         what="soudry2018.residual_limit's default is not the draw its stated rule picks (θ = 1.035: undecidable)",
+         tests=["tests/test_maxmargin_references.py", "-k", "default_seed"]),
 ]
