@@ -22,7 +22,7 @@ EXPECTED: dict[str, Expected] = {
     **{f"frei2023.thm3.4[{k},seed=0]": Expected("outside-hypotheses", _OUT3.format(s=v), "F|T")
        for k, v in _SLACK.items() if k != "n=4,d=2000,m1=1,m2=1"},
     **{f"frei2023.{c}[{k},seed=0]": Expected("outside-hypotheses", _OUT3.format(s=v), "F|" + "T" * n_c)
-       for c, n_c in zip(_GF, (8, 5, 5, 4, 8, 4, 2)) for k, v in _SLACK.items()
+       for c, n_c in zip(_GF, (8, 5, 5, 4, 8, 4, 4)) for k, v in _SLACK.items()
        if k != "n=4,d=2000,m1=1,m2=1" or c == "thm3.2.global"},
     "frei2023.sec5.gmm-bayes[beta=0.23,seed=0]": Expected(
         "violated", "counterexample to the catalogue's reconstructed reading 'the test error matches the optimal "
@@ -35,18 +35,22 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", "outside (H) (slack 0.49): ‖μ‖² dominates the correlations; errors still 0 vs 0", "F|T"),
     **{f"frei2023.thm4.2.{c}[n=50,d=5000,seed=0]": Expected(
         "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds"), h)
-       for c, h in (("loss", "FTT|TTT"), ("norm", "FTT|TT"), ("srank", "FTT|TTTTTTT"))},
+       for c, h in (("loss", "FTT|TTTTT"), ("norm", "FTT|TTT"), ("srank", "FTT|TTTTTTTT"))},
     "frei2023.thm4.2.loss[m=400,d=20000,n=100,seed=0]": Expected(
-        "outside-hypotheses", _SLOW.format(r="> 1e-2", s=0.0152), "FTT|TTF"),
+        "outside-hypotheses", _SLOW.format(r="> 1e-2", s=0.0152), "FTT|TTTTF"),
     "frei2023.thm4.2.norm[m=400,d=20000,n=100,seed=0]": Expected(
-        "outside-hypotheses", _OUT4.format(s=0.0152, what="on the norm still holds"), "FTT|TT"),
+        "outside-hypotheses", _OUT4.format(s=0.0152, what="on the norm still holds"), "FTT|TTT"),
     "frei2023.thm4.2.loss[data=gmm,n=100,d=100000000,seed=0]": Expected(
         "outside-hypotheses", "Gaussian mixture at n=100: outside (H) (slack 0.44) and outside the small-init "
-                              "hypothesis (n=100 lowers its threshold); the loss falls < 100× in 20000 steps", "FTF|TTF"),
+                              "hypothesis (n=100 lowers its threshold); the loss falls < 100× in 20000 steps", "FTF|TTTTF"),
     "frei2023.thm4.2.norm[data=gmm,n=100,d=100000000,seed=0]": Expected(
         "outside-hypotheses", "Gaussian mixture at n=100: outside (H) (slack 0.44) and the small-init hypothesis; the "
-                              "norm conclusions still hold", "FTF|TT"),
+                              "norm conclusions still hold", "FTF|TTT"),
     **{f"frei2023.thm4.2.{c}[gamma=0.2,seed=0]": Expected(
         "outside-hypotheses", _OUT4.format(s=0.151, what="still holds") + " (γ³ = 0.008 shrinks (H)'s slack)", h)
-       for c, h in (("loss", "FTT|TTT"), ("norm", "FTT|TT"))},
+       for c, h in (("loss", "FTT|TTTTT"), ("norm", "FTT|TTT"))},
+    "frei2023.thm4.2.norm[sampler=explicit,n=6,d=400000,m=50,seed=0]": Expected(
+        "inconclusive", "finite time, not a counterexample: ‖W‖₂/log t is still rising (0.0013 → 0.0039 over t = 20 … "
+                        "2·10⁴) towards its slope, so 1/‖W‖₂ (255 → 26) fits a power law whose limit band [0.60, 31.7] "
+                        "does not reach 0 yet: not decidable from this run; steps=200000 verifies it (25 s CPU)", "TTT|?TT"),
 }
