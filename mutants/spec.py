@@ -1139,8 +1139,7 @@ SPEC = [
          what="margin-factor's exact-limit ratio read from the flow's end state instead of W*",
          tests=["tests/pinned/test_frei2023.py", "-k", "section3"]),
     dict(id="judge2-frei-z-gap-vs-own-span", file="checks/frei2023/limits.py",
-         old="z_margin(Kn, yn, an, Bn, Pn) / z_margin(Kn, yn, an, Bstar, 0 * Pn) - 1.0",
-         new="z_margin(Kn, yn, an, Bn, Pn) / z_margin(Kn, yn, an, Bn, 0 * Pn) - 1.0",
-         what="margin-factor's gap compares z with its own span part instead of z* of the limit W*",
+         old="c, cs = an @ Bn, an @ Bstar", new="c, cs = an @ Bn, an @ Bn",
+         what="margin-factor's direction gap compares z with its own span part instead of z* of the limit W*",
          tests=["tests/pinned/test_frei2023.py", "-k", "section3"]),
 ]

@@ -23,8 +23,8 @@ dis_s = Sym("disagreement_series", r"\mathbb{E}_x[(-\langle z,x\rangle f(x))_+]/
             dims="1")
 mg_s = Sym("margin_gap_series", r"|\gamma(W)\|W^\star\|-1|(\ell)", "|normalised margin·‖W*‖ − 1| " + _CK, dims="1")
 cg_s = Sym("cosine_gap_series", r"1-\cos(W,W^\star)(\ell)", "1 − cos(W, W*) " + _CK, dims="1")
-zm_s = Sym("z_margin_gap_series", r"|\gamma(z)/\gamma(z^\star)-1|(\ell)", "relative gap of z = Σ_j a_j w_j's normalised "
-           "margin to that of z* = Σ_j a_j w*_j (W* Problem (1)'s optimum, the limit) " + _CK, dims="1")
+zm_s = Sym("z_direction_gap_series", r"1-\cos(z,z^\star)(\ell)", "direction gap of z = Σ_j a_j w_j to z* = Σ_j a_j w*_j "
+           "(W* Problem (1)'s optimum, the limit; z's normalised margin is continuous in its direction) " + _CK, dims="1")
 ratio_lim = Sym("margin_ratio_limit", r"\frac{\mathrm{margin}(z^\star)}{\mathrm{margin}(\mathrm{SVM})}",
                 "z*'s normalised margin over the hard-margin SVM's, at the exact limit W*", dims="1")
 _REST = ("the {} of the end state's data-span part BX when its direction moved < 1e-9 over the window (at rest: "

@@ -183,7 +183,7 @@ FACTOR = _claim(
     (ratio, kappa, c_factor, undef, zm_s, ratio_lim),
     (CLASSIFIES, ge("margin(z*) ≥ ((κ+γ)/2)·margin(SVM) at the limit W*", ratio_lim.s, c_factor.s * (kappa.s + gamma.s) / 2, provenance="reconstructed",
                     rtol=1e-8, reason="exact references: the closed-form W* (rounding ~1e-13), the SVM margin (1e-8)"),
-     to_zero("the flow's z reaches z*'s margin: |γ(z)/γ(z*) − 1| → 0", zm_s, 1e-12, "rounding of two normalised margins"),
+     to_zero("the flow's z → z* in direction: 1 − cos(z, z*) → 0", zm_s, 1e-12, "rounding of a cosine"),
      ge("margin(z) ≥ ((κ+γ)/2)·margin(SVM)", ratio.s, c_factor.s * (kappa.s + gamma.s) / 2, provenance="threshold", kind="diagnostic", rtol=1e-4,
         reason="z at L̂ ≈ e^(−2000) (converged to ~3e-5): a finite-time reading, slack 1e-4 chosen here")), constants={"c_factor": 1.0})
 
