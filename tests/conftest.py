@@ -1,4 +1,6 @@
-"""tests/: the sanity test's declared exemptions (grouped), rate links and implications, printed after the run."""
+"""tests/: the sanity test's declared exemptions (grouped), rate links and implications, printed after the run;
+the session fixture that runs docs/api.md's kkt section once for the two tests reading it."""
+from tests.kkt_api_section import kkt_api_section  # noqa: F401  (tests/test_docs_run.py, tests/test_kkt_docs.py)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -10,6 +10,9 @@ executed here, so a documented command or snippet cannot drift from the code.
   they name; ``pytest`` lines are the suite itself.
 * ``python`` blocks run in a fresh namespace in the scratch folder, with ``model``, ``X``, ``y`` bound (the kkt
   fixture: a small bias-free ReLU net and data it separates), as a reader's session would have them.
+* docs/api.md's kkt section (the examples in examples/kkt/ and ``ibcheck kkt`` on what they save) runs once per
+  session for this test and tests/test_kkt_docs.py (``tests/kkt_api_section.py``); here, each of its commands
+  exits as above.
 * ``toml`` blocks must parse.
 * A block preceded by ``<!-- docs-run: skip REASON -->`` is not run (a schema sketch, placeholders to fill in); the
   reason is the test's skip message.
@@ -31,6 +34,8 @@ import pytest
 from sybil import Region
 from sybil.document import Document
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
+
+from tests.kkt_api_section import in_section as in_kkt_section
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -104,9 +109,10 @@ def _env(tmp: Path) -> dict:
     return env
 
 
-def run_shell(cmd: str, where: Path, full: bool, expect: int | None = None) -> str | None:
+def run_shell(cmd: str, where: Path, full: bool, expect: int | None = None, done: dict | None = None) -> str | None:
     """Run (or only parse) one documented command; returns why it was not run, or None. ``expect``: the exit status
-    the docs state for it (a documented refusal); otherwise a verdict's for ``ibcheck`` and 0 for anything else."""
+    the docs state for it (a documented refusal); otherwise a verdict's for ``ibcheck`` and 0 for anything else.
+    ``done``: the command's result (``rc``, ``err``) where it already ran this session (tests/kkt_api_section.py)."""
     words = shlex.split(cmd)
     while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):  # `PYTHONPATH=… ibcheck …`: the program is what follows
         words = words[1:]
@@ -131,10 +137,12 @@ def run_shell(cmd: str, where: Path, full: bool, expect: int | None = None) -> s
             return "needs a Ray cluster or hours: parsed only"
         if words[1] in SLOW and "--replay" not in words and not full:
             return "slow: run with --profile full"
-    p = subprocess.run(cmd, shell=True, cwd=where, env=_env(where), capture_output=True, text=True, timeout=900)
+    if done is None:
+        p = subprocess.run(cmd, shell=True, cwd=where, env=_env(where), capture_output=True, text=True, timeout=900)
+        done = {"rc": p.returncode, "err": p.stderr}
     ok = (expect,) if expect is not None else VERDICT_EXITS if words[0] == "ibcheck" else (0,)
-    assert p.returncode in ok, f"{cmd!r} exited {p.returncode}:\n{p.stderr[-2000:]}"
-    assert "Traceback" not in p.stderr and "RuntimeWarning" not in p.stderr, p.stderr[-2000:]
+    assert done["rc"] in ok, f"{cmd!r} exited {done['rc']}:\n{done['err'][-2000:]}"
+    assert "Traceback" not in done["err"] and "RuntimeWarning" not in done["err"], done["err"][-2000:]
     return None
 
 
@@ -145,6 +153,16 @@ def test_documented_block_runs(path, line, lang, source, skip, scratch, request)
         pytest.skip(skip)
     full = request.config.getoption("profile", default="quick") == "full"
     where = scratch["dir"]
+    if in_kkt_section(path, source):  # run once this session for this test and tests/test_kkt_docs.py
+        done = request.getfixturevalue("kkt_api_section")[source.strip()]
+        if lang == "python":
+            err = done[0]["err"]
+            assert done[0]["rc"] == 0 and "Traceback" not in err and "RuntimeWarning" not in err, err[-2000:]
+            return
+        assert len(done) == len(commands(source))
+        for (cmd, expect), d in zip(commands(source), done):
+            assert run_shell(cmd, where, full, expect, done=d) is None, cmd
+        return
     if lang in ("bash", "sh", "shell", "console"):
         for cmd, expect in commands(source):
             run_shell(cmd, where, full, expect)

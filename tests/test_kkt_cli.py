@@ -1,9 +1,7 @@
 """``ibcheck kkt`` as a script sees it: the (ε, δ) verdict line and its exit codes, and every refusal before any work
 (an unwritable --json, a problem too large, a directory, a model pickled from a training script's __main__)."""
 import json
-import subprocess
 import sys
-import textwrap
 
 import numpy as np
 import pytest
@@ -12,7 +10,7 @@ from torch import nn
 
 from ibcheck.cli import main
 
-from .test_kkt_model import ThreeLayerCustom, cone_data, train, two_layer
+from .test_kkt_model import ThreeLayerCustom, cone_data, trained
 
 CALLS = []
 
@@ -39,8 +37,8 @@ def run(capsys, *args):
 def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("kkt")
     X, y = cone_data()
-    torch.save(train(two_layer(), X, y, 1500), d / "trained.pt")
-    torch.save(train(two_layer(), X, y, 5), d / "early.pt")
+    torch.save(trained(1500), d / "trained.pt")
+    torch.save(trained(5), d / "early.pt")
     np.savez(d / "d.npz", X=X.numpy(), y=y.numpy())
     torch.manual_seed(1)
     deep = ThreeLayerCustom().double()
@@ -87,22 +85,26 @@ def test_refusals_come_before_any_work(tmp_path, capsys, monkeypatch):
         assert rc == 2 and f"--json {path}: {needle}" in err and not CALLS and out == ""
 
 
-def test_model_directory_and_main_pickle(tmp_path, capsys):
+class MainNet(nn.Module):
+    """A class as a training script defines it: pickled as ``__main__.MainNet``, which no other process has."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 1, bias=False)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+def test_model_directory_and_main_pickle(tmp_path, capsys, monkeypatch):
     np.savez(tmp_path / "d.npz", X=np.eye(3), y=np.array([1.0, -1.0, 1.0]))
     rc, _, err = run(capsys, "--model", tmp_path, "--data", tmp_path / "d.npz")
     assert rc == 2 and "is a directory, not a model file" in err
-    script = textwrap.dedent("""
-        import torch
-        from torch import nn
-        class Net(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.fc = nn.Linear(3, 1, bias=False)
-            def forward(self, x):
-                return self.fc(x)
-        torch.save(Net(), "main.pt")
-    """)
-    subprocess.run([sys.executable, "-c", script], cwd=tmp_path, check=True, timeout=300)
+    with monkeypatch.context() as m:  # the training script's process: its __main__ holds the class while it saves
+        m.setattr(MainNet, "__module__", "__main__")
+        m.setattr(sys.modules["__main__"], "MainNet", MainNet, raising=False)
+        torch.save(MainNet(), tmp_path / "main.pt")
+    assert b"__main__" in (tmp_path / "main.pt").read_bytes() and not hasattr(sys.modules["__main__"], "MainNet")
     rc, _, err = run(capsys, "--model", tmp_path / "main.pt", "--data", tmp_path / "d.npz")
     assert rc == 2 and err.count("\n") == 1
     assert "pickled from a script's __main__" in err and "importable module" in err and "torch.jit.save" in err

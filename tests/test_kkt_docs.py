@@ -1,34 +1,34 @@
 """The kkt section of docs/api.md runs as written from the repository root: every bash command (the examples in
-examples/kkt/ and the ``ibcheck kkt`` calls on what they save) and every Python block, in order."""
-import os
+examples/kkt/ and the ``ibcheck kkt`` calls on what they save) and every Python block, in order — once per session
+(``tests/kkt_api_section.py``, shared with tests/test_docs_run.py) — and prints what its prose promises."""
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import pytest
+
+from tests.kkt_api_section import blocks
+
+pytestmark = pytest.mark.xdist_group("docs-run")  # the worker that runs the section for tests/test_docs_run.py
 
 
-def test_kkt_section_of_api_md_runs_as_written():
-    text = (ROOT / "docs" / "api.md").read_text()
-    section = text[text.index("## 1. A trained model"):text.index("## 2. Python API")]
-    blocks = re.findall(r"```(bash|python)\n(.*?)```", section, re.S)
-    kinds = [k for k, _ in blocks]
+def test_kkt_section_of_api_md_runs_as_written(kkt_api_section):
+    kinds = [k for k, _ in blocks()]
     assert kinds.count("bash") >= 3 and "python" in kinds
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    out = ""
-    for kind, body in blocks:
-        if kind == "bash":  # each documented `ibcheck kkt` line reports its exit status instead of stopping the block
-            body = "\n".join(f'{ln.split("  #")[0].rstrip()} || echo "exit status $?"' if "ibcheck kkt" in ln else ln
-                             for ln in body.splitlines())
-        cmd = ["bash", "-e", "-c", body] if kind == "bash" else [sys.executable, "-c", body]
-        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
-        assert p.returncode == 0, (body, p.stdout[-2000:], p.stderr[-2000:])
-        out += p.stdout + p.stderr
+    results = kkt_api_section["_order"]
+    statuses = []
+    for r in results:
+        assert "Traceback" not in r["err"], (r["cmd"], r["err"][-2000:])
+        if " ibcheck kkt " in f" {r['cmd']}":  # each documents its exit status: `# verified, exit 0`, `# exit 2`
+            m = re.search(r"#.*\bexit (\d)\b", r["cmd"])
+            assert m, f"{r['cmd']!r}: say its exit status in a comment"
+            assert r["rc"] == int(m.group(1)), (r["cmd"], r["rc"], r["out"][-1000:], r["err"][-1000:])
+            statuses.append(r["rc"])
+        else:
+            assert r["rc"] == 0, (r["cmd"], r["out"][-2000:], r["err"][-2000:])
+    assert {0, 1, 2} <= set(statuses)
+    out = "".join(r["out"] + r["err"] for r in results)
     # the trained MLP is an approximate KKT point at the default tolerances; its early checkpoint is not
     assert "verdict: verified (ε = 0.001, δ = 0.01)" in out and "verdict: violated (ε = 0.001, δ = 0.01)" in out
-    assert "exit status 1" in out
-    assert "the scaling of parameter fc2.bias breaks it" in out and "exit status 2" in out
+    assert "the scaling of parameter fc2.bias breaks it" in out
     assert "the scaling of parameters fc3.bias, fc2.bias breaks it: scaled as c^3, c^2" in out  # every bias named
     # the CNN with a first-layer bias: its blank-background max-pool ties are not kinks, the residuals certified
     assert "C=3 classes, P=152" in out and "degree 3 (measured 3" in out

@@ -307,15 +307,14 @@ def test_hidden_layer_bias_is_refused_naming_the_parameter_and_the_defect():
 
 
 def test_verdict_separates_a_trained_from_an_almost_untrained_net():
-    from .test_kkt_model import cone_data, train, two_layer
+    from .test_kkt_model import cone_data, trained
     X, y = cone_data()
-    trained = train(two_layer(), X, y, 1500)
-    early = train(two_layer(), X, y, 5)
-    rt, re_ = kkt(trained, X, y), kkt(early, X, y)
+    net, early = trained(1500), trained(5)
+    rt, re_ = kkt(net, X, y), kkt(early, X, y)
     assert rt.verdict == "verified" and re_.verdict == "violated"  # measured: 2.3e-4 vs 0.35 stationarity
     assert "no multipliers reach stationarity" in re_.reason
     # the joint witness: re-checked here with the test's own gradients and the (ε, δ) definition
-    ref = reference(mlp_fn, list(trained.parameters()), X, y, 2)
+    ref = reference(mlp_fn, list(net.parameters()), X, y, 2)
     lam = np.array(rt.verdict_multipliers if rt.verdict_multipliers is not None else rt.multipliers)
     st = np.linalg.norm(ref["theta"] - ref["G"].T @ lam) / np.linalg.norm(ref["theta"])
     assert st <= rt.eps and (lam * (ref["q"] - 1)).max() / lam.mean() <= rt.delta * (1 + 1e-9)
@@ -357,9 +356,9 @@ def test_joint_refutation_matches_an_independent_optimisation():
     complementarity bound) equals scipy's SLSQP on the same problem, built from the test's own gradients."""
     from scipy.optimize import minimize
 
-    from .test_kkt_model import cone_data, train, two_layer
+    from .test_kkt_model import cone_data, trained
     X, y = cone_data()
-    net = train(two_layer(), X, y, 300)
+    net = trained(300)
     r = kkt(net, X, y)
     assert r.kkt_stationarity < r.eps and r.verdict == "violated" and "joint SOCP" in r.reason
     ref = reference(mlp_fn, list(net.parameters()), X, y, 2)

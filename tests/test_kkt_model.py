@@ -8,7 +8,6 @@ import io
 import json
 import math
 import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -53,6 +52,23 @@ def train(net, X, y, steps, eta=1.0):
     return net
 
 
+_TRAINED: dict = {}  # (steps, n) → state_dict of the net trained that long, in this process only
+
+
+def trained(steps, n=8):
+    """``train(two_layer(), *cone_data(n), steps)``, bit for bit, each call with its own copy. Several tests use the
+    same nets (5, 200, 300, 1500 steps): training is deterministic and sequential, so a longer run continues from
+    the longest shorter one already done in this process instead of starting again."""
+    X, y = cone_data(n=n)
+    done = max((k for k, m in _TRAINED if m == n and k <= steps), default=0)
+    net = two_layer()
+    if done:
+        net.load_state_dict(_TRAINED[(done, n)])
+    train(net, X, y, steps - done)
+    _TRAINED[(steps, n)] = {k: v.clone() for k, v in net.state_dict().items()}
+    return net
+
+
 def direct_margin(net, X, y, L):
     with torch.no_grad():
         q = y * net(X).reshape(-1)
@@ -63,10 +79,8 @@ def direct_margin(net, X, y, L):
 @pytest.fixture(scope="module")
 def checkpoints():
     X, y = cone_data()
-    net = two_layer()
-    train(net, X, y, 300)
-    early = kkt(net, X, y)
-    train(net, X, y, 1200)
+    early = kkt(trained(300), X, y)
+    net = trained(1500)
     return X, y, net, early, kkt(net, X, y)
 
 
@@ -487,17 +501,23 @@ def test_load_model_refuses_non_models(tmp_path):
 
 
 # ------------------------------------------------------------------------------------ CLI (acceptance)
-def _cli(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "ibcheck", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=600)
+def _cli(*args, cwd, capsys, monkeypatch):
+    """``ibcheck ARGS`` run from ``cwd`` (in this process: the documented commands of docs/api.md run as processes
+    in tests/test_kkt_docs.py)."""
+    from ibcheck.cli import main
+    monkeypatch.chdir(cwd)
+    rc = main(list(args))
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(args, rc, out.out, out.err)
 
 
-def test_cli_acceptance(tmp_path):
+def test_cli_acceptance(tmp_path, capsys, monkeypatch):
     X, y = cone_data()
-    net = train(two_layer(), X, y, 200)
+    net = trained(200)
     torch.save(net, tmp_path / "m.pt")
     np.savez(tmp_path / "d.npz", X=X.numpy(), y=y.numpy())
-    p = _cli("kkt", "--model", "m.pt", "--data", "d.npz", "--json", "out.json", cwd=tmp_path)
+    p = _cli("kkt", "--model", "m.pt", "--data", "d.npz", "--json", "out.json", cwd=tmp_path, capsys=capsys,
+             monkeypatch=monkeypatch)
     assert p.returncode == 1, p.stderr  # 200 steps: not yet a (1e-3, 1e-2)-KKT point
     assert p.stdout.splitlines()[-1].startswith("verdict: violated (ε = 0.001, δ = 0.01)")
     assert "stationarity" in p.stdout and "stable ranks" in p.stdout
@@ -509,7 +529,7 @@ def test_cli_acceptance(tmp_path):
     nb = nn.Sequential(nn.Linear(20, 10, bias=False), nn.ReLU(), nn.Linear(10, 5, bias=True), nn.ReLU(),
                        nn.Linear(5, 1, bias=False)).double()
     torch.save(nb, tmp_path / "mb.pt")
-    p = _cli("kkt", "--model", "mb.pt", "--data", "d.npz", cwd=tmp_path)
+    p = _cli("kkt", "--model", "mb.pt", "--data", "d.npz", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "not positively homogeneous" in p.stderr
     assert "parameter 2.bias breaks it" in p.stderr and "degree defect" in p.stderr
 

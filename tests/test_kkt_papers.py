@@ -16,7 +16,7 @@ from ibcheck.model_kkt import kkt
 from ibcheck.numerics.errors import InputError
 
 from .test_kkt_in_practice import CNN, assert_agrees, cnn_fn, reference
-from .test_kkt_model import cone_data, train, two_layer
+from .test_kkt_model import cone_data, trained
 
 
 def blank_background(n_per=3, C=3, seed=1):
@@ -114,7 +114,7 @@ def test_near_kink_is_not_a_kink_and_the_upper_bound_holds():
     """One pre-activation at −1e-10·scale: smooth there (its sign is beyond rounding), so the default residual equals
     the exact one computed independently; a Clarke box at 1e-9 (the former default) undercuts the exact value."""
     X, y = cone_data()
-    net = train(two_layer(), X, y, 1500)
+    net = trained(1500)
     with torch.no_grad():
         W, a = net[0].weight, net[2].weight[0]
         Z = X @ W.T
@@ -146,7 +146,7 @@ def test_near_kink_is_not_a_kink_and_the_upper_bound_holds():
 
 def test_misclassified_examples_warn_first_with_the_likely_causes(tmp_path, capsys):
     X, y = cone_data()
-    net = train(two_layer(), X, y, 300)
+    net = trained(300)
     shifted = X + 1.5 * torch.tensor([1.0] + [0.0] * 19, dtype=torch.float64)  # "raw" inputs: not centred
     r = kkt(net, shifted, y)
     assert r.misclassified > 0 and r.verdict == "violated" and r.data_warning.startswith(f"{r.misclassified} of 8")
@@ -167,7 +167,7 @@ def test_streamed_gram_equals_the_held_gradients(monkeypatch):
     panel holds only a few chunks (later chunks recomputed against each panel)."""
     from ibcheck.numerics import homogeneous_gram as HG
     X, y = cone_data(n=12)
-    net = train(two_layer(), X, y, 1500)
+    net = trained(1500, n=12)
     with torch.no_grad():  # an exact kink: unit 0 at 0 on example 0
         W = net[0].weight
         W[0] -= float(X[0] @ W[0]) / float(X[0] @ X[0]) * X[0]

@@ -43,10 +43,23 @@ def test_asymptotic_gradient_sign():
 
 
 def test_residual_limit_mean_instead_of_sum():
-    # seed 3 (θ = 1.43): ρ settles within the run, at w̃ + a log-n shift (seed 0's θ = 1.035 is still converging)
-    r = run_check("soudry2018.residual_limit", {"seed": 3}, hooks=mean_loss())
+    # the default, seed 3 (θ = 1.678): ρ settles within the run, at w̃ + a log-n shift (seed 0's θ = 1.035 is still
+    # converging)
+    r = run_check("soudry2018.residual_limit", {}, hooks=mean_loss())
+    assert r["params"]["seed"] == 3
     assert_violated(r, "ρ(t) → w̃")
     assert r["quantities"]["residual"][-1] > 1.0  # ρ → w̃ + log(n)-shift, not w̃
+
+
+def test_residual_limit_shifted_w_tilde_is_violated_at_the_default():
+    """A w̃ shifted by 0.10 (along (1,1,1)/√3): ‖ρ − w̃'‖ → 0.10, which the default's residual resolves (the true one
+    is 0.011 at 10⁶); the unshifted default is verified."""
+    shift = lambda ref: {**ref, "w_tilde": np.asarray(ref["w_tilde"]) + 0.1 / math.sqrt(3)}  # noqa: E731
+    r = run_check("soudry2018.residual_limit", {}, hooks=Hooks(reference=shift))
+    assert_violated(r, "ρ(t) → w̃")
+    ok = run_check("soudry2018.residual_limit", {})
+    assert ok["verdict"] == "verified", ok["reason"]
+    assert ok["quantities"]["residual"][-1] < 0.02 and ok["quantities"]["theta"] == pytest.approx(1.678, abs=1e-3)
 
 
 def test_direction_rate_rotated_svm():

@@ -100,6 +100,33 @@ def test_generic_fixture_reference_values():
     assert 0.97 < etl < 1
 
 
+def test_residual_limit_default_seed_follows_its_rule():
+    """soudry2018.residual_limit's default draw is the first planted seed (n = 12, d = 3) inside Theorem 4's
+    hypotheses whose residual rate κ = min(θ − 1, λ_min) is ≥ 0.4 (papers.soudry2018.checks.gd.decisive_seed), recomputed
+    here by support-set enumeration (not cvxpy): seeds 0, 1, 2 have θ ≈ 1 (κ = 0.035, 0.016, 0.022), seed 3 κ = 0.678."""
+    from ibcheck.checks.registry import REGISTRY
+    from ibcheck.papers.soudry2018.checks.gd import RESIDUAL_KAPPA_MIN, RESIDUAL_SEED, decisive_seed
+
+    def kappa(seed):
+        Z = planted(12, 3, seed).Z
+        w, S = svm_by_enumeration(Z)
+        alpha = np.linalg.lstsq(Z[S].T, w, rcond=None)[0]  # ŵ = Z_Sᵀα_S (unique: Z_S has full row rank here)
+        assert alpha.min() > 0 and np.linalg.matrix_rank(Z[S]) == np.linalg.matrix_rank(Z)
+        theta = (Z[~S] @ w).min()
+        U, sv, _ = np.linalg.svd(Z.T, full_matrices=False)
+        V = U[:, sv > 1e-10 * sv[0]]
+        lam = np.linalg.eigvalsh(V.T @ (Z[S].T * alpha) @ Z[S] @ V).min()
+        return min(theta - 1, lam), theta, lam
+    ks = [kappa(s) for s in range(4)]
+    # θ and λ_min of an exact solve: rounding ~1e-12, against gaps of ≥ 0.1 from the rule's 0.4
+    assert all(k[0] < RESIDUAL_KAPPA_MIN for k in ks[:3]) and ks[3][0] >= RESIDUAL_KAPPA_MIN
+    assert ks[0][1] == pytest.approx(1.0353, abs=1e-4) and ks[3][1] == pytest.approx(1.6783, abs=1e-4)
+    seed, theta, lam = decisive_seed()
+    assert seed == RESIDUAL_SEED == 3 == REGISTRY["soudry2018.residual_limit"].params["seed"].default
+    assert theta == pytest.approx(ks[3][1], abs=1e-9) and lam == pytest.approx(ks[3][2], abs=1e-9)
+    assert decisive_seed(0.7)[0] == 13  # the rule, not a table: a stricter κ moves it (seed 13: θ = 1.80)
+
+
 def test_rank_fixture_residual_grows():
     """docs/claims-ext.md §8: with rank(Z_S) < rank(Z) the residual grows (0.77 … 1.12 on its draw; ours 0.52 … 0.67
     at 10³ … 10⁵) while ηtL/‖ŵ‖² → 1."""

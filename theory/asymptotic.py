@@ -161,19 +161,26 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         return j.decide(True, "reached", f"reached the limit {limit:.6g} to the floor {res:.2g} from {name} = "
                         f"{tau[k0]:.3g} on")
     span = lambda k: f"over {name} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
-    if _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span):
+    refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u)
+    if refuted is True:
         return j
     if stated_rate:
         _rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span)
     else:
         _bare_row(j, tau, u, e, fits, limit, limit_tol, span)
+    if j.holds is True and refuted:  # a collapse towards another value, still moving: neither way yet
+        j.decide(None, "undecidable", f"{refuted}, but its last step still moves "
+                 f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
+                 "not decidable from this run")
     if j.holds is None and j.rule != "pending":
         _wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name)
     return j
 
 
-def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span) -> bool:
-    """Rules 2–4 of the module docstring (settled, diverging, excluded limit); True when one decided ``j``."""
+def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span, u) -> bool | str:
+    """Rules 2–4 of the module docstring (settled, diverging, excluded limit); True when one decided ``j``; the
+    description of an accelerating collapse towards another value that has not stopped moving (it withholds a
+    ``verified``), else False."""
     level = max(STALL * abs(e[-1]), noise)
     st = settled(tau, q, points=SPAN_POINTS, span=SPAN, safety=F_S, level=level)
     if st is not None and not (st[0] - limit_tol <= limit <= st[1] + limit_tol):
@@ -188,7 +195,7 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span)
         j.decide(False, "diverging", f"|q − {limit:.6g}| does not decrease: {abs(e[dv]):.3g} → {abs(e[-1]):.3g} "
                  f"{span(dv)}")
         return True
-    excl = [f for f in fits if _excludes(f, limit, limit_tol)]
+    excl = [f for f in fits if _excludes(f, limit, limit_tol) and _confirmed(f, tau, q, u, limit, limit_tol)]
     # a model that contains the stated limit protects it when it fits about as well (a far worse fit is misspecified)
     blocks = [g for g in fits if _credible(g) and g.contains(limit, limit_tol)
               and (not excl or g.drift <= max(2 * excl[0].drift, HORIZON_DRIFT))]
@@ -201,13 +208,16 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span)
         j.decide(False, "excluded-limit", f"the extrapolated limit ∈ [{f.lo:.6g}, {f.hi:.6g}] (a power law in "
                  f"{model}) excludes the stated {limit:.6g} (± {limit_tol:.2g}) {span(len(q) - 2 - len(f.exps))}")
         return True
-    gc = None if blocks else collapsing(tau, q, points=SPAN_POINTS, span=SPAN, safety=F_S, level=level)
+    gc = None if blocks else collapsing(tau, q, points=SPAN_POINTS, span=SPAN, safety=F_S, level=level,
+                                                u=u)
     if gc is not None and not (gc[0] - limit_tol <= limit <= gc[1] + limit_tol) \
-            and abs(gc[3] - q[-1]) <= KAPPA * (abs(gc[3] - limit) - limit_tol) \
-            and abs(q[-1] - q[-2]) <= LAST_MOVE * (abs(e[-1]) - limit_tol):
+            and abs(gc[3] - q[-1]) <= KAPPA * (abs(gc[3] - limit) - limit_tol):
+        what = (f"changes collapsing ever faster (ratios ≤ ½, not increasing) {span(gc[2])}: the limit ∈ "
+                f"[{gc[0]:.6g}, {gc[1]:.6g}] (Aitken) excludes the stated {limit:.6g} (± {limit_tol:.2g})")
+        if abs(q[-1] - q[-2]) > LAST_MOVE * (abs(e[-1]) - limit_tol):
+            return what
         j.window, j.limit_estimate = [tau[gc[2]], tau[-1]], {"value": gc[3], "interval": [gc[0], gc[1]]}
-        j.decide(False, "settled", f"changes collapsing ever faster (ratios ≤ ½, not increasing) {span(gc[2])}: "
-                 f"the limit ∈ [{gc[0]:.6g}, {gc[1]:.6g}] (Aitken) excludes the stated {limit:.6g} (± {limit_tol:.2g})")
+        j.decide(False, "settled", what)
         return True
     return False
 
@@ -219,6 +229,16 @@ def _excludes(f: Fit, limit: float, tol: float) -> bool:
         return False
     dist = abs(f.value - limit) - tol
     return f.stable and dist > 0 and f.correction <= KAPPA * dist and f.spread <= SIGMA * dist
+
+
+def _confirmed(f: Fit, tau, q, u, limit: float, tol: float) -> bool:
+    """The refuting model still excludes ``limit`` over one more triple (six checkpoints) where the run has them: a
+    model in its asymptotic range holds as its window moves back, while a transient's tail (a hump's descent on top
+    of a slow rate) fits a steady power law over five checkpoints only by chance — its local exponent drifts."""
+    if len(q) < WINDOW + 3:
+        return True  # five checkpoints: three triples are all the run has
+    z = u if f.model == "r" else [1.0 / x for x in tau]
+    return _excludes(window_fit(z, q, f.model, width=WINDOW + 1), limit, tol)
 
 
 def _credible(f: Fit) -> bool:

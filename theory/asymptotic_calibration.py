@@ -82,7 +82,7 @@ def _families(row: Row):
     L, C = row.limit, row.C
     s = lambda x: row.u(x)  # noqa: E731  (order 1 throughout)
     s0, x0 = s(row.tau0), 1.0 / s(row.tau0)
-    one = lambda f: (lambda tau, r: [L + f(x) for x in tau])  # noqa: E731
+    one = lambda f: (lambda tau, r, hi=None: [L + f(x) for x in tau])  # noqa: E731
     fam = {
         "exact": ("correct", one(lambda x: C * s(x)), None),
         "exact, from below": ("correct", one(lambda x: -C * s(x)), None),
@@ -115,6 +115,7 @@ def _families(row: Row):
         d = f * C * s0
         fam[f"power-law approach τ^−½ to {f:g}·e₀"] = ("wrong", (lambda d: one(
             lambda x: d + C * s0 * (row.tau0 / x) ** 0.5))(d), L + d)
+    fam.update(_humps(row))
     d = 0.33 * C * s0  # from the stated limit's side: the error rises towards the wrong limit without crossing
     fam["power-law approach τ^−½ from the limit's side to 0.33·e₀"] = ("wrong", (lambda d: one(
         lambda x: d * (1 - 0.8 * (row.tau0 / x) ** 0.5)))(d), L + d)
@@ -127,11 +128,56 @@ def _families(row: Row):
     return fam
 
 
-def sequence(row: Row, family: str, tau: list, key: str = "") -> list:
-    """The family's values at the clock values ``tau`` (noise seeded by row, family and ``key``)."""
+HUMP_HEIGHTS = (1.2, 2.0, 5.0)  # the transient's peak over the rate: e = C·r·(1 + (H − 1)·b)
+HUMP_WIDTHS = (0.3, 1.0)  # σ of the bump b = exp(−½(log₁₀(τ/τ_p)/σ)²), in decades of the clock
+HUMP_PEAKS = (("early", 0.27), ("mid-window", 0.52), ("at the last checkpoint", 1.0),
+              ("past the end, decelerating", None))  # the peak's place in the window (log scale); None: σ/2 past it
+
+
+def _humps(row: Row) -> dict:
+    """Correct series with a transient rise on top of the stated rate (every row type: a bounded factor changes
+    no limit, no O and no Θ). Each ``fn(τ list, row, hi)`` places its peak relative to the case's window
+    ``[τ₀, hi]``, so a longer run of the same case (a quoted horizon) sees the same transient pass.
+
+    * ``hump ×H …``: ``e = C r (1 + (H − 1) b(τ))``, a Gaussian bump in log₁₀ τ of width σ, peak early, mid-window,
+      at the last checkpoint, or σ/2 past it (still rising at the last checkpoint, but past its inflection point:
+      decelerating — a rise still accelerating at the end of a run is what divergence looks like, and no finite
+      run tells the two apart);
+    * ``soudry-like dip and rise``: ``e = C r √((1 − (τ_x/τ)^0.4)² + 0.4²)``, the norm of a vector whose leading
+      component decays through 0 at ``τ_x`` while a small one stays: falls below the rate, then rises back to it
+      (soudry2018.direction_rate at θ = 1.035, seed 0: 0.0146, 0.0077, 0.0143, 0.0137 at t = 10³, 3·10³, 10⁵,
+      10⁶)."""
+    L, C, s = row.limit, row.C, row.u
+    lg = math.log10
+
+    def hump(H, sig, f):
+        def fn(tau, r, hi=None):
+            hi = hi or tau[-1]
+            peak = lg(row.tau0) + (lg(hi / row.tau0) * f if f is not None else lg(hi / row.tau0) + sig / 2)
+            return [L + C * s(x) * (1 + (H - 1) * math.exp(-0.5 * ((lg(x) - peak) / sig) ** 2)) for x in tau]
+        return fn
+
+    def dip(f):
+        def fn(tau, r, hi=None):
+            tx = row.tau0 * ((hi or tau[-1]) / row.tau0) ** f
+            return [L + C * s(x) * math.hypot(1 - (tx / x) ** 0.4, 0.4) for x in tau]
+        return fn
+    out = {}
+    for H in HUMP_HEIGHTS:
+        for where, f in HUMP_PEAKS:
+            for sig in HUMP_WIDTHS:
+                out[f"hump ×{H:g} {where}, σ {sig:g} dec"] = ("correct", hump(H, sig, f), None)
+    for f in (0.3, 0.6):
+        out[f"soudry-like dip and rise, crossing at {f:g} of the window"] = ("correct", dip(f), None)
+    return out
+
+
+def sequence(row: Row, family: str, tau: list, key: str = "", decades: float | None = None) -> list:
+    """The family's values at the clock values ``tau`` (noise seeded by row, family and ``key``); ``decades``: the
+    case's window ``[τ₀, τ₀·10^decades]`` when ``tau`` runs past it (a hump stays where it was)."""
     truth, fn, _ = _families(row)[family]
     if fn is not None:
-        return fn(tau, row)
+        return fn(tau, row, row.tau0 * 10.0 ** decades if decades else None)
     L, C, s0 = row.limit, row.C, row.u(row.tau0)
     rng = _rng(row.name, family, key)
     if family == "rounding noise":
@@ -179,7 +225,7 @@ def verdict_of(j) -> str:
 
 def run_one(row: Row, family: str, tau: list, K: int, dec: int, perturb=None):
     """The judge's judgement of one case (``perturb``: a function q → q applied to the values first)."""
-    q = sequence(row, family, tau, key=f"{K}/{dec}")
+    q = sequence(row, family, tau, key=f"{K}/{dec}", decades=dec)
     if perturb is not None:
         q = perturb(q)
     return judge(tau, q, row.rate, row.clock, row.limit, clock_label=row.label, stated_rate=row.stated_rate,
@@ -210,3 +256,27 @@ def rates(totals: Counter) -> dict:
             "resolvable_violated": totals[("resolvable", "violated")], "unresolvable": n("unresolvable"),
             "unresolvable_verified": totals[("unresolvable", "verified")],
             "unresolvable_violated": totals[("unresolvable", "violated")]}
+
+
+def random_transients(seed: int, n: int = 4000) -> Counter:
+    """Verdict counts of ``n`` correct transients drawn at random (docs/judge.md quotes seeds 0–3): a hump
+    ``e = C r (1 + (H − 1) b)`` with H ∈ [1.2, 5], σ ∈ [0.2, 1.5] decades, its peak anywhere in the window (70%) or
+    0.1–0.7 σ past its end, or a dip ``C r √((1 − (τ_x/τ)^a)² + ε²)`` (a ∈ [0.2, 0.8], ε ∈ [0.2, 0.6], τ_x anywhere
+    in the middle 70%), on a random row, K and span of the battery. Keys: (verdict, rule)."""
+    rng, lg, out = random.Random(seed), math.log10, Counter()
+    for _ in range(n):
+        row, K, dec = rng.choice(ROWS), rng.choice(KS), rng.choice(DECADES)
+        tau = geometric(row.tau0, row.tau0 * 10 ** dec, K)
+        L, C, s = row.limit, row.C, row.u
+        if rng.random() < 0.75:
+            H, sig = rng.uniform(1.2, 5), rng.uniform(0.2, 1.5)
+            peak = lg(row.tau0) + (dec * rng.uniform(0.05, 1.0) if rng.random() < 0.7 else dec + sig * rng.uniform(0.1, 0.7))
+            q = [L + C * s(x) * (1 + (H - 1) * math.exp(-0.5 * ((lg(x) - peak) / sig) ** 2)) for x in tau]
+        else:
+            f, a, eps = rng.uniform(0.15, 0.85), rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.6)
+            tx = row.tau0 * 10 ** (dec * f)
+            q = [L + C * s(x) * math.hypot(1 - (tx / x) ** a, eps) for x in tau]
+        j = judge(tau, q, row.rate, row.clock, row.limit, clock_label=row.label, stated_rate=row.stated_rate,
+                  two_sided=row.two_sided)
+        out[(verdict_of(j), j.rule if j.holds is False else "")] += 1
+    return out

@@ -16,13 +16,21 @@ exit falls ever more slowly: its orders are not stable, and it is not an Ω fail
 either stable (spread ≤ ``STABLE``) or non-decreasing to rounding: the error falls at a steady or accelerating
 rate. A decelerating fall (orders drifting down) is what an approach to another value looks like, and is no window.
 
-**Divergence.** ``|e|`` non-decreasing over ≥ ``SPAN_POINTS`` checkpoints spanning a decade of the clock and grown by
-``DIVERGE``: the error stably does not decrease, at any rate.
+**Divergence.** ``|e|`` non-decreasing over ≥ ``SPAN_POINTS`` checkpoints spanning a decade of the clock, grown by
+``DIVERGE``, and the growth *sustained*: over the window's last decade (at least its last three steps) ``|e|``
+follows one steady law ``A + B τ^c`` — the three-point exponents ``c`` (``asymptotic_fit.three_point`` in ``1/τ``)
+agree to ``STEADY`` and none is below ``−DECEL``. Logarithmic divergence (``c = 0``: equal increments per equal step
+of log τ) and power growth (``c > 0``) are steady. A transient rise is not: its increments grow into the hump and
+shrink towards its peak (``c`` drifts, then falls below 0), and the rise back out of a dip decelerates the same way;
+at the end of a finite run such a rise is indistinguishable from a transient, so it refutes nothing. (A decelerating
+rise towards a wrong value is refuted by the excluded-limit rule, which fits it, not by this one.)
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from .asymptotic_fit import three_point
 
 MIN_ORDERS = 3  # orders in a window: four checkpoints, so a trend is seen twice over (two orders could be chance)
 STABLE = 0.25  # spread of a stable two-point order: a second-order correction ≤ ~25% of the leading order
@@ -31,6 +39,8 @@ GROWTH = 2.0  # the implied constant must change by this factor over a window be
 DIVERGE = 1.25  # growth of |e| over a decade that counts as divergence (a bounded transient hump is excluded by the span)
 SPAN_POINTS = 5  # checkpoints of a divergence or settled tail
 SPAN = 10.0  # the clock ratio such a tail spans: a decade, so the trend is not a local wiggle
+STEADY = 0.1  # sustained growth: its exponents in τ over the last decade agree to this (a log or power law: 0)
+DECEL = 0.05  # ... and none below −DECEL: increments per equal step of log τ shrinking ≤ ~11% a decade (log log t)
 ROUND_ORDER = 1e-6  # two orders closer than this are equal to rounding
 
 
@@ -100,7 +110,9 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
     elif two_sided and max(win) < -bound:
         p2 = two_point_orders(u, e)[start:]
         steady = all(math.isfinite(v) for v in p2) and max(p2) - min(p2) <= STABLE
-        lev.state, lev.change = ("faster" if 1 / fall >= GROWTH and steady else "faster-short"), 1 / fall
+        level, need = _before_transient(c, start)
+        drop = level / c[-1]
+        lev.state, lev.change = ("faster" if drop >= need and steady else "faster-short"), drop
     return lev
 
 
@@ -113,11 +125,23 @@ def _fast_every_step(g: list, c: list, bound: float, lev: Levelling) -> bool:
         n += 1
     tail = g[len(g) - n:]
     start = len(g) - n
-    if n < MIN_ORDERS + 2 or c[start] / c[-1] < GROWTH ** 2 or all(b > a for a, b in zip(tail, tail[1:])):
+    drop = _before_transient(c, start)[0] / c[-1]
+    if n < MIN_ORDERS + 2 or drop < GROWTH ** 2 or all(b > a for a, b in zip(tail, tail[1:])):
         return False
-    lev.state, lev.start, lev.change = "faster", start, c[start] / c[-1]
+    lev.state, lev.start, lev.change = "faster", start, drop
     lev.gamma, lev.spread = sum(tail) / n, max(tail) - min(tail)
     return True
+
+
+def _before_transient(c: list, start: int) -> tuple[float, float]:
+    """The implied constant a Θ row's fall is measured from, and the fall that refutes: ``(c[start], GROWTH)``; but
+    when ``c`` rose before the window to its largest value (a transient — a hump whose descent is bounded by its
+    rise, which may have begun before the run), the least value up to that peak, and ``GROWTH²``: only a fall well
+    below where the rise began is evidence that ``c → 0``."""
+    k = max(range(start + 1), key=lambda i: c[i])
+    if k == 0 or c[k] <= c[0]:
+        return c[start], GROWTH
+    return min(c[start], min(c[:k + 1])), GROWTH ** 2
 
 
 def _steady(tail: list) -> bool:
@@ -155,4 +179,17 @@ def diverging(tau: list, e: list, noise: float) -> int | None:
         start -= 1
     if len(a) - start < SPAN_POINTS or tau[-1] / tau[start] < SPAN * (1 - 1e-9):
         return None
-    return start if a[-1] >= DIVERGE * a[start] and a[-1] > noise else None
+    if a[-1] < DIVERGE * a[start] or a[-1] <= noise:
+        return None
+    return start if sustained(tau, a, start) else None
+
+
+def sustained(tau: list, a: list, start: int) -> bool:
+    """Growth of ``a`` from checkpoint ``start`` on that follows one steady law ``A + B τ^c`` with ``c ≥ −DECEL``
+    over the last decade of the clock (at least the last three steps; see the module docstring)."""
+    lg = [math.log(x) for x in tau]
+    k0 = min(len(a) - 4, max(k for k in range(start, len(a)) if lg[k] <= lg[-1] - math.log(SPAN) + 1e-9))
+    if k0 < start:
+        return False
+    c = [-three_point(tuple(1.0 / x for x in tau[k:k + 3]), tuple(a[k:k + 3]))[0] for k in range(k0, len(a) - 2)]
+    return all(math.isfinite(v) for v in c) and max(c) - min(c) <= STEADY and min(c) >= -DECEL

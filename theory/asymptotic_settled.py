@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from .asymptotic_fit import window_fit
+
 STALL = 1e-7  # a change this small relative to the distance from the stated limit is no approach to it
 RATIO = 0.5  # each change at most half the one before: a geometric tail, remainder ≤ the last change
 COLLAPSE = 30.0  # a collapse still under way must shrink the changes this much over its decade: a ±30% oscillating
@@ -55,14 +57,23 @@ def settled(tau: list, q: list, *, points: int, span: float, safety: float,
     return q[-1] - R, q[-1] + R, start
 
 
-def collapsing(tau: list, q: list, *, points: int, span: float, safety: float,
-               level: float) -> tuple[float, float, int, float] | None:
+def collapsing(tau: list, q: list, *, points: int, span: float, safety: float, level: float,
+               u: list | None = None) -> tuple[float, float, int, float] | None:
     """An accelerating geometric collapse still under way: over a tail of ``≥ points`` checkpoints spanning a clock
     ratio ``≥ span`` the changes keep one sign and shrink ``≥ COLLAPSE``-fold, their ratios ``ρ_k = |d_{k+1}|/|d_k|``
     do not increase and the last is ``≤ RATIO``, so the remainder
     is at most ``|d_last|·ρ_last/(1 − ρ_last)`` (a power law on a geometric grid has constant ratios: the bound,
     widened by ``F_s``, then contains its limit). ``(lo, hi, start, value)``: Aitken's limit ``value`` within
-    ``F_s`` times its correction, else None."""
+    ``F_s`` times its correction, else None.
+
+    How much the changes shrink is measured beyond the stated rate, and not by the last change alone: with ``u``
+    (the rate r(τ_k)) the changes are divided by the rate's own changes ``r_k − r_{k+1}`` (an approach at the rate,
+    ``q∞ + C r``, has constant ones: a fast rate's own decay is no collapse), and at least ``√COLLAPSE`` of the
+    collapse must have happened before the last change — a turning point between the last two checkpoints (the
+    top of a hump, the bottom of a dip) makes the last change arbitrarily small, so it cannot carry the evidence.
+    And the collapse must follow one steady exponential in the clock, ``q = L' + C e^{−λτ}`` (the three-point
+    exponents of the last five checkpoints in ``z = e^{−τ/τ_last}`` agreeing to ``EXP_SPREAD``): changes that vanish
+    at a finite clock — a smooth turning point — are no exponential, and their fitted λ drifts."""
     d = [b - a for a, b in zip(q, q[1:])]
     if len(d) < 2 or not all(abs(x) > level for x in d[-2:]):
         return None
@@ -73,7 +84,10 @@ def collapsing(tau: list, q: list, *, points: int, span: float, safety: float,
     while start > 0 and abs(d[start - 1]) > level and (d[start - 1] > 0) == (d[-1] > 0) \
             and rho[start - 1] >= rho[start] * (1 - 1e-9):
         start -= 1
-    if len(q) - start < points or tau[-1] / tau[start] < span * (1 - 1e-9) or abs(d[start]) < COLLAPSE * abs(d[-1]):
+    n = d if u is None else [x / (a - b) for x, a, b in zip(d, u, u[1:])]  # the changes beyond the rate's own
+    if len(q) - start < points or tau[-1] / tau[start] < span * (1 - 1e-9) or abs(n[start]) < COLLAPSE * abs(n[-1]) \
+            or abs(n[start]) < math.sqrt(COLLAPSE) * abs(n[-2]) \
+            or not window_fit([math.exp(-x / tau[-1]) for x in tau], q, "exp").stable:
         return None
     corr = d[-1] * rho[-1] / (1 - rho[-1])  # Aitken's remainder of the geometric tail
     R = safety * abs(corr) + level

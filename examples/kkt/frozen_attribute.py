@@ -12,6 +12,7 @@ import ibcheck
 X, c = clusters(5, 2, 5)
 y = 2.0 * c - 1  # ±1
 a = torch.randn(8, generator=torch.Generator().manual_seed(5))  # float32, fixed
+torch.manual_seed(0)
 net = FixedOuter(5, a.double()).double()
 train(net, X, exp_loss(y), 300, 0.1)
 net.a = a  # as shipped: float64 weights, a float32 attribute

@@ -17,10 +17,10 @@ net = MLP(6, 16).double()
 with torch.no_grad():
     for p in net.parameters():
         p.mul_(0.1)
-train_to_kkt(net, X, 2.0 * y01 - 1, 2000, 0.3, L=3)
+train_to_kkt(net, X, 2.0 * y01 - 1, 500, 0.3, L=3)
 res = ibcheck.kkt(net, X, y01)
 print(f"labels 0/1: {res.notes[-1]}; verdict {res.verdict}")
 d = out_dir()
-torch.save({"model_state_dict": net.state_dict(), "epoch": 2000}, d / "mlp_ckpt.pt")
+torch.save({"model_state_dict": net.state_dict(), "epoch": 500}, d / "mlp_ckpt.pt")
 np.savez(d / "mlp01.npz", X=X.numpy(), y=y01.numpy())
 print(f"saved {d / 'mlp_ckpt.pt'} (a checkpoint dict with the state_dict) and {d / 'mlp01.npz'} (labels 0/1)")

@@ -79,13 +79,30 @@ def test_rule_settled_level_is_relative_to_the_distance():
 
 
 def test_rule_collapse_needs_thirty_fold_over_a_decade():
-    tau = geometric(1e2, 1e3, 5)
-    q = [0.2 + math.exp(-x / 100) for x in tau]  # changes 0.13, 0.036, 0.0036, 3.6e-5: ×0.28, ×0.1, ×0.01
+    tau = geometric(1e2, 1e3, 7)
+    q = [0.2 + math.exp(-x / 100) for x in tau]  # changes 0.137, 0.114, 0.074, 0.033, 0.0085, 0.001: 130× a decade
     lo, hi, start, value = collapsing(tau, q, points=5, span=10.0, safety=1.25, level=1e-9)
     assert start == 0 and lo <= 0.2 <= hi and value == pytest.approx(0.2, abs=1e-3)
-    assert judge(tau, q, 1 / t, "t", 0.0).holds is False
+    assert judge(tau, q, LOG, "t", 0.0).holds is False
     osc = [1 + 0.1 * 0.5 ** k for k in range(5)]  # halving only 16× over the decade
-    assert collapsing(tau, osc, points=5, span=10.0, safety=1.25, level=1e-9) is None
+    assert collapsing(geometric(1e2, 1e3, 5), osc, points=5, span=10.0, safety=1.25, level=1e-9) is None
+
+
+def test_rule_collapse_is_not_carried_by_the_last_change_nor_by_the_rate():
+    """A turning point between the last two checkpoints (a hump's top, a dip's bottom) makes the last change
+    arbitrarily small: the same collapse on 5 checkpoints has shrunk only 5.1× before its last change (< √30). And
+    against a stated 1/t the rate's own changes shrink 10× a decade: 130× raw is 13× beyond the rate (< 30)."""
+    tau = geometric(1e2, 1e3, 5)
+    q = [0.2 + math.exp(-x / 100) for x in tau]  # changes 0.199, 0.127, 0.0387, 0.0036: 56× in all, 5.1× before
+    assert collapsing(tau, q, points=5, span=10.0, safety=1.25, level=1e-9) is None
+    tau = geometric(1e2, 1e3, 7)
+    q = [0.2 + math.exp(-x / 100) for x in tau]
+    assert collapsing(tau, q, points=5, span=10.0, safety=1.25, level=1e-9,
+                      u=[1 / math.log(x) for x in tau]) is not None
+    assert collapsing(tau, q, points=5, span=10.0, safety=1.25, level=1e-9, u=[1 / x for x in tau]) is None
+    # the hump family that fooled it: a decay at 1/log t halted by a ×1.2 transient's rise at the last checkpoint
+    e = [0.1086, 0.09672, 0.08852, 0.08546, 0.08516]
+    assert judge(tau[:1] + geometric(1e2, 1e3, 5)[1:], [1 + v for v in e], LOG, "t", 1.0).holds is not False
 
 
 def test_rule_diverging_needs_a_decade_and_growth():
@@ -182,10 +199,17 @@ def test_rule_bare_limit_needs_a_model_or_a_decade_of_decay():
 
 
 def test_rule_collapse_needs_the_last_step_to_have_stopped():
-    """δ's changes shrink 0.56×, 0.39×, 0.06× (an accelerating collapse), but its last step still halves it: it has
-    not stopped moving relative to its distance from 0, so Aitken's limit 4.7e-5 refutes nothing."""
+    """An exponential collapse towards 0.005 whose last step still moves 21% of its distance from the stated 0 has
+    not stopped moving relative to that distance: Aitken's limit refutes nothing yet, and the tenfold fall verifies
+    nothing either. lyuli2020.kkt's δ (changes shrinking 0.56×, 0.39×, 0.06×, last step still halving it) follows no
+    steady exponential: no collapse at all."""
+    tau = geometric(1e2, 1e3, 7)
+    q = [0.005 + math.exp(-x / 100) for x in tau]
+    assert collapsing(tau, q, points=5, span=10.0, safety=1.25, level=1e-12) is not None
+    j = judge(tau, q, LOG, "t", 0.0)
+    assert j.holds is None and "still moves 0.21 of the distance" in j.reason, j.reason
     ell = geometric(10, 1e3, 7)
-    assert collapsing(ell, DELTA, points=5, span=10.0, safety=1.25, level=1e-12) is not None
+    assert collapsing(ell, DELTA, points=5, span=10.0, safety=1.25, level=1e-12) is None
     assert judge(ell, DELTA, 1 / sp.log(sp.Symbol("ell", real=True)), "ell", 0.0).holds is not False
 
 
@@ -197,7 +221,7 @@ def test_rule_bounded_by_withholds_a_refutation_while_the_bound_decays():
     q = sp.Symbol("q", real=True)
     row = lim("q → 0", q, 0, clock="t", rate=LOG, bounded_by="b", reason="q ≤ 2b")
     ck = geometric(1e5, 1e6, 5)
-    rising = Series(ck, [0.0256, 0.03, 0.0347, 0.041, 0.0443])
+    rising = Series(ck, [0.0256, 0.03, 0.0344, 0.0388, 0.0432])  # equal steps in log t: sustained growth
     assert row.evaluate({"q": rising})["holds"] is False  # alone: it does not decrease over a decade
     r = row.evaluate({"q": rising, "b": Series(ck, [0.569, 0.542, 0.527, 0.508, 0.497])})
     assert r["holds"] is None and "withheld" in r["judgement"], r["judgement"]

@@ -14,6 +14,7 @@ from ibcheck.numerics.two_layer import gaussian_init, second_layer
 from ..theory import statements as st
 from ..theory.activation import prove_leaky_smooth, prove_smoothed
 from ..theory.hypothesis import h_quantities
+from ibcheck.theory.asymptotic import Series, geometric, series_at
 
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, ParamAlias, constant_params, grid
@@ -147,9 +148,28 @@ def measure_thm42(ctx: Context) -> list[Measurement]:
                  loss_stalls=int(sum(b >= a_ for a_, b in zip(loss, loss[1:]))),
                  spectral_norm_final=se["spectral"][-1], spectral_growth=se["spectral"][-1] / se["spectral"][1],
                  spectral_tail_growth=se["spectral"][-1] / se["spectral"][i10])
-        out.append(Measurement(seed=seed, values={k: v for k, v in q.items() if isinstance(v, (int, float))},
-                               quantities=q, series=se, data=descs[s]))
+        values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
+        values.update(headline_series(se))
+        q.update({k: list(v.values) for k, v in values.items() if isinstance(v, Series)})
+        if "loss_series" in values:
+            q["headline_checkpoints"] = list(values["loss_series"].clock)
+        out.append(Measurement(seed=seed, values=values, quantities=q, series=se, data=descs[s]))
     return out
+
+
+def headline_series(se: dict) -> dict:
+    """Theorem 4.2's headline conclusions at geometric checkpoints of t, 4 per decade over the run's last three
+    decades (from t = 2: log t > 0), read from the recorded steps (every step to 20, then ×1.25): L̂(W⁽ᵗ⁾),
+    1/‖W⁽ᵗ⁾‖₂ and srank(W⁽ᵗ⁾)/log t (``papers.frei2023.theory.limit_rows``)."""
+    T = float(se["steps"][-1])
+    if T < 4:
+        return {}
+    targets = geometric(max(T / 1000, 2.0), T, 13)
+    return {"loss_series": series_at(se["steps"], se["loss"], targets),
+            "inverse_spectral_series": series_at(se["steps"], [1 / v if v > 0 else math.inf for v in se["spectral"]],
+                                                 targets),
+            "srank_series": series_at(se["steps"], [r / math.log(t) if t > 1 else math.nan
+                                                    for t, r in zip(se["steps"], se["srank"])], targets)}
 
 
 def measure_srank(ctx: Context) -> list[Measurement]:

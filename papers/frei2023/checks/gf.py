@@ -315,6 +315,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         Bstar = q.pop("w_star_B", None)
         if Bstar is not None:
             q["cosine_to_w_star"] = float(np.einsum("ji,ik,jk->", Bn, Kn, Bstar) / (fro * q["w_star_norm"]))
+            q["margin_ratio_limit"] = LIM.z_margin(Kn, yn, an, Bstar, 0 * Pn) / svm.margin  # z* = Σ a_j w*_j
         wsn = q.get("w_star_norm", math.nan)
         states = [LIM.state_quantities(Kn, yn, an, gamma, Bk.cpu().numpy(), Pn,
                                        boundary_agreement(net, Bk, p["n_test"], seed, mass=True)[1], Bstar, wsn)

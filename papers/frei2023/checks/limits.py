@@ -68,7 +68,16 @@ def state_quantities(Kn, yn, an, gamma, Bn, Pn, disagreement: float, Bstar=None,
     if Bstar is not None and math.isfinite(wstar_norm):
         out["margin_gap"] = abs(float(marg.min()) / fro * wstar_norm - 1.0)
         out["cosine_gap"] = 1.0 - float(np.einsum("ji,ik,jk->", Bn, Kn, Bstar) / (fro * wstar_norm))
+        c, cs = an @ Bn, an @ Bstar  # z = Wᵀa = Xᵀc + W^⊥ᵀa, z* = Xᵀc* (W^⊥ ⟂ the data, so ⟨z, z*⟩ = cᵀKc*)
+        out["z_direction_gap"] = 1.0 - float(c @ Kn @ cs) / math.sqrt(float(c @ Kn @ c + an @ Pn @ an) * float(cs @ Kn @ cs))
     return out
+
+
+def z_margin(Kn, yn, an, Bn, Pn) -> float:
+    """The normalised margin ``min_i y_i⟨z, x_i⟩/‖z‖`` of ``z = Σ_j a_j w_j = Wᵀa`` for ``W = BX + W^⊥``
+    (``‖z‖² = cᵀKc + aᵀ(W^⊥W^⊥ᵀ)a``, ``c = aᵀB``): scale-free, so it reads the direction only."""
+    c = an @ Bn
+    return float((yn * (Kn @ c)).min() / math.sqrt(float(c @ Kn @ c + an @ Pn @ an)))
 
 
 def direction_moved(Kn, Bs: list) -> float:
@@ -89,7 +98,7 @@ SERIES = {  # values key → state_quantities key
     "kkt_stationarity_series": "stationarity", "kkt_complementarity_series": "complementarity",
     "sigma3_series": "sigma3_over_sigma1", "neuron_spread_series": "neuron_spread",
     "margin_spread_series": "margin_spread", "disagreement_series": "disagreement",
-    "margin_gap_series": "margin_gap", "cosine_gap_series": "cosine_gap"}
+    "margin_gap_series": "margin_gap", "cosine_gap_series": "cosine_gap", "z_direction_gap_series": "z_direction_gap"}
 AT_REST_KEYS = {  # values key → the end state's quantity, reported only when the direction is at rest (else 0)
     "stationarity_at_rest": "stationarity", "sigma3_at_rest": "sigma3_over_sigma1",
     "neuron_spread_at_rest": "neuron_spread", "margin_spread_at_rest": "margin_spread",

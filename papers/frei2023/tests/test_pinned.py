@@ -22,7 +22,7 @@ from ibcheck.numerics.two_layer import gaussian_init
 from ibcheck.theory.tolerances import singular_ratio
 
 from ibcheck.testing import fixed_cases as F
-from ibcheck.testing.pinning import compare, measure, table
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 import pytest
 
@@ -37,7 +37,7 @@ CERT_ = "the check's global-optimality certificate record (Lagrangian dual bound
 _GF = ("R_min R_ratio p n gamma H_slack factor kappa svm_margin separable log_loss_final log_loss_threshold "
        "field_norm field_norm_relative reached_log2_over_n init_residue normalized_margin train_error margin_spread "
        "spread_tol sigma3_over_sigma1 stable_rank neuron_spread z_margin margin_ratio w_star_norm "
-       "optimal_normalized_margin cosine_to_w_star")
+       "optimal_normalized_margin cosine_to_w_star margin_ratio_limit z_direction_gap_series")
 _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_steps": FLOW, "flow_rejected": FLOW,
            "flow_engine": FLOW + " (which integrator ran)", "flow_field_evals": FLOW,
            "flow_events": FLOW, "flow_sliding": FLOW, "flow_accept_ratio": FLOW, "time_to_log2_over_n": FLOW,
@@ -95,10 +95,11 @@ def problem1(X, y, a, W0):
 def test_frei2023_section3_quantities_recomputed():
     X, y = F.FREI_X, F.FREI_Y
     n = len(y)
-    captured = {}
+    captured = {"all": []}
 
-    def keep(K, yy, B):
+    def keep(K, yy, B):  # called on every checkpoint's state, then on the end state
         captured["B"] = B.clone()
+        captured["all"].append(B.clone())
         return B
     ms = {cid: measure(cid, GF_SET, dataset=F.frei_dataset(), hooks=Hooks(limit=keep))[0] for cid in GF_CLAIMS[:2]}
     W = captured["B"].numpy() @ X
@@ -134,7 +135,20 @@ def test_frei2023_section3_quantities_recomputed():
            "margin_ratio": (y * (X @ z)).min() / np.linalg.norm(z) / svm,
            "w_star_norm": np.linalg.norm(Wstar), "optimal_normalized_margin": 1 / np.linalg.norm(Wstar),
            "cosine_to_w_star": float((W * Wstar).sum() / (fro * np.linalg.norm(Wstar)))}
-    tols = {k: (1e-7, 1e-12) for k in ("w_star_norm", "optimal_normalized_margin", "cosine_to_w_star")}  # SLSQP
+    # z* = Σ_j a_j w*_j of Problem (1)'s optimum: its margin over the SVM's, and 1 − cos(z, z*) for the flow's z at
+    # each checkpoint of ℓ = log(1/L̂) (the states the check read: every hooked state but the end)
+    zs = a @ Wstar
+    zm_star = (y * (X @ zs)).min() / np.linalg.norm(zs)
+    exp["margin_ratio_limit"] = zm_star / svm
+    states = [B.numpy() @ X for B in captured["all"][-(len(ms["frei2023.thm3.1"].values["z_direction_gap_series"].clock) + 1):-1]]
+    ell = [-(logsumexp(-y * net_out(Wk, a, X)) - math.log(n)) for Wk in states]
+    gap = [1 - (a @ Wk) @ zs / (np.linalg.norm(a @ Wk) * np.linalg.norm(zs)) for Wk in states]
+    exp["z_direction_gap_series"] = [ell, gap]
+    tols = {k: (1e-7, 1e-12) for k in ("w_star_norm", "optimal_normalized_margin", "cosine_to_w_star",
+                                       "margin_ratio_limit")}  # SLSQP
+    # the clock: the integrator's log L̂ vs recomputed (1e-9); the gaps: SLSQP's W* (its direction to ~1e-8, a
+    # cosine's gap to ~1e-8 absolute)
+    tols["z_direction_gap_series"] = (1e-9, 1e-7)
     tols["log_loss_final"] = (1e-9, 0.0)  # the integrator's own log L̂ (carried along the ODE) vs recomputed
     tols["spread_tol"] = (1e-9, 0.0)
     # σ₃/σ₁ ≈ 2e-7 through √eigvalsh(WWᵀ) in the check, an SVD here: Weyl on the Gram (n + m-term products)
@@ -215,7 +229,7 @@ def test_frei2023_activation_recomputed_numerically():
 
 _T42 = ("R_min R_ratio p n gamma H_slack eta_rmax2 eta init_variance m d srank_init srank_init_predicted "
         "srank_after_step1 srank_max_after_step1 loss_final loss_ratio loss_increases loss_stalls spectral_norm_final "
-        "spectral_growth spectral_tail_growth")
+        "spectral_growth spectral_tail_growth loss_series inverse_spectral_series srank_series headline_checkpoints")
 PINNED["frei2023.thm4.2.loss"] = table(_T42)
 PINNED["frei2023.thm4.2.norm"] = table(_T42)
 PINNED["frei2023.thm4.2.srank"] = table(_T42 + " srank_slope_m srank_slope_d srank_slope_n C_measured",
@@ -265,8 +279,19 @@ def test_frei2023_thm42_recomputed():
                "srank_after_step1": sr[1], "srank_max_after_step1": max(sr[1:]), "loss_final": loss[-1],
                "loss_ratio": loss[-1] / loss[0], "loss_increases": sum(b > a_ * (1 + 1e-12) for a_, b in zip(loss, loss[1:])),
                "loss_stalls": sum(b >= a_ for a_, b in zip(loss, loss[1:])),
-               "spectral_norm_final": sp_[-1], "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10]}
+               "spectral_norm_final": sp_[-1], "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10],
+               **headline_expected(steps, sr, sp_, loss)}
         compare(cid, m, exp, PINNED[cid], rtol=1e-9)
+
+
+def headline_expected(steps, sr, sp_, loss):
+    """Theorem 4.2's headline series at the recorded steps nearest (in log t) to 13 geometric targets from
+    max(T/1000, 2) to T: L̂, 1/‖W‖₂ and srank/log t."""
+    T = steps[-1]
+    idx = checkpoints(steps, geometric(max(T / 1000, 2.0), float(T), 13))
+    return {"loss_series": series(steps, loss, idx), "inverse_spectral_series": series(steps, [1 / v for v in sp_], idx),
+            "srank_series": series(steps, [r / math.log(t) if t > 1 else math.nan for t, r in zip(steps, sr)], idx),
+            "headline_checkpoints": [float(steps[i]) for i in idx]}
 
 
 def test_frei2023_thm42_srank_sweep_recomputed():
@@ -297,7 +322,7 @@ def test_frei2023_thm42_srank_sweep_recomputed():
            "loss_stalls": sum(b >= a_ for a_, b in zip(loss, loss[1:])),
            "spectral_growth": sp_[-1] / sp_[1], "spectral_tail_growth": sp_[-1] / sp_[i10],
            "srank_slope_m": slope((2, 4), by["m"]), "srank_slope_d": slope((8, 12), by["d"]),
-           "srank_slope_n": slope((4, 6), by["n"]), "C_measured": C}
+           "srank_slope_n": slope((4, 6), by["n"]), "C_measured": C, **headline_expected(steps, sr, sp_, loss)}
     assert np.allclose(sw["max_srank_by_m"], by["m"], rtol=1e-9)
     # log–log slopes over two points: differences of logs of O(1) stable ranks (cond ≈ 1/log-ratio ≈ 3): 1e-7
     compare("frei2023.thm4.2.srank", m, exp, PINNED["frei2023.thm4.2.srank"], rtol=1e-9,
