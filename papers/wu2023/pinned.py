@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from tests.pinned.pinning import checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 X = np.array([[1.0, 0.3, 0.2], [0.4, 1.1, -0.3], [1.3, 1.2, 0.9], [-0.8, 0.2, -0.5], [-0.3, -0.9, 0.4]])
 Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
@@ -101,7 +101,7 @@ TOLS = {"v_bar": (1e-7, 1e-8), "orthogonal_series": (1e-6, 1e-8), "orthogonal_di
 
 
 def check(cid, eta=1.0):
-    from tests.pinned import fixed_cases as F
+    from ibcheck.testing import fixed_cases as F
     loss = "exp" if cid == "wu2023.exp_large_step" else "logistic"
     [m] = measure(cid, {"steps": STEPS, "eta": eta, "loss": loss}, dataset=F.labelled(X, Y))
     compare(cid, m, expected(eta, loss), PINNED[cid], rtol=1e-9, atol=1e-11, tols=TOLS)

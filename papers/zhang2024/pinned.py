@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from tests.pinned.pinning import checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 X = np.array([[1.0, 0.2, 0.5], [0.3, 1.2, -0.4], [0.9, 0.8, 0.1], [-0.7, 0.1, -1.1], [-0.2, -1.0, 0.3]])
 Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
@@ -28,6 +28,8 @@ _COMMON = ("n d gamma_2 gamma_inf gamma_inf_of_l2 gamma_2_of_linf w_l2 steps che
            "log_loss_final log_loss_initial separable")
 PINNED = {"zhang2024.adam_linf_margin": table(_COMMON + " update_inf_final beta1 beta2 a eps grad0_min_rel linf_midpoint",
                                               _WHY),
+          "zhang2024.adam_rate": table(_COMMON + " update_inf_final beta1 beta2 a eps grad0_min_rel linf_midpoint",
+                                       _WHY),
           "zhang2024.adam_eps": table(_COMMON + " update_inf_final beta1 beta2 a eps grad0_min_rel linf_midpoint", _WHY),
           "zhang2024.gd_l2_margin": table(_COMMON + " eta sigma_max_sq eta_beta_sigma2", _WHY)}
 
@@ -129,7 +131,7 @@ TOLS = {"gamma_inf": (1e-8, 1e-9), "gamma_inf_of_l2": (1e-9, 1e-10), "linf_midpo
 
 
 def check(cid):
-    from tests.pinned import fixed_cases as F
+    from ibcheck.testing import fixed_cases as F
     from ibcheck.checks.registry import REGISTRY
     p = {k: v.default for k, v in REGISTRY[cid].params.items()}
     over = {"steps": GD_STEPS if cid == "zhang2024.gd_l2_margin" else ADAM_STEPS}

@@ -26,6 +26,7 @@ def _row(random, reference, dynamics, rescaled, structure) -> dict:
 
 TABLE: dict[str, dict] = {
     "zhang2024.adam_linf_margin": _row([lin_random()], [L2_AS_ADAM], lin_dynamics(big_step=False), _SCALE, _DRIFT),
+    "zhang2024.adam_rate": _row([lin_random()], [L2_AS_ADAM], lin_dynamics(big_step=False), _SCALE, _DRIFT),
     "zhang2024.gd_l2_margin": _row([lin_random()], [LINF_AS_GD], lin_dynamics(big_step=False), _SCALE, _DRIFT),
     "zhang2024.adam_eps": _row([lin_random()], [LINF_AS_GD], lin_dynamics(big_step=False), _SCALE, _DRIFT),
 }

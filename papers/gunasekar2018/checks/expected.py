@@ -14,6 +14,7 @@ _SD_C2 = ("outside the steepest-descent step condition (c = 2 > 1: η_t = 2/(B²
           "vacuous at c·e^c ≥ 2). Not a counterexample either way: the theorem says nothing here")
 EXPECTED: dict[str, Expected] = {
     "gunasekar2018.md_bregman[potential=l2,eta_scale=1.9,seed=0]": Expected("outside-hypotheses", _MD_L2_19,
-                                                                             "TTF|TTTTT"),
-    "gunasekar2018.steepest[step_scale=2.0,seed=0]": Expected("outside-hypotheses", _SD_C2, "TFT|TTTT"),
+        fails=("step: η·β_ψ ≤ 1 (a level chosen here for 'step sizes at which MD converges')",)),
+    "gunasekar2018.steepest[step_scale=2.0,seed=0]": Expected("outside-hypotheses", _SD_C2,
+        fails=("step: η_t ≤ min(η₊, 1/(B²L(w_t))) (c ≤ 1)",)),
 }

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from scipy.optimize import linprog, minimize
 
-from tests.pinned.pinning import checkpoints, compare, geometric, measure, series, table
-from tests.pinned.fixed_cases import labelled
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing.fixed_cases import labelled
 
 MD_X = np.array([[0.8, -0.2, 0.5, 0.1, 0.0, 0.3], [0.1, 0.9, -0.3, 0.4, 0.2, 0.0], [-0.3, 0.2, 0.1, 0.0, 0.7, 0.5]])
 MD_Y = MD_X @ np.array([1.0, 0.5, 1.5, 0.8, 1.2, 0.6])

@@ -10,8 +10,8 @@ import math
 import numpy as np
 from scipy.optimize import minimize
 
-from tests.pinned.fixed_cases import labelled
-from tests.pinned.pinning import checkpoints, compare, geometric, measure, series, table
+from ibcheck.testing.fixed_cases import labelled
+from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 X = np.array([[1.0, 0.3, -0.2, 0.5, 0.1], [0.2, 1.1, 0.4, -0.3, 0.6], [-0.9, 0.2, -0.5, 0.1, -0.4],
               [0.1, -1.0, 0.3, -0.6, -0.2]])

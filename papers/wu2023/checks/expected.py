@@ -1,4 +1,4 @@
-"""wu2023's documented non-verified outcomes, collected by ``checks.cases.EXPECTED`` (see checks/soudry2018/expected.py)."""
+"""wu2023's documented non-verified outcomes, collected by ``checks.cases.EXPECTED`` (see papers/soudry2018/checks/expected.py)."""
 from __future__ import annotations
 
 from ibcheck.checks.expected import Expected
@@ -12,6 +12,6 @@ _EXP3 = ("exploratory answer: at η = 3 (below the oscillating regime on these d
          "the divergence the paper warns of needs a large step")
 
 EXPECTED: dict[str, Expected] = {
-    "wu2023.loss[eta=100.0,seed=4]": Expected("inconclusive", _ETA100, "TTTT|?TTTT"),
-    "wu2023.exp_large_step[eta=3.0,seed=4]": Expected("observed", _EXP3, "TT|F"),
+    "wu2023.loss[eta=100.0,seed=4]": Expected("inconclusive", _ETA100, fails=(), undecided=("L(w_t) → 0 at rate O(1/t)",)),
+    "wu2023.exp_large_step[eta=3.0,seed=4]": Expected("observed", _EXP3, fails=("the loss blows up: max_t log L(w_t) ≥ log L(w_0) + 100",)),
 }

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-import tests.discrimination  # noqa: F401,I001  (first: its table imports this paper's wrong answers, TEMP)
 from ibcheck.checks.runner import run_check
 from ibcheck.numerics.linear_data import planted
 from ibcheck.papers.wu2023.theory.potential import orthogonal_limit, potential

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from ibcheck.checks.base import Hooks
-import tests.discrimination  # noqa: F401,I001  (first: its table imports this paper's wrong answers, TEMP)
 from ibcheck.checks.runner import run_check
 from ibcheck.numerics.linear_data import planted
 from ibcheck.papers.zhang2024.wrong_answers import L2_AS_ADAM, LINF_AS_GD
