@@ -57,7 +57,7 @@ def recorded(T: int) -> np.ndarray:
 
 
 def test_direction_quantities_recomputed():
-    [m] = measure("sun2022.direction", {"steps": T}, dataset=labelled(X, Y))
+    [m] = measure("sun2022.direction", {"steps": T, "p": P}, dataset=labelled(X, Y))
     Z = Y[:, None] * X
     n = len(Z)
     q = P / (P - 1)

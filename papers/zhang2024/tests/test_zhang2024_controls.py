@@ -38,12 +38,15 @@ def test_linf_direction_offered_as_gds_answer_is_violated():
     assert "γ2(w_t) ≤ γ2 at every recorded iterate (γ2 is the maximum)" in _failed(r)
 
 
-@pytest.mark.parametrize("hooks", [Hooks(trainer={"grad_sign": -1.0}),
-                                   Hooks(limit=lambda W: np.repeat(W[:, -1:], W.shape[1], 1))],
+# gradient ascent: the loss row rejects it (its ℓ∞ margin is not read against 1/log t: the bare limit stays
+# undecided on a diverging run); frozen at the end: the limit row sees a settled margin below γ∞
+@pytest.mark.parametrize("hooks,row", [(Hooks(trainer={"grad_sign": -1.0}), "L(w_T) < L(w₀) (the run minimises the loss)"),
+                                       (Hooks(limit=lambda W: np.repeat(W[:, -1:], W.shape[1], 1)),
+                                        "γ∞(w_t) → γ∞ (the maximum ℓ∞ margin)")],
                          ids=["ascent", "frozen-at-the-end"])
-def test_adam_wrong_dynamics_are_violated(hooks):
+def test_adam_wrong_dynamics_are_violated(hooks, row):
     r = run_check("zhang2024.adam_linf_margin", {"steps": 10_000}, hooks=hooks)
-    assert r["verdict"] == "violated" and any("γ∞(w_t) → γ∞" in n for n in _failed(r))
+    assert r["verdict"] == "violated" and row in _failed(r)
 
 
 @pytest.mark.parametrize("setting,row", [({"beta1": 0.99, "beta2": 0.9}, "β₁ ≤ β₂"),
@@ -75,7 +78,7 @@ def test_frozen_at_the_start_is_violated_by_the_loss_row():
 def test_stated_rate_is_t_to_minus_min_half_a_one_minus_a(a, exponent):
     import sympy as sp
 
-    from ibcheck.papers.zhang2024.theory.statements import ADAM
+    from ibcheck.papers.zhang2024.theory.statements import ADAM_RATE as ADAM
     row = next(c for c in ADAM.conclusions if c.kind == "rate")
     t = sp.Symbol("t", real=True)
     r = row.rate.subs(sp.Symbol("a", real=True), a)
