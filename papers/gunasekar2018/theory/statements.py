@@ -6,8 +6,10 @@ mirror descent, natural gradient descent and steepest descent on underdetermined
 linear classification, characterised "in terms of the potential or norm … independently of hyperparameter choices
 such as step size and momentum". NOT retrieved: the body (theorem, section and equation numbers). The statements
 below are therefore ``reconstructed``, each saying what was reconstructed; the theorem numbers quoted ("§2.1
-Theorem 1", "§3 Theorem 5") are from memory of the paper and unconfirmed (docs/claims-ext.md style: recorded, and
-reported to the lead).
+Theorem 1", "§3 Theorem 5") are from memory of the paper and unconfirmed (docs/claims-geometry.md §1; the numbering
+may differ between the PMLR version and arXiv v2+, which added mirror-descent results). Not confirmed either: whether
+the theorem assumes ψ strongly or strictly convex and on which domain (the entropy potential is strictly convex on
+ℝ^d_{>0} only), and the exact steepest-descent step definition and step bound.
 
 * ``md_bregman`` — [reconstructed; the paper's mirror-descent theorem as recalled, §2.1]: for a loss with a unique
   finite root (the squared loss), any realizable dataset, any strictly convex potential ψ and any step sizes, IF the

@@ -5,19 +5,22 @@ Setting (Wu, Braverman & Lee, NeurIPS 2023, arXiv 2305.11788): ``z_i = y_i x_i``
 descent-lemma bound ``η < 2/(βσ²_max/n)``, where the loss oscillates early (the edge of stability). ``ŵ`` the SVM,
 ``û = ŵ/‖ŵ‖``, ``P̄ = I − ûûᵀ``, ``S`` the support vectors, ``α`` their duals.
 
-What was read and what is reconstructed. Retrieved: the abstract (arXiv 2305.11788 / NeurIPS 2023 page): "we prove
+What was read and what is reconstructed (docs/claims-optimizers.md §2; nothing of the body could be read, so no row
+cites a theorem or equation number). Retrieved: the abstract (arXiv 2305.11788 / NeurIPS 2023 page): "we prove
 that the logistic loss can be minimized by GD with any constant stepsize over a long time scale ... with any constant
 stepsize, the GD iterates tend to infinity when projected to a max-margin direction (the hard-margin SVM direction) and
 converge to a fixed vector that minimizes a strongly convex potential when projected to the orthogonal complement of
 the max-margin direction ... in the EoS regime, GD iterates may diverge catastrophically under the exponential loss".
 NOT retrieved (the full text was out of reach): the theorem numbers, the potential's exact form, the assumptions'
-wording and the rates. Reconstructed here: the assumptions as Soudry et al.'s (the support vectors span the data,
+wording and the rates. Every conclusion row is therefore ``reconstructed`` (derived here, not read). Derived here: the assumptions as Soudry et al.'s (the support vectors span the data,
 strictly positive support duals — needed for a unique orthogonal limit); the potential
 ``G(v) = Σ_{i∈S} exp(−⟨P̄z_i, v⟩)`` on ``span{P̄z_i : i ∈ S}``, derived from the fixed point of GD's linearisation
 (``wu2023/theory/potential.py``; independent of η, cross-checked against Soudry's residual ``w̃`` projected); the
 growth ``⟨w_t, û⟩ = ‖ŵ‖ log t + O(1)`` (so ``⟨w_t, û⟩/log t → ‖ŵ‖``) and the loss rate ``η t L(w_t) → ‖ŵ‖²``, both
 Soudry's asymptotics, which the late phase of any constant step re-enters (the curvature ~ L ~ 1/(ηt) makes every
-late step small).
+late step small). Not confirmed: that the paper's "strongly convex potential" is this G (G is strongly convex only on
+bounded sets), and the construction behind "may diverge catastrophically under the exponential loss" (the
+exploratory ``exp_large_step`` asks the question on the default data only).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ Setting (Zhang, Zou & Cao, NeurIPS 2024, arXiv 2406.10650): ``z_i = y_i x_i``, m
 ``η_t = η₀(t+2)^{−a}``. Margins: ``γ_p(w) = min_i z_iᵀw/‖w‖_p``; ``γ_∞ = max_{‖w‖_∞ ≤ 1} min_i z_iᵀw`` (an LP,
 ``ibcheck.theory.norm_margin``, certified by its dual bracket), ``γ_2 = 1/‖ŵ‖`` (the SVM, ``ibcheck.theory.svm``).
 
-What was read and what is reconstructed (docs/claims-optimizers.md; nothing of the body could be read). Read: the
+What was read and what is reconstructed (docs/claims-optimizers.md §1; nothing of the body could be read). Read: the
 abstract, in two versions. arXiv 2406.10650v1: "when the training data are linearly separable, Adam converges towards
 a linear classifier that achieves the maximum ℓ∞-margin. Notably, for a general class of diminishing learning rates,
 this convergence occurs within polynomial time"; the NeurIPS 2024 camera-ready: "the iterates of Adam converge towards
