@@ -88,6 +88,8 @@ def _claim(id_, title, summary, syms, hyp, concl, exploratory=False, constants=N
                  conclusions=concl, exploratory=exploratory, references=REFS, constants=constants or {})
 
 
+_BELOW_MAX = le("γ∞(w_t) ≤ γ∞ at every recorded iterate (γ∞ is the maximum)", m_inf_max.s, g_inf.s, rtol=1e-12,
+                provenance="standard", reason="definition of the maximum; 1e-12 relative: rounding of a normalised margin")
 _RATE = sp.Piecewise((1 / sp.log(_t), sp.Ge(a_s.s, 1)), (_t ** (-sp.Min(a_s.s / 2, 1 - a_s.s)), True))
 
 ADAM = _claim(
@@ -103,8 +105,7 @@ ADAM = _claim(
          provenance="paper", floor=1e-12, clock_label="t",
          reason="the abstract's conclusion (in direction ⇒ the normalised margin, by continuity); no rate read: a bare "
                 "limit read against 1/log t; floor: rounding of a normalised margin"),
-     le("γ∞(w_t) ≤ γ∞ at every recorded iterate (γ∞ is the maximum)", m_inf_max.s, g_inf.s, rtol=1e-12,
-        provenance="standard", reason="definition of the maximum; 1e-12 relative: rounding of a normalised margin"),
+     _BELOW_MAX,
      _LOSS_DOWN,
      le("diagnostic: Adam's ℓ2 margin at T stays below γ2", m_2_T.s, g_2.s, kind="diagnostic", provenance="standard",
         reason="definition of γ2 (shows how far Adam's direction is from the ℓ2 answer)"),
@@ -118,14 +119,17 @@ ADAM_RATE = _claim(
     "diminishing steps; the rate γ∞ − γ∞(w_t) = O(t^{−min(a/2, 1−a)}) (O(1/log t) at a = 1) is the colleagues' memory "
     "of the paper's corollary, not confirmed. Asked on the same run as zhang2024.adam_linf_margin: is the observed "
     "order against that rate at least its exponent − 0.25? A finite-time answer, never a counterexample.",
-    (b1, b2, a_s, eps, g0, g_inf, m_inf_s, ll_T, ll_0),
+    (b1, b2, a_s, eps, g0, g_inf, m_inf_s, m_inf_max, ll_T, ll_0),
     (_SEP, _B12, _B2, _A0, _A1, _EPS0, _G0),
     (lim("γ∞(w_t) → γ∞ at rate O(t^{−min(a/2, 1−a)})", m_inf_s.s, g_inf.s, clock="t", rate=_RATE, kind="rate",
          provenance="reconstructed", floor=1e-12, clock_label="t",
          reason="the recalled corollary's rate for η_t = η₀(t+2)^{−a}: observed order against it ≥ 1 − 0.25"),
-     _LOSS_DOWN),
+     _BELOW_MAX, _LOSS_DOWN),
     exploratory=True)
 
+_BELOW_MAX_2 = le("γ2(w_t) ≤ γ2 at every recorded iterate (γ2 is the maximum)", m_2_max.s, g_2.s, rtol=1e-12,
+                  provenance="standard", reason="definition of the maximum; 1e-12 relative: rounding of a normalised "
+                                                "margin")
 GD = _claim(
     "zhang2024.gd_l2_margin", "control: GD on the same data maximises the ℓ2 margin, not the ℓ∞ margin",
     "[standard: Soudry et al. 2018, Theorem 3] GD with a constant step inside the descent regime on the mean logistic "
@@ -137,8 +141,7 @@ GD = _claim(
     (lim("γ2(w_t) → γ2 with gap O(1/log t)", m_2_s.s, g_2.s, clock="t", rate=1 / sp.log(_t), kind="rate",
          provenance="standard", floor=1e-14, clock_label="t",
          reason="Soudry et al. 2018's margin rate: observed order against 1/log t ≥ 1 − 0.25"),
-     le("γ2(w_t) ≤ γ2 at every recorded iterate (γ2 is the maximum)", m_2_max.s, g_2.s, rtol=1e-12,
-        provenance="standard", reason="definition of the maximum; 1e-12 relative: rounding of a normalised margin"),
+     _BELOW_MAX_2,
      _LOSS_DOWN,
      le("diagnostic: GD's ℓ∞ margin at T stays below γ∞", m_inf_T.s, g_inf.s, kind="diagnostic", provenance="standard",
         reason="definition of γ∞"),
@@ -154,7 +157,7 @@ ADAM_EPS = _claim(
     "constant step (the GD it becomes is inside the descent regime): does its ℓ2 margin approach γ2 like GD's, and its "
     "ℓ∞ margin stay nearer γ∞(ŵ) than γ∞? (A finding: even ε = 1e-8, torch's default, turns Adam GD-like by t ≈ 1e5 "
     "on the default data, when |∇L| falls below ε.)",
-    (b1, b2, eps, g_inf, g_2, g_inf_l2, _half, m_2_s, m_inf_T, ll_T, ll_0),
+    (b1, b2, eps, g_inf, g_2, g_inf_l2, _half, m_2_s, m_2_max, m_inf_T, ll_T, ll_0),
     (_SEP, _B12, _B2, ge("ε > 0 (the setting explored)", eps.s, 1e-300, reason="exact: an input",
                         provenance="reconstructed")),
     (lim("γ2(w_t) → γ2 with gap O(1/log t) (as GD)", m_2_s.s, g_2.s, clock="t", rate=1 / sp.log(_t), kind="rate",
@@ -162,7 +165,7 @@ ADAM_EPS = _claim(
          reason="GD's margin rate, for the GD Adam becomes once ε dominates: observed order against 1/log t ≥ 0.75"),
      le("γ∞(w_T) nearer γ∞(ŵ) than γ∞ (not the ℓ∞ answer)", m_inf_T.s, _half.s, provenance="reconstructed",
         reason="exact comparison of the measured margin with the midpoint of two certified references"),
-     _LOSS_DOWN),
+     _BELOW_MAX_2, _LOSS_DOWN),
     exploratory=True)
 
 CLAIMS = (ADAM, ADAM_RATE, GD, ADAM_EPS)
