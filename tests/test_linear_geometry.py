@@ -44,7 +44,9 @@ def test_steepest_descent_matches_the_plain_update(norm, eta_plus):
     """200 steps (L stays ≥ 1e-30: the plain loop is exact there); 1e-11: two float64 evaluations of one map."""
     ref = _plain_steepest(Z, norm, 200, eta_plus, 0.5)
     r = steepest_descent(Z, norm, 200, eta_plus=eta_plus, scale=0.5, checkpoints=np.arange(201))
+    # tolerance: the same recursion in two float64 orders: rounding of O(T) steps on O(1) iterates
     np.testing.assert_allclose(r.W, ref, rtol=1e-11, atol=1e-12)
+    # tolerance: log-sum-exp vs the direct sum on moderate margins: rounding of O(1) terms
     np.testing.assert_allclose(r.log_loss, np.log(np.exp(-(ref @ Z.T)).sum(1)), rtol=1e-12, atol=1e-12)
     if eta_plus < 1:
         assert r.info["capped_steps"] > 0
@@ -78,6 +80,7 @@ def test_p_gd_matches_the_plain_update_and_p2_is_gd():
             w = np.sign(th) * np.abs(th) ** (1 / (p - 1))
             W.append(w.copy())
         r = p_gd(Z, p, eta, 300, checkpoints=np.arange(301))
+        # tolerance: the same mirror recursion recomputed step by step: rounding of O(T) steps on O(1) iterates
         np.testing.assert_allclose(r.W, np.array(W), rtol=1e-11, atol=1e-13)
         theta = np.sign(r.W) * np.abs(r.W) ** (p - 1)
         Q, _ = np.linalg.qr(Z.T)
@@ -85,6 +88,7 @@ def test_p_gd_matches_the_plain_update_and_p2_is_gd():
     gd = [np.zeros(Z.shape[1])]
     for _ in range(100):
         gd.append(gd[-1] + eta * Z.T @ np.exp(-(Z @ gd[-1])))
+    # tolerance: p-GD at p = 2 is GD: two float64 evaluations of one map, a few ulps of O(1) numbers
     np.testing.assert_allclose(p_gd(Z, 2.0, eta, 100, checkpoints=np.arange(101)).W, np.array(gd), rtol=1e-12,
                                atol=1e-14)
     lg = p_gd(Z, 1.5, eta, 50, loss="logistic", checkpoints=[50])
@@ -105,12 +109,14 @@ def test_mirror_descent_ls_matches_the_plain_update(potential, w0):
         W.append(w.copy())
     r = mirror_descent_ls(X, y, potential, 0.1, 200, w0=w0, checkpoints=np.arange(201))
     np.testing.assert_allclose(r.W, np.array(W), rtol=1e-10, atol=1e-12)  # dual accumulated in ν: rounding only
+    # tolerance: residuals XW − y of O(1) entries recomputed: rounding of an n-term dot product
     np.testing.assert_allclose(r.U, np.array(W) @ X.T - y, atol=1e-12)
 
 
 def test_inputs_and_helpers():
     t = geometric_steps(10_000)
     assert t[0] == 0 and t[-1] == 10_000 and {1, 10, 100, 1000} <= set(t.tolist()) and np.all(np.diff(t) > 0)
+    # tolerance: the log-space loss at margins 800, 801 vs its closed form: a few ulps of an O(800) number relative
     assert abs(log_loss_exp(np.array([800.0, 801.0])) - (-800 + math.log(1 + math.exp(-1)))) < 1e-12
     assert norm_of(np.array([3.0, -4.0]), 2.0) == 5.0 and norm_of(np.array([3.0, -4.0]), math.inf) == 4.0
     with pytest.raises(InputError):

@@ -26,6 +26,7 @@ def test_matches_enumeration(n, d, seed, p):
     assert abs(r.gamma - g_e) <= 1e-8 * g_e
     if p not in (1.0, math.inf) or max_margin(d.X, d.y, p, face=True).face_width <= 1e-7:  # unique maximiser
         assert np.abs(r.w - w_e).max() <= 1e-6, (r.w, w_e)
+    # tolerance: the reference is normalised to unit ℓp norm by a division: a few ulps
     assert abs(pnorm(r.w, p) - 1) <= 1e-12
     np.testing.assert_allclose((d.Z @ r.w).min(), r.gamma, rtol=1e-14)
 
@@ -35,6 +36,7 @@ def test_l2_is_the_hard_margin_svm():
     r, s = max_margin(d.X, d.y, 2), hard_margin_svm(d.Z)
     assert abs(r.gamma - s.margin) <= 1e-9 * s.margin
     assert np.linalg.norm(r.w - s.w / s.norm) <= 1e-7
+    # tolerance: the KKT residuals of a Newton-polished optimum: rounding of O(1) sums (≈ 1e-14), with margin
     assert r.stationarity <= 1e-9 and r.slackness <= 1e-8 and r.alignment <= 1e-9
 
 

@@ -283,6 +283,7 @@ def _vertices(Z: np.ndarray, p: float) -> tuple[np.ndarray, float]:
     best = None
     for idx in itertools.combinations(range(m), k):
         M = A[list(idx)]
+        # tolerance: a singular support Gram matrix (entries O(1)): skip the support set, not a comparison of results
         if abs(np.linalg.det(M)) < 1e-12:
             continue
         x = np.linalg.solve(M, b[list(idx)])
@@ -358,6 +359,7 @@ def _newton(res, jac, x: np.ndarray, iters: int = 50) -> np.ndarray:
     for _ in range(iters):
         r = res(x)
         r0 = float(np.abs(r).max())
+        # tolerance: a zero residual: nothing left to polish (a guard, not an accuracy claim)
         if not np.isfinite(r0) or r0 <= 1e-15:
             break
         J = jac(x)

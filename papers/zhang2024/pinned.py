@@ -39,6 +39,7 @@ def svm(Z):
     for r in range(1, Z.shape[1] + 1):
         for S in itertools.combinations(range(len(Z)), r):
             G = Z[list(S)] @ Z[list(S)].T
+            # tolerance: a singular support Gram matrix (O(1) entries): skip the set (not an accuracy)
             if abs(np.linalg.det(G)) < 1e-12:
                 continue
             al = np.linalg.solve(G, np.ones(r))
@@ -140,4 +141,5 @@ def check(cid):
     Z = Y[:, None] * X
     winf = np.asarray(m.quantities["w_linf"])  # one point of the LP's optimal face: its ℓ2 margin recomputed from it
     exp["gamma_2_of_linf"] = (Z @ winf).min() / np.linalg.norm(winf)
+    # tolerance: Adam in numpy vs the trainer's log space: rounding drift ~1e-13 relative over 1000 steps
     compare(cid, m, exp, PINNED[cid], rtol=1e-9, atol=1e-11, tols=TOLS)

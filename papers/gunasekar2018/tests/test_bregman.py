@@ -26,6 +26,7 @@ def test_newton_and_interior_point_agree_and_kkt_holds(potential, p):
     w0 = initial(potential, 15, 3)
     b = bregman_projection(X, Y, w0, potential, p)
     assert b.certified, b.describe()
+    # tolerance: feasibility, stationarity of a Newton-polished projection (O(1) entries): rounding of n-term sums
     assert b.agreement <= 1e-5 and b.feasibility <= 1e-12 and b.stationarity <= 1e-10
     assert divergence(b.w, w0, potential, p) >= 0
     # the projection has the least divergence among interpolants: every feasible perturbation increases it
@@ -46,6 +47,7 @@ def test_certificate_rejects_another_potentials_projection():
     good = bregman_projection(X, Y, w0, "entropy")
     wrong = bregman_projection(X, Y, w0, "l2").w
     bad = certify(X, Y, w0, wrong, good.nu, "entropy", 3.0, "optimal", good.w)
+    # tolerance: the wrong projection is feasible to rounding (same Newton polish); it fails stationarity
     assert bad.feasibility <= 1e-12 and bad.stationarity > 1e-5 and not bad.certified
     assert bregman_projection(X, Y, np.ones(15), "entropy").agreement <= 1e-5  # another w₀: another projection
     assert np.linalg.norm(bregman_projection(X, Y, np.ones(15), "entropy").w - good.w) > 1e-3

@@ -136,8 +136,10 @@ def _newton(X, y, theta0, nu, potential, p, iters: int = 60):
         except np.linalg.LinAlgError:
             break
         t = 1.0
+        # tolerance: backtracking floor: a step below 1e-10 makes no progress (a guard, not an accuracy)
         while t > 1e-10 and not float(np.abs(F(nu - t * step)).max()) < r0:
             t *= 0.5
+        # tolerance: backtracking floor: a step below 1e-10 makes no progress (a guard, not an accuracy)
         if t <= 1e-10:
             break
         nu = nu - t * step

@@ -89,5 +89,6 @@ def test_direction_quantities_recomputed():
     # objective); the span row is rounding vs rounding
     tols = {k: (1e-6, 1e-7) for k in ("gamma", "w_p", "final_direction_error", "final_gap", "direction_series",
                                       "margin_gap_series", "margin_excess")}
+    # tolerance: a ratio that is exactly 0 in exact arithmetic: rounding of |w|^{p−1} on O(1) entries
     tols["dual_outside_span"] = (0.0, 1e-12)
     compare("sun2022.direction", m, exp, PINNED["sun2022.direction"], tols=tols)

@@ -34,6 +34,7 @@ def test_minimiser_is_the_fixed_point_exp_proportional_to_alpha():
     ol = orthogonal_limit(Z, svm)
     S = svm.support
     r = np.exp(-(Z[S] @ ol.v_bar)) / svm.alpha[S]
+    # tolerance: e^{−⟨z̄, v̄⟩} ∝ α on S at Newton's optimum: rounding of O(1) exponentials, with margin
     assert r.max() / r.min() - 1 <= 1e-9
 
 

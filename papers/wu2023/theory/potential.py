@@ -93,6 +93,7 @@ def orthogonal_limit(Z: np.ndarray, svm: SVM, w0: np.ndarray | None = None, *, m
         H = A.T @ (e[:, None] * A)
         step = np.linalg.solve(H, -g)
         t, f0 = 1.0, f(c)
+        # tolerance: line-search floor: a step below 1e-12 makes no progress (a guard, not an accuracy)
         while f(c + t * step) > f0 + 0.25 * t * (g @ step) and t > 1e-12:
             t *= 0.5
         c = c + t * step

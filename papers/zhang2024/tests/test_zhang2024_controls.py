@@ -82,5 +82,6 @@ def test_stated_rate_is_t_to_minus_min_half_a_one_minus_a(a, exponent):
     row = next(c for c in ADAM.conclusions if c.kind == "rate")
     t = sp.Symbol("t", real=True)
     r = row.rate.subs(sp.Symbol("a", real=True), a)
+    # tolerance: sympy evaluates the exponent exactly; 1e-12: rounding of two float logs
     assert abs(float(sp.log(r.subs(t, 1e6)) / sp.log(1e6)) + exponent) <= 1e-12
     assert float(row.rate.subs(sp.Symbol("a", real=True), 1).subs(t, 1e6)) == pytest.approx(1 / np.log(1e6))
