@@ -283,8 +283,7 @@ def _vertices(Z: np.ndarray, p: float) -> tuple[np.ndarray, float]:
     best = None
     for idx in itertools.combinations(range(m), k):
         M = A[list(idx)]
-        # tolerance: a singular support Gram matrix (entries O(1)): skip the support set, not a comparison of results
-        if abs(np.linalg.det(M)) < 1e-12:
+        if abs(np.linalg.det(M)) < 1e-12:  # singular support set (O(1) entries): skipped
             continue
         x = np.linalg.solve(M, b[list(idx)])
         if (A @ x - b).max() <= ENUM_FEAS and (best is None or x[-1] > best[-1]):
@@ -359,8 +358,7 @@ def _newton(res, jac, x: np.ndarray, iters: int = 50) -> np.ndarray:
     for _ in range(iters):
         r = res(x)
         r0 = float(np.abs(r).max())
-        # tolerance: a zero residual: nothing left to polish (a guard, not an accuracy claim)
-        if not np.isfinite(r0) or r0 <= 1e-15:
+        if not np.isfinite(r0) or r0 <= 1e-15:  # a guard: nothing to polish
             break
         J = jac(x)
         if not np.all(np.isfinite(J)):
