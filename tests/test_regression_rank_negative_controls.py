@@ -97,8 +97,14 @@ Q = {"steps": 2000}
 
 
 def test_kou_leaky_srank_with_the_relu_derivative():
+    """The ReLU derivative on a leaky net: srank − 1 creeps up (observed order ≈ −0.05 over t ∈ [10², 2·10³]), too
+    slowly for the judge's divergence rule (1.25× over a decade) and, at 2·10⁴ steps, an excluded limit (srank → 1.35)
+    whose deeper setting (d = 6000, σ₀ = 5·10⁻⁵) is still undecided: never verified, the deciding row never holds."""
     r = run_check("kou2023.leaky_srank_to_1", Q, hooks=Hooks(trainer={"deriv": lambda Z: (Z > 0).to(Z.dtype)}))
-    assert_violated(r)
+    assert all(h["holds"] for h in r["hypotheses"])
+    rows = {c["name"]: c["holds"] for c in r["conclusions"]}
+    assert r["verdict"] in ("inconclusive", "violated") and rows["srank(W_±1) → 1"] is not True, (r["verdict"], rows)
+    assert rows["srank − 1 non-increasing over decades"] is False, rows
 
 
 def test_kou_relu_srank_wrong_constant():

@@ -148,7 +148,7 @@ def test_summary_counts_are_the_verdicts_of_results_json(report):
         assert p.buttons[v] == n == sum(row["verdict"] == v for row in p.rows), v
         assert f"{v} {n}," in line or f"{v} {n};" in line, (v, n, line)
     inconclusive_defaults = [r for r in data if r["role"] == "default" and r["verdict"] == "inconclusive"]
-    assert {r["claim"] for r in inconclusive_defaults} >= {"soudry2018.direction_rate", "jitelgarsky2020.direction"}
+    assert {r["claim"] for r in inconclusive_defaults} >= {"soudry2018.direction_rate"}  # needs t ≈ 3e6 by default
     documented = [r for r in data if r.get("expected") and r["matches_expected"]]
     assert p.buttons["documented"] == len(documented) and f"as documented {len(documented)} of " in line
     rows = {(row["cells"][0], row["cells"][1]): row for row in p.rows if row["verdict"] in S.STATUSES}

@@ -13,3 +13,7 @@ ALIASES = {
 # shipped conjecture ID → (source, title, expected outcome, module)
 CONJECTURES = {
 }
+
+# exploratory claim ID → its provenance (`ibcheck list` shows it beside the type)
+EXPLORATORY = {
+}

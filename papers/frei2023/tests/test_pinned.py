@@ -144,6 +144,7 @@ def test_frei2023_section3_quantities_recomputed():
     ell = [-(logsumexp(-y * net_out(Wk, a, X)) - math.log(n)) for Wk in states]
     gap = [1 - (a @ Wk) @ zs / (np.linalg.norm(a @ Wk) * np.linalg.norm(zs)) for Wk in states]
     exp["z_direction_gap_series"] = [ell, gap]
+    # SLSQP's W* to its 1e-7 relative stopping tolerance; the 1e-12 floor only guards values that are 0 exactly
     tols = {k: (1e-7, 1e-12) for k in ("w_star_norm", "optimal_normalized_margin", "cosine_to_w_star",
                                        "margin_ratio_limit")}  # SLSQP
     # the clock: the integrator's log L̂ vs recomputed (1e-9); the gaps: SLSQP's W* (its direction to ~1e-8, a

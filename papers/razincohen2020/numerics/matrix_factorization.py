@@ -221,6 +221,8 @@ def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "iden
     reached = True
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         try:
+            # atol: a floor only — after the switch the resolved entries are O(1) and growing (‖W‖ → ∞), so rtol
+            # governs every step; 1e-12 keeps an entry passing through 0 from forcing steps below its rounding
             sol2 = solve_ivp(g, (tau0, math.log(t_end)), z, method="LSODA", rtol=rtol, atol=1e-12,
                              t_eval=taus if taus else None)
             out.message = str(sol2.message)
