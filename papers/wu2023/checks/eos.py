@@ -142,10 +142,12 @@ def _spec(claim, prm, quick, full, shared="wu2023-gd") -> CheckSpec:
 
 
 _EOS = {"eta": EOS_ETA}
-_FULL = [{"eta": 3.0}, {"seed": 1}, {"eta": 100.0, "seed": 4}]
+# the oscillating regime's 3·10⁵-step run is a full-profile case (the quick profile meets it in the pinned case at
+# η = 40 on a small fixture, papers/wu2023/pinned.py): the quick profile's added time stays within its budget
+_FULL = [_EOS, {"eta": 3.0}, {"seed": 1}, {"eta": 100.0, "seed": 4}]
 SPECS = [
-    _spec(st.LOSS, params(), [{}, _EOS], _FULL),
-    _spec(st.MARGIN, params(), [{}, _EOS], _FULL),
-    _spec(st.ORTHOGONAL, params(), [{}, _EOS], _FULL),
+    _spec(st.LOSS, params(), [{}], _FULL),
+    _spec(st.MARGIN, params(), [{}], _FULL),
+    _spec(st.ORTHOGONAL, params(), [{}], _FULL),
     _spec(st.EXP, params(EOS_ETA, "exp", 10_000), [{}], [{"eta": 10.0}, {"eta": 3.0}], shared=""),
 ]

@@ -46,7 +46,10 @@ def test_kernel_part_of_the_start_is_kept():
     assert np.linalg.norm(ol.limit - ol.v_bar - ol.kernel_part) == 0
 
 
-def test_the_orthogonal_limit_does_not_depend_on_the_step():
+@pytest.mark.full
+def test_the_orthogonal_limit_does_not_depend_on_the_step(request):
+    if request.config.getoption("--profile", default="quick") != "full":
+        pytest.skip("two long runs: --profile full")
     """Two steps, one in the oscillating regime: the same v̄ is reached (the distance at T is tiny for both)."""
     out = [run_check("wu2023.orthogonal", {"eta": eta, "steps": 100_000}) for eta in (1.0, 30.0)]
     for r in out:
