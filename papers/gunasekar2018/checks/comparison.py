@@ -87,7 +87,8 @@ def _one(ctx: Context, seed: int) -> Measurement:
     q = {"data": data.describe(), "norms": list(NORM_VALUES), "gammas": [r.gamma for r in refs.values()],
          "certified": [bool(r.certified) for r in refs.values()]}
     if not all(r.separable and r.gamma > 0 for r in refs.values()):
-        return Measurement(seed=seed, values={}, quantities=q, inconclusive=Inconclusive(Reason.NO_VALID_SAMPLE, "the data are not linearly separable"))
+        return Measurement(seed=seed, values={}, quantities=q, inconclusive=Inconclusive(
+            Reason.NO_VALID_SAMPLE, "the data are not linearly separable"))
     inconc = None if all(r.certified for r in refs.values()) else Inconclusive(
         Reason.REFERENCE_FAILED, "a max-margin reference is not certified: " + ", ".join(
             f"ℓ{lab} gap {r.gap:.1e} ({r.status})" for lab, r in refs.items() if not r.certified))

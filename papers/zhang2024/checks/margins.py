@@ -101,7 +101,8 @@ def _references(ctx: Context, Z: np.ndarray, q: dict) -> tuple[dict | None, str 
     if not svm.certified:
         bad = Inconclusive(Reason.REFERENCE_FAILED, f"ℓ2 SVM not certified (status {svm.status})")
     elif not nm.certified:
-        bad = Inconclusive(Reason.REFERENCE_FAILED, f"ℓ∞ max margin not certified (status {nm.status}, gap {nm.gap:.1e})")
+        bad = Inconclusive(Reason.REFERENCE_FAILED,
+                           f"ℓ∞ max margin not certified (status {nm.status}, gap {nm.gap:.1e})")
     return g, bad
 
 
