@@ -1291,4 +1291,13 @@ SPEC = [
          old="c, cs = an @ Bn, an @ Bstar", new="c, cs = an @ Bn, an @ Bn",
          what="margin-factor's direction gap compares z with its own span part instead of z* of the limit W*",
          tests=["papers/frei2023/tests/test_pinned.py", "-k", "section3"]),
+    # ---- papers33: the optimizer papers' exploratory rows that reject a swapped reference ---------------------------
+    dict(id="papers33-adam-rate-no-weak-duality", file="papers/zhang2024/theory/statements.py",
+         old="     _BELOW_MAX, _LOSS_DOWN),", new="     _LOSS_DOWN),",
+         what="zhang2024.adam_rate without its weak-duality row: the ℓ2 answer offered as Adam's is left undecided",
+         tests=["papers/zhang2024/tests/test_zhang2024_controls.py", "-k", "swapped_reference"]),
+    dict(id="papers33-adam-eps-no-weak-duality", file="papers/zhang2024/theory/statements.py",
+         old="     _BELOW_MAX_2, _LOSS_DOWN),", new="     _LOSS_DOWN),",
+         what="zhang2024.adam_eps without its weak-duality row: the ℓ∞ answer offered as GD's is left undecided",
+         tests=["papers/zhang2024/tests/test_zhang2024_controls.py", "-k", "swapped_reference"]),
 ]

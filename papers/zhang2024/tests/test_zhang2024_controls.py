@@ -85,3 +85,14 @@ def test_stated_rate_is_t_to_minus_min_half_a_one_minus_a(a, exponent):
     # tolerance: sympy evaluates the exponent exactly; 1e-12: rounding of two float logs
     assert abs(float(sp.log(r.subs(t, 1e6)) / sp.log(1e6)) + exponent) <= 1e-12
     assert float(row.rate.subs(sp.Symbol("a", real=True), 1).subs(t, 1e6)) == pytest.approx(1 / np.log(1e6))
+
+
+@pytest.mark.parametrize("cid,probe,row", [
+    ("zhang2024.adam_rate", L2_AS_ADAM, "γ∞(w_t) ≤ γ∞ at every recorded iterate (γ∞ is the maximum)"),
+    ("zhang2024.adam_eps", LINF_AS_GD, "γ2(w_t) ≤ γ2 at every recorded iterate (γ2 is the maximum)")],
+    ids=["rate-l2-as-adam", "eps-linf-as-gd"])
+def test_exploratory_claims_reject_the_swapped_reference(cid, probe, row):
+    """The swapped max-margin reference puts the run's margin above the 'maximum' it is handed: the exploratory
+    claims answer it (observed) by their weak-duality row, not by a rate row a swapped limit leaves undecided."""
+    r = run_check(cid, {}, hooks=probe.hooks())
+    assert r["verdict"] == "observed" and row in _failed(r), (r["verdict"], _failed(r))
