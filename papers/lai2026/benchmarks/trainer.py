@@ -4,7 +4,7 @@
 2. the whole lai2026.m1.gap check at d = 1e6 (K, GD, cvxpy) vs forming K = XXᵀ once (target ≤ 3×);
 3. 64 seeds batched into one tensor op vs 64 sequential runs (target ≥ 10×), trainer and whole check.
 
-Usage: python benchmarks/lai2026_trainer.py [--device cpu|cuda] [--dmax 1000000] [--reps 3]
+Usage: python papers/lai2026/benchmarks/trainer.py [--device cpu|cuda] [--dmax 1000000] [--reps 3]
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import torch  # noqa: E402
 

@@ -6,7 +6,7 @@
    target: span time grows < 2× from d=1e4 to 1e5.
 2. the label-aligned QP of Problem (1): in the span (2n variables) vs in R^{2d} (v₊, v₋ explicit).
 
-Usage: python benchmarks/frei2023_flow.py [--direct-budget 60]
+Usage: python papers/frei2023/benchmarks/flow.py [--direct-budget 60]
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import cvxpy as cp  # noqa: E402
 import numpy as np  # noqa: E402

@@ -4,7 +4,7 @@ of the final quantities.
 
 Settings: the earlier frei2023 default (n=20, d=2e4, m₁=m₂=5, γ=½, exp loss, init 1e-3, to log L̂ = −2000),
 the coming default (n=20, d=1e7, γ=½: K ~ Wishart_n(d, I) by the Bartlett decomposition, B₀ and W₀^⊥W₀^⊥ᵀ from
-their laws, no X), and benchmarks/frei2023_flow.py's setting (n=50, m=100, d=1e4, span init, until the KKT
+their laws, no X), and papers/frei2023/benchmarks/flow.py's setting (n=50, m=100, d=1e4, span init, until the KKT
 stationarity residual is ≤ 1e-6 at a checkpoint).
 
 Deviations ("same flow"): the old run ends one step past its target (or at its own checkpoints), so the new flow
@@ -14,7 +14,7 @@ landing on the new run's end s (slow on the third setting). The old ``time_to_lo
 first step past the level; the new one is the crossing itself: both are printed against the old integrator
 landing on the crossing's s.
 
-Usage: python benchmarks/flow_events.py [--tight] [--only 1,2,3]
+Usage: python papers/frei2023/benchmarks/flow_events.py [--tight] [--only 1,2,3]
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -151,7 +151,7 @@ def main():
             net, B0 = explicit(50, 10000, 50, 50, 0.5, 1e-3, init="span")
             Kn, yn, an = net.K.numpy(), net.y.numpy(), net.a.numpy()
             stop = lambda B: kkt_check(Kn, yn, an, 0.5, B.numpy()).stationarity <= 1e-6  # noqa: E731
-            res[3] = run("benchmarks/frei2023_flow.py: n=50, m=100, d=1e4, span init, to KKT stationarity ≤ 1e-6",
+            res[3] = run("papers/frei2023/benchmarks/flow.py: n=50, m=100, d=1e4, span init, to KKT stationarity ≤ 1e-6",
                          net, B0, -1e5, stop, args.tight)
     print("\nsummary (targets: speed-up ≥ 3×, accepted/total ≥ 0.8, deviations ≤ 1e-9):")
     for k, r in res.items():

@@ -2,7 +2,7 @@
 
 Batched span-reduced GD over S seeds (one tensor op per step) vs a naive loop of per-seed autograd GD
 in R^{m×d}; prints steps/s (seed-steps per second) and the ratio.
-Usage: python benchmarks/frei2023_gd.py [--device cpu|cuda] [--seeds 8] [--steps 20]
+Usage: python papers/frei2023/benchmarks/gd.py [--device cpu|cuda] [--seeds 8] [--steps 20]
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import torch  # noqa: E402
 

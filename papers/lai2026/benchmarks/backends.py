@@ -1,7 +1,7 @@
 """A 64-point sweep of lai2026.m1.gap (n=20, d=2000, seeds 0..63) on each backend: wall time, ratio to
 serial, and per-task overhead = (wall − serial compute / workers) / tasks.
 
-Usage: python benchmarks/backends.py [--points 64]
+Usage: python papers/lai2026/benchmarks/backends.py [--points 64]
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from ibcheck.checks.backends import run_tasks  # noqa: E402
 

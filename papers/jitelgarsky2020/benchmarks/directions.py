@@ -13,7 +13,7 @@ vanishes with z, so z ~ 1/log ℓ and the remaining path ~ 1/log log ℓ).
 The decision rule it serves (``papers/jitelgarsky2020/checks/expected.py``): the default is a setting whose convergence is
 reachable (``verified``) for ≥ 80% of the 16 seeds, with seed 0 as the default draw whatever it gives.
 
-Usage: python benchmarks/jitelgarsky2020_directions.py [--seeds 16] [--target 100000] [--only relu2,linear]
+Usage: python papers/jitelgarsky2020/benchmarks/directions.py [--seeds 16] [--target 100000] [--only relu2,linear]
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from ibcheck.checks.runner import run_check  # noqa: E402
 

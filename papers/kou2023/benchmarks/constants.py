@@ -8,7 +8,7 @@ dimension d at n = 10: the measured ratio min_i ‖x_i‖²/(n max_k|⟨x_i,x_k�
 (``C_orth = 0``, ``c_init = 1e9``) so that its verdict is the conclusions' own, and prints, per claim, the verdict at
 every grid point against the two measured numbers, then the range over which every verdict stays ``verified``.
 
-Usage: python benchmarks/kou2023_constants.py [--steps 20000] [--d 300,1000,3000,10000] [--sigma0 1e-4,1e-3,1e-2,1e-1]
+Usage: python papers/kou2023/benchmarks/constants.py [--steps 20000] [--d 300,1000,3000,10000] [--sigma0 1e-4,1e-3,1e-2,1e-1]
 (quick settings: ~1–2 minutes on one core; not part of CI — docs/kou2023.md quotes its output.)
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from ibcheck.checks.runner import run_check  # noqa: E402
 

@@ -5,7 +5,7 @@ trainer of woodworth2020.* (LSODA with its n×n Jacobian), also timed with the d
 that the ratio compares state sizes, not methods. Prints the times, the ratios and the distance between the
 two limits (same limit up to the stopping residual).
 
-Usage: python benchmarks/woodworth_flow.py [--d 100000] [--n 20] [--alpha 0.1]
+Usage: python papers/woodworth2020/benchmarks/flow.py [--d 100000] [--n 20] [--alpha 0.1]
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import numpy as np  # noqa: E402
 from scipy.integrate import solve_ivp  # noqa: E402
@@ -73,6 +73,7 @@ def span_dop(X, y, alpha, rtol):
         return math.log(np.linalg.norm(X @ sinh_link(X.T @ s, alpha)[0] - y) / ny) - math.log(RES_TOL)
     res.terminal = True
     t0 = time.perf_counter()
+    # atol: s starts at 0 (no scale for rtol yet); 1e-12 sits below the 1e-10 residual target the run stops at
     sol = solve_ivp(f, (0, 1e9), np.zeros(X.shape[0]), method="DOP853", rtol=rtol, atol=1e-12, events=res,
                     t_eval=np.array([]))
     return sinh_link(X.T @ sol.y_events[0][-1], alpha)[0], time.perf_counter() - t0, sol.nfev

@@ -2,8 +2,8 @@
 explicit integrator vs the fixed-mode LSODA (``engine=stiff``) at matched accuracy, and the log-loss-clock Radau
 (``engine=horizon``) to log(1/L̂) = 1e5 with its steps per decade.
 
-    python benchmarks/frei2023_engines.py            # ℓ = 2000 comparison, then the far horizon
-    python benchmarks/frei2023_engines.py --ell 2000 --no-far
+    python papers/frei2023/benchmarks/engines.py            # ℓ = 2000 comparison, then the far horizon
+    python papers/frei2023/benchmarks/engines.py --ell 2000 --no-far
 
 Accuracy: the quantities the checks read (normalised margin, margin spread, KKT residuals) against an explicit
 reference at rtol 1e-12; the explicit default is rtol 1e-9.
