@@ -1,11 +1,13 @@
-"""Where the small-init thresholds chosen here hold: boursier2022 and razincohen2020 swept over the init scale.
+"""Where the small-init thresholds chosen here hold: boursier2022 swept over the init scale λ.
 
-``init_scale_max = 1e-2`` (both papers' "small initialisation" made measurable) and boursier2022's escape-rate ratio
+``init_scale_max = 1e-2`` (the paper's "small initialisation" made measurable) and the escape-rate ratio
 ``rate_ratio_min = 1.2`` are numbers chosen here (provenance ``threshold``). This script switches the small-init
 level off (``init_scale_max = 1``) and prints each claim's verdict over the init scale, so the range where the
-conclusions hold is measured, not assumed. Not part of CI (about a minute).
+conclusions hold is measured, not assumed.
 
-Usage: python benchmarks/small_init_constants.py
+Not part of CI (under a minute).
+
+Usage: python papers/boursier2022/benchmarks/small_init_constants.py
 """
 from __future__ import annotations
 
@@ -17,9 +19,6 @@ from ibcheck.checks.runner import run_check
 SWEEPS = [
     ("boursier2022.convergence", "lam", (0.3, 0.1, 0.03, 1e-2, 1e-4, 1e-6)),
     ("boursier2022.saddle_to_saddle", "lam", (0.3, 0.1, 0.03, 1e-2, 1e-4, 1e-6)),
-    ("razincohen2020.norms_diverge", "alpha", (0.5, 0.3, 0.1, 0.03, 1e-2, 1e-3)),
-    ("razincohen2020.det_sign", "alpha", (0.5, 0.3, 0.1, 0.03, 1e-2, 1e-3)),
-    ("razincohen2020.effective_rank", "alpha", (0.5, 0.3, 0.1, 0.03, 1e-2, 1e-3)),
 ]
 
 
