@@ -151,7 +151,7 @@ SPEC = [
     dict(id="36-runner-worst-seed", file="checks/runner.py",
          old="    worst = max(per_seed, key=severity)",
          new="    worst = min(per_seed, key=severity)",
-         what="--seeds reports the best seed's verdict instead of the worst", tests=["tests/test_runner_seeds.py"]),
+         what="--seeds reports the best seed's verdict instead of the worst", tests=["papers/frei2023/tests/test_runner_seeds.py"]),
     dict(id="37-param-range-unchecked", file="checks/params.py",
          old="        if self.valid is not None and not self.valid(v):",
          new="        if self.valid is not None and not self.valid(v) and False:",
