@@ -41,8 +41,7 @@ EXEMPT = {
 PENDING = {
     "benchmarks/contention.py", "benchmarks/peers.py", "benchmarks/startup.py", "tests/data/planted_false.py",
     "tests/test_api.py", "tests/test_backends.py", "tests/test_cli.py", "tests/test_cli_usability.py",
-    "tests/test_plugins.py", "tests/test_report.py", "tests/test_sanity.py", "tests/test_startup.py",
-    "tests/test_threads.py",
+    "tests/test_plugins.py", "tests/test_report.py", "tests/test_startup.py", "tests/test_threads.py",
 }
 
 
