@@ -41,7 +41,6 @@ EXEMPT = {
 PENDING = {
     "benchmarks/contention.py", "benchmarks/startup.py", "tests/test_api.py", "tests/test_backends.py",
     "tests/test_cli.py", "tests/test_cli_usability.py", "tests/test_plugins.py", "tests/test_report.py",
-    "tests/test_startup.py",
 }
 
 
