@@ -6,22 +6,11 @@ import numpy as np
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
+from ibcheck.testing.controls import assert_violated_at as assert_violated
 
 import pytest
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
-
-
-def rows(r):
-    return {c["name"]: c["holds"] for c in r["conclusions"]}
-
-
-def assert_violated(r, row=None):
-    assert all(h["holds"] for h in r["hypotheses"]), r["hypotheses"]
-    assert r["verdict"] == "violated", (r["verdict"], r["reason"])
-    if row is not None:
-        hits = [k for k in rows(r) if k.startswith(row)]
-        assert hits and not any(rows(r)[k] for k in hits), (row, rows(r))
 
 
 def ascent():

@@ -4,16 +4,9 @@ import pytest
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
+from ibcheck.testing.controls import assert_violated_or_observed as assert_violated
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
-
-
-def assert_violated(r):
-    """``violated`` — or ``observed``, its exploratory form (an exploratory claim asks, it does not assert)."""
-    from ibcheck.theory.catalogue import CATALOGUE
-    assert all(h["holds"] for h in r["hypotheses"]), [(h["name"], h["lhs"]) for h in r["hypotheses"]]
-    want = "observed" if CATALOGUE[r["claim"]].exploratory else "violated"
-    assert r["verdict"] == want, (r["verdict"], r["reason"])
 
 
 @pytest.mark.parametrize("cid", ["razincohen2020.norms_diverge", "razincohen2020.det_sign",

@@ -5,22 +5,9 @@ import pytest
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
+from ibcheck.testing.controls import assert_observed_failure, assert_violated_or_observed as assert_violated
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
-
-
-def assert_violated(r):
-    """``violated`` — or ``observed``, its exploratory form (an exploratory claim asks, it does not assert)."""
-    from ibcheck.theory.catalogue import CATALOGUE
-    assert all(h["holds"] for h in r["hypotheses"]), [(h["name"], h["lhs"]) for h in r["hypotheses"]]
-    want = "observed" if CATALOGUE[r["claim"]].exploratory else "violated"
-    assert r["verdict"] == want, (r["verdict"], r["reason"])
-
-
-def assert_observed_failure(r):
-    """An exploratory claim's answer: ``observed`` (exit 0), with the conclusion row that failed."""
-    assert all(h["holds"] for h in r["hypotheses"]), [(h["name"], h["lhs"]) for h in r["hypotheses"]]
-    assert r["verdict"] == "observed" and any(c["holds"] is False for c in r["conclusions"]), (r["verdict"], r["reason"])
 
 
 def test_vardishamir_construction_ignoring_one_target():

@@ -4,14 +4,11 @@ Homogeneity: every symbol declares how it scales under the base transformations 
 both sides of every relation must then have the same degree in each unit (numbers have degree 0), measured
 numerically (``ibcheck.testing.dimensions``).
 """
-import random
-
 import pytest
 
-from ibcheck.checks.registry import REGISTRY
-from ibcheck.testing.dimensions import degree as _degree
+from ibcheck.testing.dimensions import (assert_catalogued_and_registered, assert_dimensionally_homogeneous,
+                                        assert_symbols_declare_dims)
 from ibcheck.theory.catalogue import CATALOGUE
-from ibcheck.theory.statement import UNITS
 
 SOURCES = ("vardishamir2021",)
 IDS = ["vardishamir2021.single_neuron_construction", "vardishamir2021.not_min_norm", "vardishamir2021.approximate",
@@ -20,18 +17,11 @@ EXPLORATORY = {"vardishamir2021.approximate"}
 
 
 def test_all_claims_are_catalogued_and_registered():
-    mine = sorted(c for c in CATALOGUE if c.split(".")[0] in SOURCES)
-    assert mine == sorted(IDS)
-    for cid in IDS:
-        spec = REGISTRY[cid]
-        assert spec.quick and spec.quick[0] == {}, cid
-        assert CATALOGUE[cid].exploratory == (cid in EXPLORATORY), cid
+    assert_catalogued_and_registered(SOURCES, IDS, EXPLORATORY)
 
 
 def test_every_symbol_declares_dims():
-    for cid in IDS:
-        for s in CATALOGUE[cid].symbols:
-            assert s.dims is not None, (cid, s.name)
+    assert_symbols_declare_dims(IDS)
 
 
 def test_provenance_follows_the_tags():
@@ -46,15 +36,4 @@ def test_provenance_follows_the_tags():
 
 @pytest.mark.parametrize("cid", IDS)
 def test_relations_are_dimensionally_homogeneous(cid):
-    claim = CATALOGUE[cid]
-    dims = {s.name: s.scaling for s in claim.symbols}
-    rng = random.Random(0)
-    values = {s.name: rng.uniform(0.3, 3.0) for s in claim.symbols}
-    for cond in claim.hypotheses + claim.conclusions:
-        sub = {n: v for n, v in values.items() if n in cond.symbols}
-        for unit in UNITS:
-            lhs = _degree(cond.rel.lhs, dims, unit, sub) if cond.rel.lhs.free_symbols else None
-            rhs = _degree(cond.rel.rhs, dims, unit, sub) if cond.rel.rhs.free_symbols else 0.0
-            if lhs is not None and rhs is not None and not (cond.rel.rhs == 0):
-                # as in ibcheck.testing.dimensions: degrees are small integers or halves; rounding ~1e-15
-                assert abs(lhs - rhs) < 1e-9, f"{cid}: {cond.name}: {unit}-degree {lhs} vs {rhs}"
+    assert_dimensionally_homogeneous(cid)
