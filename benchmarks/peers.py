@@ -4,7 +4,7 @@ Each row runs ours and every peer in alternation (``--reps`` rounds, best CPU ti
 answers against a reference and prints the CPU-time ratio peer/ours (> 1: ours is faster) and each one's error.
 
 Rows:
-* ``flow ℓ=L``: lyuli2020's default homogeneous flow (n=8, d=20, m=10, relu², init 1e-3) from θ₀ to
+* ``flow ℓ=L``: the default homogeneous flow of the max-margin checks (n=8, d=20, m=10, relu², init 1e-3) from θ₀ to
   log(1/𝓛) = L: ``numerics.horizon.horizon_flow`` (DP5 to 𝓛 = 1/e, then Radau in the log-loss clock) against
   scipy's ``solve_ivp`` (RK45, DOP853, LSODA, Radau with its finite-difference Jacobian) on ``dθ/ds = −∇𝓛/𝓛``
   with a terminal event at the level, and torchdiffeq's ``dopri5`` (where installed; fixed end s from our run).
@@ -14,15 +14,15 @@ Rows:
 * ``svm n``: the hard-margin SVM through the origin on planted data (n, 2n): ``theory.svm.hard_margin_svm``
   (NNLS, re-verified) against the Clarabel + polish path, scikit-learn's ``LinearSVC(fit_intercept=False,
   C=1e6, loss='hinge', tol=1e-12)`` and raw ``scipy.optimize.nnls`` (no verification). Error: ‖w − w_ref‖/‖w_ref‖.
-* ``minnorm n``: lai2026's m=1 min-norm program (d = 40n, half the labels negative): ``min_norm_m1`` (reduced
-  NNLS, polished, KKT re-verified) against cvxpy's default solve of the same span program (no polish).
-* ``gd n``: lai2026 span GD (m=1, n, d = 40n, 500 steps): the numpy loop against the torch loop and a plain
+* ``gd n``: span GD of a one-neuron ReLU net (m=1, n, d = 40n, 500 steps): the numpy loop against the torch loop and a plain
   autograd loop on w ∈ R^d (per step). Error: ‖w − w_torch‖/‖w_torch‖ (w = Xᵀα for the span loops).
-* ``lingd n``: soudry2018's linear logistic GD (planted data, n, d = max(3, n/4), 2000 steps, η = 1/‖Z‖²):
+* ``lingd n``: linear logistic GD (planted separable data, n, d = max(3, n/4), 2000 steps, η = 1/‖Z‖²):
   ``numerics.linear_gd.gd`` in span form (with its per-step log L̂ and margin diagnostics) against a plain
   torch autograd loop on w ∈ R^d (``linear_gd.gd_direct``, no diagnostics). Error: ‖w − w_autograd‖/‖w_autograd‖.
 
-Usage: python benchmarks/peers.py [--reps 3] [--quick] [--ells 1e3,1e4] [--only flow,svm,minnorm,gd,lingd]
+A paper's own reference against its peers is benchmarked in its folder (papers/<paper>/benchmarks/peers_*.py).
+
+Usage: python benchmarks/peers.py [--reps 3] [--quick] [--ells 1e3,1e4] [--only flow,svm,gd,lingd]
 """
 from __future__ import annotations
 
@@ -138,33 +138,6 @@ def svms(n: int, reps: int):
     row(f"svm n={n}", res, err)
 
 
-def minnorms(n: int, reps: int):
-    import cvxpy as cp
-
-    from ibcheck.papers.lai2026.theory.minnorm import _factor, min_norm_m1
-    rng = np.random.default_rng(n)
-    d = 40 * n
-    X = rng.standard_normal((n, d))
-    K = X @ X.T
-    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0) * rng.uniform(1, 2, n)
-    ref = min_norm_m1(K, y, d, method="clarabel").alpha
-
-    def plain():
-        Kt = K / d
-        a = cp.Variable(n)
-        P, N = y > 0, y <= 0
-        cons = [(Kt @ a)[np.flatnonzero(P)] == y[P], (Kt @ a)[np.flatnonzero(N)] <= 0]
-        cp.Problem(cp.Minimize(0.5 * cp.sum_squares(_factor(Kt).T @ a)), cons).solve()
-        return np.asarray(a.value) / d
-
-    fns = {"ours": lambda: min_norm_m1(K, y, d).alpha, "clarabel+polish": lambda: min_norm_m1(K, y, d, method="clarabel").alpha,
-           "cvxpy default": plain}
-    res = interleaved(fns, reps)
-    nr = math.sqrt(ref @ K @ ref)
-    err = {k: float(math.sqrt(max((v[1] - ref) @ K @ (v[1] - ref), 0.0)) / nr) for k, v in res.items()}
-    row(f"minnorm n={n}", res, err)
-
-
 def gds(n: int, reps: int, steps: int = 500):
     from ibcheck.numerics.relu_gd import gd_direct, gd_span
     g = torch.Generator().manual_seed(n)
@@ -206,7 +179,7 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="one size per row")
     ap.add_argument("--ells", default="1e3,1e4", help="flow horizons log(1/𝓛), comma-separated")
-    ap.add_argument("--only", default="flow,svm,minnorm,gd,lingd", help="rows to run, comma-separated")
+    ap.add_argument("--only", default="flow,svm,gd,lingd", help="rows to run, comma-separated")
     args = ap.parse_args()
     only = set(args.only.split(","))
     print(f"numpy {np.__version__}, torch {torch.__version__}; CPU time, best of {args.reps} interleaved, 1 thread; "
@@ -216,8 +189,6 @@ def main():
             flows(ell, args.reps)
         for n in ((100,) if args.quick else (100, 200, 300)) if "svm" in only else ():
             svms(n, args.reps)
-        for n in ((40,) if args.quick else (40, 100, 300)) if "minnorm" in only else ():
-            minnorms(n, args.reps)
         for n in ((100,) if args.quick else (40, 100, 300)) if "gd" in only else ():
             gds(n, args.reps)
         for n in ((12,) if args.quick else (12, 100)) if "lingd" in only else ():

@@ -22,12 +22,13 @@ MAX_LINES = 400
 
 
 def _modules() -> dict[str, Path]:
-    """Dotted module name → file, for every module of the installed package (tests excluded)."""
+    """Dotted module name → file, for every module of the installed package (tests and a paper's benchmarks/ — scripts,
+    not installed — excluded)."""
     out = {}
     for folder, pkg in FOLDERS.items():
         for f in sorted((ROOT / folder).rglob("*.py")):
             rel = f.relative_to(ROOT / folder).with_suffix("")
-            if any(p.startswith("test_") or p in ("conftest", "tests") for p in rel.parts):
+            if any(p.startswith("test_") or p in ("conftest", "tests", "benchmarks") for p in rel.parts):
                 continue
             parts = [p for p in rel.parts if p != "__init__"]
             out[".".join([pkg, *parts])] = f

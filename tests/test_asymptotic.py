@@ -98,8 +98,9 @@ def test_settled_away_from_the_limit_is_violated():
     j = run(lambda x: 2.5, 1 / t, 2.0)
     assert j.holds is False and "settled at 2.5" in j.reason
     assert j.limit_estimate["interval"] == pytest.approx([2.5, 2.5], abs=1.01e-7 * 0.5)  # STALL × the distance
+    # measured: Ji–Telgarsky 2020's alignment check fed a fixed random direction
     gap = [1.1734781583337046, 1.156145680508511, 1.1511973674911826, 1.1509901986459248, 1.1509899177529834,
-           1.1509899177528413, 1.150989917752841]  # measured: jitelgarsky2020.alignment fed a fixed random direction
+           1.1509899177528413, 1.150989917752841]
     j = judge(geometric(10, 1000, 7), gap, 1 / sp.log(t), "t", 0.0, floor=1e-14)
     assert j.holds is False and "settled" in j.reason
     lo, hi = j.limit_estimate["interval"]
@@ -198,8 +199,9 @@ def test_limit_excluded_when_convergence_outpaces_the_scale():
     assert run(lambda x: 2 + 1 / x, 1 / sp.log(t), 2.0).holds is True
 
 
-# GD's norms with random directions (tests/discrimination lin_random) read as ‖ρ(t) − w̃‖ at soudry2018's 13
-# checkpoints: the tail falls 35.7 → 18.5 (orders 2.9, 1.3, 2.3, 9.4 against 1/log t, all ≥ 0.75), 10× the limit's scale
+# GD's norms with random directions (tests/discrimination lin_random) read as ‖ρ(t) − w̃‖ at the 13 checkpoints of
+# Soudry et al. 2018's residual check: the tail falls 35.7 → 18.5 (orders 2.9, 1.3, 2.3, 9.4 against 1/log t, all
+# ≥ 0.75), 10× the limit's scale
 RANDOM_TAIL = [6.42520412887289, 2.3885389832126167, 20.185625051382146, 4.864455372680384, 25.588204377043066,
                2.494878358969364, 24.213623072868433, 7.244949109770767, 35.70801153167288, 30.216321961340928,
                28.811931528208643, 25.45037662592319, 18.485068430977332]

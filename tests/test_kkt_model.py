@@ -2,7 +2,7 @@
 
 Trained models converge towards KKT, untrained and perturbed ones are far, Clarke subgradients at exact kinks are
 used (a constructed KKT point needs the derivative 0.68 at a leaky-ReLU kink), bad models and data are refused in
-one line, and the numbers agree with direct computations and with the frei2023 checker.
+one line, and the numbers agree with direct computations (the paper folders' own checkers: their tests).
 """
 import io
 import json
@@ -241,34 +241,10 @@ def test_deep_homogeneous_model_has_degree_three():
     assert r.references is None and r.certified and r.euler_gradient_check < 1e-12
 
 
-def test_frozen_second_layer_has_degree_one_and_matches_the_frei2023_checker():
-    """frei2023's architecture (a = ±1/√m frozen, leaky ReLU): our residuals equal theory.frei2023.kkt's (span metric)."""
-    from ibcheck.papers.frei2023.theory.kkt import kkt_check
-    from ibcheck.theory.two_layer_margin import second_layer
-    rng = np.random.default_rng(1)
-    n, d, m1, m2, gamma = 6, 40, 2, 2, 0.5
-    X = rng.normal(size=(n, d)) / math.sqrt(d)
-    B = rng.normal(size=(m1 + m2, n))
-    a = second_layer(m1, m2)
-    W = B @ X
-    q = (a @ np.maximum(gamma * W @ X.T, W @ X.T))
-    y = np.sign(q)
-    net = nn.Sequential(nn.Linear(d, m1 + m2, bias=False), nn.LeakyReLU(gamma), nn.Linear(m1 + m2, 1, bias=False)).double()
-    with torch.no_grad():
-        net[0].weight.copy_(torch.tensor(W))
-        net[2].weight.copy_(torch.tensor(a)[None])
-    net[2].weight.requires_grad_(False)
-    r = kkt(net, X, y)
-    ref = kkt_check(X @ X.T, y, a, gamma, B)
-    assert r.degree == 1 and r.kkt_stationarity == pytest.approx(ref.stationarity, rel=1e-8)
-    assert r.kkt_complementarity == pytest.approx(ref.complementarity, rel=1e-6)
-    assert r.normalized_margin == pytest.approx(float((y * q).min() / np.linalg.norm(W)), rel=1e-12)
-    assert "Problem (1)" in r.references["reference"] and r.references["problem1_aligned_margin"] > 0
-
-
 # ------------------------------------------------------------------------------------ Clarke subgradients at kinks
 def clarke_kkt_point():
-    """A KKT point of frei2023's Problem (1) (m1 = m2 = 1, γ = ½, two examples in R²) whose first neuron sits exactly
+    """A KKT point of Problem (1), the leaky two-layer max-margin problem with the second layer fixed to ±1/√m
+    (m1 = m2 = 1, γ = ½, two examples in R²), whose first neuron sits exactly
     at its kink on x₂ with Clarke derivative D ≈ 0.680 ∈ (γ, 1): neither one-sided derivative makes it stationary."""
     g, a, y = 0.5, np.array([1.0, -1.0]) / math.sqrt(2), np.array([1.0, -1.0])
     X = np.array([[1.0, 0.0], [0.7, 1.0]])
@@ -585,7 +561,8 @@ def test_box_qp_equals_the_nnls_over_its_vertices():
 
 
 def test_svm_reference_primal_equals_span():
-    """The SVM reference solves in the primal when d < n: it must agree with frei2023's span formulation."""
+    """The SVM reference solves in the primal when d < n: it must agree with the span formulation
+    (``theory.two_layer_margin.svm_margin``)."""
     from ibcheck.theory.two_layer_margin import svm_margin
     from ibcheck.theory.homogeneous_kkt import _svm
     rng = np.random.default_rng(0)

@@ -1,24 +1,15 @@
 """Start-up: the light catalogue index is the live catalogue, `ibcheck list`, `--help`, `--version` and an unknown ID
-import nothing heavy, a check imports only its own module, and `sweep --backend auto` keeps a small grid serial.
-(The times themselves are measured by benchmarks/startup.py, not asserted here.)"""
-import subprocess
-import sys
-
+import nothing heavy (``ibcheck.testing.startup``), and the pool-pays rule of `sweep --backend auto` (a check importing
+only its own module and a small grid kept serial: papers/<paper>/tests/test_startup.py). (The times themselves are
+measured by benchmarks/startup.py, not asserted here.)"""
 import pytest
 
 from ibcheck.checks import index
 from ibcheck.checks.backends import pool_pays
+from ibcheck.testing.startup import modules_after as _modules_after
 
-HEAVY = ("torch", "cvxpy", "sympy", "scipy.stats", "matplotlib", "hypothesis")
-
-
-def _modules_after(*argv) -> tuple[list[str], subprocess.CompletedProcess]:
-    code = ("import sys; from ibcheck.cli import main\ntry:\n    rc = main(%r)\nexcept SystemExit as e:\n    rc = e.code\n"
-            "print('HEAVY', [m for m in %r if m in sys.modules]); print('RC', rc)") % (list(argv), HEAVY)
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       env={**__import__("os").environ, "IBCHECK_NO_PLUGINS": "1"})
-    line = next(x for x in p.stdout.splitlines() if x.startswith("HEAVY"))
-    return eval(line[6:]), p  # noqa: S307  (our own print of a list of names)
+CID = sorted(index.CLAIMS)[0]  # any claim: the light commands and the "did you mean" do not depend on which
+TYPO = CID[:-1]  # one character short: its closest known ID is CID
 
 
 def test_the_index_is_the_live_catalogue():
@@ -37,8 +28,8 @@ def test_the_index_is_the_live_catalogue():
     assert list(index.CONJECTURES) == list(SHIPPED)
 
 
-@pytest.mark.parametrize("argv", [["list"], ["--version"], ["--help"], ["check", "lai2026.m1.gp"],
-                                  ["check", "--seeds", "x", "lai2026.m1.gap"], ["sweep", "nope.claim", "--grid", "n=1"]])
+@pytest.mark.parametrize("argv", [["list"], ["--version"], ["--help"], ["check", TYPO],
+                                  ["check", "--seeds", "x", CID], ["sweep", "nope.claim", "--grid", "n=1"]])
 def test_light_commands_import_nothing_heavy(argv):
     heavy, p = _modules_after(*argv)
     assert heavy == [], (argv, heavy)
@@ -61,18 +52,11 @@ def test_list_from_the_index_equals_the_live_list(capsys):
 
 
 def test_unknown_claim_says_did_you_mean():
-    heavy, p = _modules_after("check", "lai2026.m1.gp")
-    assert "RC 2" in p.stdout and "did you mean 'lai2026.m1.gap'?" in p.stderr and heavy == []
+    heavy, p = _modules_after("check", TYPO)
+    assert "RC 2" in p.stdout and f"did you mean {CID!r}?" in p.stderr and heavy == []
     assert len(p.stderr.strip().splitlines()) == 1
     _, far = _modules_after("check", "zzzz")
     assert "unknown claim 'zzzz'" in far.stderr and "did you mean" not in far.stderr
-
-
-def test_a_check_imports_only_what_it_uses():
-    """lai2026.gram solves nothing and draws no figure: no cvxpy, scipy.stats or matplotlib in its process."""
-    heavy, p = _modules_after("check", "lai2026.gram")
-    assert "RC 0" in p.stdout, p.stderr
-    assert "torch" in heavy and not {"cvxpy", "matplotlib", "hypothesis"} & set(heavy), heavy
 
 
 def test_pool_pays_rule():
@@ -81,12 +65,3 @@ def test_pool_pays_rule():
     assert pool_pays(3, 60.0, 4.0, 2)
     assert not pool_pays(3, 60.0, 4.0, 1)  # one core: no pool
     assert not pool_pays(1, 60.0, 4.0, 8)  # one task left: nothing to spread
-
-
-def test_sweep_auto_keeps_a_small_grid_serial(monkeypatch):
-    import ibcheck.checks.backends as B
-    used = []
-    monkeypatch.setattr(B, "_pool", lambda tasks, on, w: used.append("pool") or [B.run_task(t) for t in tasks])
-    tasks = [{"claim": "lai2026.gram", "params": {"n": n, "d": 2000}, "device": "cpu"} for n in (10, 12, 14, 16)]
-    out = B.run_tasks(tasks, "auto")
-    assert used == [] and [r["params"]["n"] for r in out] == [10, 12, 14, 16]

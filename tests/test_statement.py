@@ -60,22 +60,6 @@ def test_every_claim_renders_latex_from_sympy():
         assert c.provenance in ("seed", "paper", "standard", "reconstructed")  # threshold rows decide nothing
 
 
-def test_gap_statement_matches_the_seed_constants():
-    c = CATALOGUE["lai2026.m1.gap"]
-    assert c.constants["c_low"] == 1.0 and c.constants["c_up"] == 16.0
-    vals = dict(trace_sigma=100.0, n=10, orth_dev=0.1, label_spread=2.0, delta_max=0.5, eta_lmax=1.0, init_min_beta_over_eps=1.0,
-                n_minus=4, y_min=1.0, y_max=2.0, c_low=1.0, c_up=16.0)
-    lower, upper = math.sqrt(4 / 100), math.sqrt(16 * 4 * 4 / 100)
-    assert c.evaluate(dict(vals, gap=lower * 1.01))["verdict"] == V.VERIFIED
-    # the near-orthogonality level δ_max is a stand-in chosen here: a failure is a counterexample only with the
-    # check's evidence that it persists deeper inside the hypothesis
-    for gap in (lower * 0.99, upper * 1.01):
-        r = c.evaluate(dict(vals, gap=gap))
-        assert r["verdict"] == V.INCONCLUSIVE and "not a counterexample" in r["reason"], r["reason"]
-        r = c.evaluate(dict(vals, gap=gap), persists="gap/lower = 0.9 at d = 10d")
-        assert r["verdict"] == V.VIOLATED and r["reason"].endswith("tightened: gap/lower = 0.9 at d = 10d")
-
-
 def test_a_threshold_hypothesis_never_licenses_a_counterexample_alone():
     """Under a hypothesis of provenance ``threshold`` a failed conclusion is ``inconclusive`` (no persistence
     evidence), ``violated`` with it; a seed hypothesis licenses ``violated`` directly; an exploratory claim
@@ -92,31 +76,6 @@ def test_a_threshold_hypothesis_never_licenses_a_counterexample_alone():
     cl = claim(le("x<=b", x.s, b.s, provenance="threshold"), exploratory=True)
     r = cl.evaluate({"x": 2.0, "b": 1.0})
     assert r["verdict"] == V.OBSERVED and r["reason"].startswith("observed: x<=b"), r
-
-
-def test_claim_provenance_follows_a_reconstructed_hypothesis():
-    """A claim whose only reconstructed item is a hypothesis is ``reconstructed`` (the seed's conclusions do not
-    make it ``seed``); with every item from the seed it is ``seed``."""
-    hyp = ge("b>=0", b.s, 0, provenance="reconstructed")
-    assert claim(le("x<=b", x.s, b.s, provenance="seed"), hypotheses=(hyp,)).provenance == "reconstructed"
-    assert claim(le("x<=b", x.s, b.s), hypotheses=(ge("b>=0", b.s, 0),)).provenance == "seed"
-    assert CATALOGUE["frei2023.thm4.2.loss"].provenance == "reconstructed"  # (H) etc. reconstructed for Section 4
-
-
-def test_frei_H_row_at_a_fixed_gram_matrix():
-    """(H) R_min² ≥ 3γ⁻³R²np evaluated on a 2×2 Gram matrix by hand: R_min = 1, R = 2, p = 0.1, n = 2, γ = ½:
-    rhs = 3·8·4·2·0.1 = 19.2, slack = 1 − 19.2."""
-    from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
-    K = [[4.0, -0.1], [-0.1, 1.0]]
-    q = h_quantities(K, 0.5)
-    assert (q["R_min"], q["R_ratio"], q["p"], q["n"]) == (1.0, 2.0, 0.1, 2)
-    assert q["H_slack"] == pytest.approx(1 / 19.2, rel=1e-12)
-    for cid in ("frei2023.thm3.2.rank", "frei2023.thm3.2.margins", "frei2023.thm3.2.global"):
-        row = next(h for h in CATALOGUE[cid].hypotheses if h.name == "(H) near-orthogonality")
-        r = row.evaluate(q)
-        assert r["rhs"] == pytest.approx(19.2, rel=1e-12) and r["slack"] == pytest.approx(1 - 19.2, rel=1e-12), cid
-        assert r["holds"] is False
-        assert row.evaluate(dict(q, gamma=1.0))["rhs"] == pytest.approx(2.4, rel=1e-12)  # 3·1·4·2·0.1
 
 
 def test_reasons_are_codes_and_one_table_ranks_them():

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 import torch
 
 from ibcheck.checks import registry
@@ -12,22 +13,31 @@ from ibcheck.checks.runner import run_check
 from ibcheck.numerics.threads import current, limited
 
 
-def _spy(monkeypatch, claim: str, threads):
+class _Measured(Exception):
+    """Raised by the spy once it has recorded the pools: the policy is set before the measurement starts, so the
+    check's own work is not needed (and the settings must come back after an exception too)."""
+
+
+def _spy(monkeypatch, threads):
+    """A registered claim (any: the spy replaces its measurement) whose measurement records the thread counts it
+    runs under, with its spec's ``threads`` set to ``threads``."""
+    claim = sorted(registry.REGISTRY)[0]
     seen = []
     spec = registry.REGISTRY[claim]
 
     def measure(ctx):
         seen.append(current())
-        return spec.measure(ctx)
+        raise _Measured
     monkeypatch.setitem(registry.REGISTRY, claim, dataclasses.replace(spec, measure=measure, threads=threads))
-    return seen
+    return claim, seen
 
 
 def test_a_check_runs_single_threaded_and_restores(monkeypatch):
     torch.set_num_threads(2)
     try:
-        seen = _spy(monkeypatch, "lai2026.linear", 1)
-        run_check("lai2026.linear", {})
+        claim, seen = _spy(monkeypatch, 1)
+        with pytest.raises(_Measured):
+            run_check(claim, {})
         assert seen[0]["torch"] == 1 and all(v == 1 for v in seen[0]["pools"].values()), seen
         assert torch.get_num_threads() == 2  # the caller's setting is back
     finally:
@@ -37,8 +47,9 @@ def test_a_check_runs_single_threaded_and_restores(monkeypatch):
 def test_a_check_that_opts_in_keeps_the_callers_threads(monkeypatch):
     torch.set_num_threads(2)
     try:
-        seen = _spy(monkeypatch, "lai2026.linear", None)
-        run_check("lai2026.linear", {})
+        claim, seen = _spy(monkeypatch, None)
+        with pytest.raises(_Measured):
+            run_check(claim, {})
         assert seen[0]["torch"] == 2
     finally:
         torch.set_num_threads(1)

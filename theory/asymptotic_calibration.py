@@ -145,7 +145,7 @@ def _humps(row: Row) -> dict:
       run tells the two apart);
     * ``soudry-like dip and rise``: ``e = C r √((1 − (τ_x/τ)^0.4)² + 0.4²)``, the norm of a vector whose leading
       component decays through 0 at ``τ_x`` while a small one stays: falls below the rate, then rises back to it
-      (soudry2018.direction_rate at θ = 1.035, seed 0: 0.0146, 0.0077, 0.0143, 0.0137 at t = 10³, 3·10³, 10⁵,
+      (Soudry et al. 2018's direction rate at θ = 1.035, seed 0: 0.0146, 0.0077, 0.0143, 0.0137 at t = 10³, 3·10³, 10⁵,
       10⁶)."""
     L, C, s = row.limit, row.C, row.u
     lg = math.log10

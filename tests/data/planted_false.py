@@ -1,13 +1,18 @@
-"""A planted false conjecture: the lai2026 gap stays below half its lower bound (it does not)."""
+"""A planted false conjecture: the smallest squared norm of n isotropic Gaussian points in R^d, over d, stays below half
+of its concentration lower bound (it does not: ``gap`` = min_i ‖x_i‖²/d ≥ 0.9 on this space, ``lower`` = 1 −
+3√(2 log(2n)/d) ≤ 1)."""
+import math
+
 import sympy as sp
 
 from ibcheck.checks.conjecture import Conjecture, Int, LogInt
-from ibcheck.checks.runner import run_check
+from ibcheck.numerics.data import make_gaussian
 
 
 def experiment(p):
-    q = run_check("lai2026.m1.gap", {"n": p["n"], "d": p["d"], "seed": p["seed"]})["quantities"]
-    return {"gap": q["gap"], "lower": q["lower"]}
+    K = make_gaussian(p["n"], p["d"], p["seed"], sampler="gram").K
+    return {"gap": float(K.diagonal().min()) / p["d"],
+            "lower": 1.0 - 3.0 * math.sqrt(2.0 * math.log(2 * p["n"]) / p["d"])}
 
 
 gap, lower = sp.symbols("gap lower", real=True)

@@ -174,8 +174,8 @@ def test_free_limit_converges_or_diverges():
     assert J(c, lambda x: math.log(x) ** 2, 1 / t, None, limit_tol=1e-3).holds is False
 
 
-# measured on the quick profile (seed 0): soudry2018.residual_limit's ‖ρ − w̃‖ at θ = 1.035 (→ 0 like t^{1−θ}, far too
-# slowly to show by 10⁶) and lyuli2020.kkt's δ (a fast KKT residual whose last step slows)
+# measured on the quick profile (seed 0): Soudry et al. 2018's residual limit, ‖ρ − w̃‖ at θ = 1.035 (→ 0 like t^{1−θ},
+# far too slowly to show by 10⁶), and Lyu–Li 2020's KKT δ (a fast KKT residual whose last step slows)
 RESIDUAL = [1.04701, 0.92375, 0.855563, 0.796458, 0.722375, 0.681417, 0.630747, 0.603099, 0.569097, 0.542159,
             0.527194, 0.508096, 0.497068]
 RESIDUAL_T = [1e3, 2e3, 3.16e3, 5.01e3, 1e4, 1.58e4, 3.16e4, 5.01e4, 1e5, 2e5, 3.16e5, 6.31e5, 1e6]
@@ -192,7 +192,7 @@ def test_rule_bare_limit_needs_a_model_or_a_decade_of_decay():
     ell = geometric(10, 1e3, 7)
     j = judge(ell, DELTA, 1 / sp.log(sp.Symbol("ell", real=True)), "ell", 0.0, floor=1e-12)
     assert j.holds is True and "fallen" in j.reason, j.reason
-    # woodworth2020.rich's distance to w_ℓ1 over 1/α = 10² … 10⁶ (measured): no steady model, fell 6.3×: undecided
+    # Woodworth et al. 2020's rich regime, distance to w_ℓ1 over 1/α = 10² … 10⁶ (measured): no steady model, fell 6.3×
     tail = [0.0655267, 0.0273993, 0.0195555, 0.0143963, 0.0104534]
     j = judge(geometric(1e2, 1e6, 5), tail, LOG, "t", 0.0)
     assert j.holds is None and "fell only" in j.reason, j.reason
@@ -201,7 +201,7 @@ def test_rule_bare_limit_needs_a_model_or_a_decade_of_decay():
 def test_rule_collapse_needs_the_last_step_to_have_stopped():
     """An exponential collapse towards 0.005 whose last step still moves 21% of its distance from the stated 0 has
     not stopped moving relative to that distance: Aitken's limit refutes nothing yet, and the tenfold fall verifies
-    nothing either. lyuli2020.kkt's δ (changes shrinking 0.56×, 0.39×, 0.06×, last step still halving it) follows no
+    nothing either. Lyu–Li 2020's KKT δ (changes shrinking 0.56×, 0.39×, 0.06×, last step still halving it) follows no
     steady exponential: no collapse at all."""
     tau = geometric(1e2, 1e3, 7)
     q = [0.005 + math.exp(-x / 100) for x in tau]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ibcheck.checks.expected import Expected
 
 # The direction claim's default is σ = z² (papers/jitelgarsky2020/checks/flow.py: the setting rule and the seed survey of
-# benchmarks/jitelgarsky2020_directions.py) run to log(1/𝓛) = 1e5, where it is verified (limit ∈ [0.5407, 0.5545],
+# papers/jitelgarsky2020/benchmarks/directions.py) run to log(1/𝓛) = 1e5, where it is verified (limit ∈ [0.5407, 0.5545],
 # order 0.39; seed 1 too, limit ∈ [0.512, 0.519]). Its fits at log(1/𝓛) ≤ 1e4 (the settings below) name a horizon
 # ≈ 3.3e4 … 3.6e4 that the default confirms, and the intervals nest further on ([0.5448, 0.5506] at 1e6,
 # [0.5465, 0.5489] at 1e7).
@@ -40,7 +40,7 @@ _JT20_RELU2 = ("finite time, not a counterexample: relu² (L = 3, the former def
                "0.067, 0.059 at ℓ = 1e5, 1e6, 1e7 (z·log ℓ = 0.88, 0.93, 0.94: z ≈ 1/log ℓ, the signature of a pull ∝ "
                "z², σ'(z) = 2z vanishing at the kink), and the path moves ≈ 1.7× as much as z per decade: the "
                "remaining length is ~1/log log(1/𝓛), undecided at any float64 horizon. Over seeds 0 … 15 to ℓ = 1e5 "
-               "(benchmarks/jitelgarsky2020_directions.py) 6/16 relu² draws are verified (m = 20: 8/16, n = 16: 6/16); "
+               "(papers/jitelgarsky2020/benchmarks/directions.py) 6/16 relu² draws are verified (m = 20: 8/16, n = 16: 6/16); "
                "of the other 10, 3 show such a closing kink gap, the rest orders ≤ 0.21 with no single signature. The "
                "last decade's length is 0.77× the previous one's (the ½ rule, a diagnostic); margins move 0.15% over "
                "it (a diagnostic)")

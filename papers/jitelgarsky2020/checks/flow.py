@@ -12,7 +12,7 @@ from ibcheck.checks.homogeneous_flow import params, spec_for
 
 # The direction claim's default draw: σ = z² ("square", L = 3, smooth, locally Lipschitz gradient: in Ji–Telgarsky's
 # setting), teacher data n = 8, d = 20, width m = 10, seed 0. Chosen by a stated rule, measured by
-# benchmarks/jitelgarsky2020_directions.py (seeds 0 … 15, the judge unchanged, to log(1/𝓛) = 1e5): the default is a
+# papers/jitelgarsky2020/benchmarks/directions.py (seeds 0 … 15, the judge unchanged, to log(1/𝓛) = 1e5): the default is a
 # setting whose directional convergence is reachable (`verified`) for ≥ 80% of 16 seeds, nonlinear before linear,
 # with seed 0 as the draw whatever it gives. Measured: square 15/16 (m = 20: 13/16), linear 16/16 (m = 20: 16/16);
 # relu² 6/16 (m = 20: 8/16, n = 16: 6/16, n = 4: 10/16 with 4 seeds never below 𝓛 = 1), relu³ 4/16 — relu² fails

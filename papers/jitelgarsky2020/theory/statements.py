@@ -7,7 +7,7 @@ two-layer homogeneous flow as lyuli2020 (decades of ``log(1/𝓛)``: checkpoints
 The theorem states no rate, so a check verifies directional convergence only where it shows by the horizon reached.
 The direction claim's default is therefore chosen by a stated rule, not by a seed: a setting whose convergence is
 reachable (``verified`` to log(1/𝓛) = 1e5) for ≥ 80% of seeds 0 … 15, nonlinear before linear, seed 0 as the draw
-whatever it gives (measured by benchmarks/jitelgarsky2020_directions.py): σ = z² (15/16; linear 16/16; relu² 6/16,
+whatever it gives (measured by papers/jitelgarsky2020/benchmarks/directions.py): σ = z² (15/16; linear 16/16; relu² 6/16,
 relu³ 4/16 — for relu² a pre-activation closing on the kink, where σ' = 2z vanishes, makes the remaining path decay
 like 1/log log(1/𝓛) on some draws: a documented finding, checks/jitelgarsky2020/expected.py).
 """

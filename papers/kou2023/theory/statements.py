@@ -45,7 +45,7 @@ full_lim = Sym("srank_full_limit", r"\mathrm{srank}(W_\infty)", "derived limit o
 _H_ORTH = ge("near-orthogonality ‖x_i‖² ≥ C n max|⟨x_i,x_k⟩|", orth.s, c_orth.s, provenance="threshold",
              reason="C = 1 is a number chosen here (the paper's C is UNKNOWN); the measured ratio is reported as its "
                     "tightest value (default data: 1.99)",
-             note="C is UNKNOWN in the paper. Measured (benchmarks/kou2023_constants.py, hypotheses off, 2e4 steps, "
+             note="C is UNKNOWN in the paper. Measured (papers/kou2023/benchmarks/constants.py, hypotheses off, 2e4 steps, "
                   "n = 10): margin_equalization verified at every C ∈ [0.97, 2.75] for init ratios ≤ 1.7; "
                   "leaky_srank_to_1 verified at C = 0.97 and C ≥ 1.99 but violated at C = 1.60 (d = 1000: one class's "
                   "srank settles at 1.017; the label-aligned KKT point does not exist there), so C = 1 admits data where "
@@ -55,7 +55,7 @@ _H_INIT = le("small init: ‖W⁽⁰⁾‖ ≤ c‖W⁽¹⁾ − W⁽⁰⁾‖ (
              provenance="threshold",
              reason="c = 1 is a number chosen here (σ₀'s requirement is UNKNOWN), stated on the inputs: the first step "
                     "is computed from σ₀, η and the data, not read off the trainer (default: 0.54)",
-             note="as frei2023.thm4.2's small-init hypothesis. Measured (benchmarks/kou2023_constants.py, 2e4 "
+             note="as frei2023.thm4.2's small-init hypothesis. Measured (papers/kou2023/benchmarks/constants.py, 2e4 "
                   "steps): every deciding claim verified for init ratios ≤ 1.7 at every C of the sweep (≤ 5.4 at "
                   "γ = 0.1); larger inits are mostly inconclusive (still in the transient), never violated")
 _H_LEAKY = (_H_ORTH, _H_INIT,

@@ -1,0 +1,17 @@
+"""CLI contract of jitelgarsky2020: every claim ID listed by ``ibcheck list`` and generated as a quick case."""
+import subprocess
+import sys
+
+IDS = ["jitelgarsky2020.direction", "jitelgarsky2020.alignment"]
+
+
+def ibcheck(*args):
+    return subprocess.run([sys.executable, "-m", "ibcheck", *args], capture_output=True, text=True, timeout=600)
+
+
+def test_every_new_id_is_listed_and_generated():
+    out = ibcheck("list").stdout
+    assert len(IDS) == 2 and all(cid in out for cid in IDS)
+    from ibcheck.checks.cases import cases
+    ids = {c[0] for c in cases("quick")}
+    assert set(IDS) <= ids

