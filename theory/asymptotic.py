@@ -47,6 +47,7 @@ from .asymptotic_settled import STALL, collapsing, settled
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
 NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hundred ulps: sums, norms, ratios)
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
+KAPPA_FIRM = 0.25  # ... and at most a quarter of it for a five-checkpoint fit to refute without a sixth
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
@@ -232,11 +233,15 @@ def _excludes(f: Fit, limit: float, tol: float) -> bool:
 
 
 def _confirmed(f: Fit, tau, q, u, limit: float, tol: float) -> bool:
-    """The refuting model still excludes ``limit`` over one more triple (six checkpoints) where the run has them: a
-    model in its asymptotic range holds as its window moves back, while a transient's tail (a hump's descent on top
-    of a slow rate) fits a steady power law over five checkpoints only by chance — its local exponent drifts."""
-    if len(q) < WINDOW + 3:
-        return True  # five checkpoints: three triples are all the run has
+    """A refutation near the margin (the fit's remaining correction more than ``KAPPA_FIRM`` of the distance to the
+    stated limit) must still exclude ``limit`` over one more triple (six checkpoints) where the run has them: a model
+    in its asymptotic range holds as its window moves back, while a transient's tail (a hump's descent on top of a
+    slow rate) fits a steady power law over five checkpoints only by chance — its local exponent drifts, and its
+    extrapolation lands just past the stated limit (the battery's hump false alarms: corrections of 0.5 of the
+    distance). A fit that has all but stopped (correction ≤ ``KAPPA_FIRM`` of the distance: a wrong direction's fixed
+    angle, a shifted reference) would have to be wrong by four times its own correction: it stands alone."""
+    if len(q) < WINDOW + 3 or f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol):
+        return True  # five checkpoints: three triples are all the run has; or a firm exclusion
     z = u if f.model == "r" else [1.0 / x for x in tau]
     return _excludes(window_fit(z, q, f.model, width=WINDOW + 1), limit, tol)
 
