@@ -16,6 +16,7 @@ from ..theory.activation import prove_leaky_smooth, prove_smoothed
 from ..theory.hypothesis import h_quantities
 from ibcheck.theory.asymptotic import Series, geometric, series_at
 
+from ibcheck.checks.horizon import step_budget
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, ParamAlias, constant_params, grid
 
@@ -212,9 +213,11 @@ _F42 = [{"m": 400, "d": 20000, "n": 100}, {"data": "gmm", "n": 100, "d": 10 ** 8
         {"sampler": "explicit", "n": 6, "d": 400000, "m": 50}]
 THM42_SPECS = [
     CheckSpec(claim=st.THM42_LOSS, measure=measure_thm42, params={**_BASEP, **constant_params(st.THM42_LOSS)},
-              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,)),
+              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,),
+              horizon=step_budget("steps", 10)),
     CheckSpec(claim=st.THM42_NORM, measure=measure_thm42, params={**_BASEP, **constant_params(st.THM42_NORM)},
-              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,)),
+              quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,),
+              horizon=step_budget("steps", 10)),
     CheckSpec(claim=st.THM42_SRANK, measure=measure_srank,
               params={**_BASEP, **constant_params(st.THM42_SRANK),
                       "m_grid": Param("m_grid", str, "50,100,200", "m values of the sweep (even)"),
@@ -224,7 +227,7 @@ THM42_SPECS = [
                                            "must be >= 2")},
               quick=_Q42, full=[{"m_grid": "64,256,1024", "d_grid": "1e4,1e6,1e8", "n_grid": "10,40,160",
                                  "sweep_steps": 1000}], accepts_data=False, data_note="uses generated data",
-              aliases=(M1_M2,)),
+              aliases=(M1_M2,), horizon=step_budget("steps", 10)),
 ]
 
 # ---- Figure 1 ------------------------------------------------------------------------------------

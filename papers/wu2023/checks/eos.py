@@ -24,6 +24,7 @@ import math
 
 import numpy as np
 
+from ibcheck.checks.horizon import step_budget
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, pos
@@ -138,7 +139,7 @@ def measure(ctx: Context) -> list[Measurement]:
 
 def _spec(claim, prm, quick, full, shared="wu2023-gd") -> CheckSpec:
     return CheckSpec(claim=claim, params=prm, measure=measure, quick=quick, full=full, data_note=DATA_NOTE,
-                     shared=shared)
+                     shared=shared, horizon=step_budget("steps", 10_000))
 
 
 _EOS = {"eta": EOS_ETA}

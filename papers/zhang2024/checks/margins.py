@@ -24,6 +24,7 @@ import math
 
 import numpy as np
 
+from ibcheck.checks.horizon import step_budget
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
@@ -199,7 +200,7 @@ def measure_gd(ctx: Context) -> list[Measurement]:
 
 def _spec(claim, prm, measure, quick, full, **kw) -> CheckSpec:
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick, full=full,
-                     data_note=DATA_NOTE, **kw)
+                     data_note=DATA_NOTE, horizon=step_budget("steps", 10_000), **kw)
 
 
 _ADAM_FULL = [{"a": 0.3}, {"a": 0.7, "steps": 300_000}, {"seed": 3}, {"loss": "exp"}, {"beta1": 0.0}, {"steps": 300_000}]
