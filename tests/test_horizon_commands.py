@@ -6,7 +6,6 @@ The quick catalogue (``checks/test_catalogue.py``) does the same for every comma
 inconclusive defaults included."""
 from __future__ import annotations
 
-import math
 import shlex
 
 import pytest
