@@ -77,8 +77,8 @@ class Structure(HTMLParser):
 pytestmark = pytest.mark.xdist_group("report")
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
+@pytest.fixture(scope="session")  # session, not module: xdist interleaves other modules' tests, and a module
+def report(tmp_path_factory):     # fixture torn down between two of this module's tests was computed twice (2 × 180 s)
     out = tmp_path_factory.mktemp("report")
     results, sup = run_catalogue("quick", progress=False)
     # an injected failure: the linear baseline's limit scaled by 1.01 (expected verified, so unexpected)
