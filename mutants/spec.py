@@ -1300,4 +1300,13 @@ SPEC = [
          old="     _BELOW_MAX_2, _LOSS_DOWN),", new="     _LOSS_DOWN),",
          what="zhang2024.adam_eps without its weak-duality row: the ℓ∞ answer offered as GD's is left undecided",
          tests=["papers/zhang2024/tests/test_zhang2024_controls.py", "-k", "swapped_reference"]),
+    dict(id="judge-firm-exclusion-wide", file="theory/asymptotic.py",
+         old="KAPPA_FIRM = 0.25  #", new="KAPPA_FIRM = 0.6  #",
+         what="a five-checkpoint refutation at half the distance stands without a sixth (the hump false alarms)",
+         tests=["tests/judge/test_calibration.py", "-k", "no_false_alarm"]),
+    dict(id="judge-firm-exclusion-never", file="theory/asymptotic.py",
+         old="if len(q) < WINDOW + 3 or f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol):",
+         new="if len(q) < WINDOW + 3:",
+         what="every refutation needs six checkpoints (a rotated direction's fixed angle goes undecided)",
+         tests=["papers/jitelgarsky2019/tests/test_negative_controls.py", "-k", "separable_edge_rotated"]),
 ]
