@@ -77,10 +77,26 @@ class Structure(HTMLParser):
 pytestmark = pytest.mark.xdist_group("report")
 
 
-@pytest.fixture(scope="session")  # session, not module: xdist interleaves other modules' tests, and a module
-def report(tmp_path_factory):     # fixture torn down between two of this module's tests was computed twice (2 × 180 s)
+def _quick_catalogue(tmp_path_factory, worker_id):
+    """The quick profile's results, computed once per session even when xdist spreads this module's tests over
+    workers (it did: 2 × 115 s): the first worker runs it under a file lock in the session's shared temporary root
+    and pickles it, the others read it (xdist's recipe for a session fixture run once)."""
+    if worker_id == "master":  # not under xdist: nothing to share (and the root outlives the session)
+        return run_catalogue("quick", progress=False)
+    import pickle
+
+    from filelock import FileLock
+    cache = tmp_path_factory.getbasetemp().parent / "quick-catalogue.pickle"
+    with FileLock(str(cache) + ".lock"):
+        if not cache.exists():
+            cache.write_bytes(pickle.dumps(run_catalogue("quick", progress=False)))
+        return pickle.loads(cache.read_bytes())
+
+
+@pytest.fixture(scope="session")
+def report(tmp_path_factory, worker_id):
     out = tmp_path_factory.mktemp("report")
-    results, sup = run_catalogue("quick", progress=False)
+    results, sup = _quick_catalogue(tmp_path_factory, worker_id)
     # an injected failure: the linear baseline's limit scaled by 1.01 (expected verified, so unexpected)
     bad = run_check("lai2026.linear", {}, hooks=Hooks(limit=lambda K, y, tr, a: a * 1.01), keep_series=True)
     S.annotate(bad, "lai2026.linear", {}, role="setting")

@@ -40,7 +40,7 @@ DIVERGE = 1.25  # growth of |e| over a decade that counts as divergence (a bound
 SPAN_POINTS = 5  # checkpoints of a divergence or settled tail
 SPAN = 10.0  # the clock ratio such a tail spans: a decade, so the trend is not a local wiggle
 STEADY = 0.1  # sustained growth: its exponents in τ over the last decade agree to this (a log or power law: 0)
-DECEL = 0.05  # ... and none below −DECEL: increments per equal step of log τ shrinking ≤ ~11% a decade (log log t)
+DECEL = 0.15  # ... and none below −DECEL: a rise as slow as 1 − C/log t (c ≈ −1/ln τ) from τ ≈ 10³ on, or log log t
 ROUND_ORDER = 1e-6  # two orders closer than this are equal to rounding
 
 

@@ -29,8 +29,7 @@ _STEP200 = ("outside the step-size hypothesis (ηβσ_max² = 50): the loss rise
 
 EXPECTED: dict[str, Expected] = {
     "soudry2018.residual_limit[n=8,d=20,seed=1]": Expected("outside-hypotheses", _RANK,
-            fails=("rank(Z_S) = rank(Z)", "‖ρ(10^k) − w̃‖ decreases over k = K−3 … K", "‖ρ(T) − w̃‖ ≤ 0.15"),
-            undecided=("ρ(t) → w̃",)),
+            fails=("rank(Z_S) = rank(Z)", "ρ(t) → w̃", "‖ρ(10^k) − w̃‖ decreases over k = K−3 … K", "‖ρ(T) − w̃‖ ≤ 0.15")),
     "soudry2018.stepsize[eta_scale=20.0,steps=100000,seed=0]": Expected("outside-hypotheses", _STEP20,
             fails=("step size: η < 2/(βσ_max²)", "ρ does not grow: max_{k=K−1,K}‖ρ‖ ≤ 1.1·max_{k=K−3,K−2}‖ρ‖")),
     "soudry2018.residual_limit[seed=0]": Expected("inconclusive", _THETA_1, fails=("‖ρ(T) − w̃‖ ≤ 0.15",),
