@@ -13,36 +13,15 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 
 import numpy as np  # noqa: E402
+from peers import interleaved, row  # noqa: E402  (the shared benchmarks' interleaved timing and ratio row)
 
 from ibcheck.numerics.threads import limited  # noqa: E402
-
-
-def interleaved(fns: dict, reps: int) -> dict:
-    """Best CPU time of each callable over ``reps`` alternating rounds, and its last result."""
-    best = {k: math.inf for k in fns}
-    out = {}
-    for _ in range(reps):
-        for k, f in fns.items():
-            t = time.process_time()
-            out[k] = f()
-            best[k] = min(best[k], time.process_time() - t)
-    return {k: (best[k], out[k]) for k in fns}
-
-
-def row(name, res, err, ours="ours"):
-    t0 = res[ours][0]
-    cells = []
-    for k, (t, _) in res.items():
-        if k == ours:
-            continue
-        cells.append(f"{k} {t / t0:6.2f}× (err {err[k]:.1e})")
-    print(f"{name:<14} ours {t0 * 1e3:9.2f} ms (err {err[ours]:.1e}) | " + " | ".join(cells), flush=True)
 
 
 def minnorms(n: int, reps: int):
