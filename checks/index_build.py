@@ -24,14 +24,18 @@ def tables(paper) -> dict:
         for s in getattr(paper.module(f"checks.{name}"), "SPECS", []) or []:
             if isinstance(s, CheckSpec):
                 module_of.setdefault(s.id, f"checks.{name}")
+    own = [c for c in st.CLAIMS if isinstance(c, Claim)]
+    if not paper.builtin:  # an installed paper's rows left at ``seed`` are its own reconstruction (checks.plugins)
+        from .plugins import own_provenance
+        own = [own_provenance(c) for c in own]
     claims = {c.id: (c.source, "exploratory" if c.exploratory else c.provenance, c.title, module_of.get(c.id))
-              for c in st.CLAIMS if isinstance(c, Claim)}
+              for c in own}
     conj = {}
     for name in paper.submodules("conjectures"):
         c = getattr(paper.module(f"conjectures.{name}"), "conjecture", None)
         if c is not None and hasattr(c, "experiment"):  # a checks.conjecture.Conjecture (not imported here: circle)
             conj[c.id] = (c.source or "-", c.title, c.expected, f"conjectures.{name}")
-    exploratory = {c.id: c.provenance for c in st.CLAIMS if isinstance(c, Claim) and c.exploratory}
+    exploratory = {c.id: c.provenance for c in own if c.exploratory}
     return {"CLAIMS": claims, "ALIASES": dict(getattr(st, "ALIASES", {})), "CONJECTURES": conj,
             "EXPLORATORY": exploratory}
 

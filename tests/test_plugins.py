@@ -258,3 +258,19 @@ def test_a_third_party_paper_runs_the_conformance_suite_with_one_line(site, tmp_
     p = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], _env(site), cwd=tmp_path)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
     assert "passed" in p.stdout and "failed" not in p.stdout, p.stdout[-2000:]
+
+
+def test_the_example_index_is_current_and_an_old_seed_index_still_lists_reconstructed(site, tmp_path):
+    """The example's shipped ``index.py`` is what ``index_build`` writes for it as an installed paper (``seed`` rows
+    made ``reconstructed``); an index an older build wrote with ``seed`` is read as ``reconstructed`` all the same."""
+    code = ("from ibcheck.theory.papers import discover\nfrom ibcheck.checks.index_build import generate\n"
+            "print(generate(next(p for p in discover() if not p.builtin)), end='')")
+    p = _run([sys.executable, "-c", code], _env(site))
+    shipped = (EXAMPLE / "ibcheck_example_plugin" / "index.py").read_text(encoding="utf-8")
+    assert p.returncode == 0 and p.stdout == shipped, "stale example index: regenerate it with the plugin installed"
+    old = tmp_path / "site"
+    shutil.copytree(site, old)
+    index = old / "ibcheck_example_plugin" / "index.py"
+    index.write_text(shipped.replace("'reconstructed'", "'seed'"), encoding="utf-8")
+    line = next(ln for ln in _ibcheck("list", env=_env(old)).stdout.splitlines() if ln.startswith(CID))
+    assert line.split()[2:4] == ["reconstructed", "claim"], line

@@ -3,7 +3,7 @@ and `ibcheck check ID` read it without importing torch, cvxpy or sympy. Module n
 
 # claim ID → (source, kind: provenance or "exploratory", title, module holding its check)
 CLAIMS = {
-    'example.linreg.minnorm': ('example-plugin', 'seed', 'example plugin: GD from 0 on least squares → the min-norm interpolant', 'checks.minnorm'),
+    'example.linreg.minnorm': ('example-plugin', 'reconstructed', 'example plugin: GD from 0 on least squares → the min-norm interpolant', 'checks.minnorm'),
 }
 
 # deprecated claim ID (kept for one release) → its current ID
