@@ -120,6 +120,9 @@ class Condition:
     # the name of a measured series b with q ≤ C·b (a logical implication, stated in ``reason``): while b is not
     # refuted and still decays, a refutation of q → 0 by stall, divergence or an excluded limit is withheld
     bounded_by: str = ""
+    # the slowest mode u(τ) the derivation admits for the error (sympy in the clock and measured symbols): a
+    # refutation that this mode, carrying the excluded distance, could not be told from is withheld
+    slowest: object = None
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -178,6 +181,7 @@ class Condition:
 
     def _evaluate_asymptotic(self, values: dict, vals: dict) -> dict:
         """A ``limit`` / ``rate`` row judged from the series' checkpoints (``theory.asymptotic.judge``)."""
+        from . import asymptotic_withhold as withhold
         from .asymptotic import Series, judge
         series = values.get(getattr(self.rel.lhs, "name", ""))
         limit = math.nan if self.free_limit else self._side(self.rel.rhs, vals)
@@ -196,29 +200,16 @@ class Condition:
                   order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
                   clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
                   two_sided=self.two_sided)
-        if j.holds is False and self.bounded_by and j.rule in ("settled", "diverging", "excluded-limit"):
-            _withhold(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
+        if self.bounded_by:
+            withhold.bounded_by(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
+        if self.slowest is not None and not self.free_limit:
+            withhold.slow_mode(j, limit, self.atol, self.slowest.subs(
+                {s: vals.get(s.name, math.nan) for s in self.slowest.free_symbols if s != clock}),
+                self.clock, self.clock_label or self.clock)
         lo = j.observed_order["interval"][0]
         row.update(j.row(), lhs=float(series), holds=j.holds,
                    slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)
         return row
-
-
-def _withhold(j, bound, rate, clock: str, name: str) -> None:
-    """An excluded limit must not contradict a logically implied row that still decays: q ≤ C·b with b → 0 not
-    refuted and b falling over q's refuting window makes q's failure a transient of the constant C, not a
-    counterexample (``Condition.bounded_by``)."""
-    from .asymptotic import Series, judge
-    if not isinstance(bound, Series) or len(bound.values) < 2:
-        return
-    jb = judge(bound.clock, bound.values, rate, clock, 0.0)
-    t0 = j.window[0] if j.window else bound.clock[0]
-    k0 = min(range(len(bound.clock)), key=lambda k: abs(math.log(bound.clock[k] / t0)))
-    if jb.holds is not False and bound.values[-1] < bound.values[k0]:
-        j.holds = None
-        j.horizon_needed = None
-        j.reason = (f"{j.reason} — withheld: bounded by {name} (up to a constant), which is not refuted and still "
-                    f"decays ({bound.values[k0]:.4g} → {bound.values[-1]:.4g}): not decidable from this run")
 
 
 @dataclass(frozen=True)

@@ -226,3 +226,31 @@ def test_rule_bounded_by_withholds_a_refutation_while_the_bound_decays():
     r = row.evaluate({"q": rising, "b": Series(ck, [0.569, 0.542, 0.527, 0.508, 0.497])})
     assert r["holds"] is None and "withheld" in r["judgement"], r["judgement"]
     assert row.evaluate({"q": rising, "b": Series(ck, [0.5] * 5)})["holds"] is False
+
+
+# soudry2018.residual_limit on its seed-0 draw (θ = 1.035, λ_min = 1) at 10⁵ steps: ‖ρ(t) − w̃‖ at t = 10²…10⁵
+SLOW_T = [100.0, 200.0, 316.0, 631.0, 1000.0, 1995.0, 3162.0, 5012.0, 10000.0, 15849.0, 31623.0, 50119.0, 100000.0]
+SLOW_Q = [1.83726, 1.50314, 1.33868, 1.14751, 1.04701, 0.92375, 0.85556, 0.79646, 0.72237, 0.68142, 0.63075, 0.60310,
+          0.56910]
+
+
+def test_rule_slowest_mode_withholds_an_offset_it_cannot_be_told_from():
+    """The residual's window fits 0.44 + C t^−0.35, an excluded limit to the bare judge; the derivation's slowest
+    mode t^−0.035 carrying 0.44 would move the window by only 0.038 (it moved 0.153): withheld, not violated. A
+    resolvable wrong limit (0.1 + t^−½, 5 points over a decade) stands against a fast mode (t^−½ would move the
+    window by 2.2·0.1 ≫ its 0.02) and is withheld against the slow one (t^−0.035: 0.008 ≤ 0.02)."""
+    from ibcheck.theory.asymptotic import Series
+    from ibcheck.theory.statement import lim
+    q, kappa = sp.Symbol("q", real=True), sp.Symbol("kappa", real=True)
+    bare = lim("q → 0", q, 0, clock="t", rate=LOG, reason="bare")
+    slow = lim("q → 0", q, 0, clock="t", rate=LOG, slowest=t ** -kappa, reason="slowest mode t^−κ")
+    residual = Series(SLOW_T, SLOW_Q)
+    assert bare.evaluate({"q": residual})["holds"] is False
+    r = slow.evaluate({"q": residual, "kappa": 0.0353})
+    assert r["holds"] is None and "withheld" in r["judgement"] and "moved 0.153" in r["judgement"], r["judgement"]
+    assert "by 0.0376" in r["judgement"] and r["horizon_needed"] is None
+    ck = geometric(1e4, 1e5, 5)
+    wrong = Series(ck, [0.1 + 0.3 * (1e3 / x) ** 0.5 for x in ck])  # ends 0.0095 from 0.1: resolvable (≤ 0.1/3)
+    assert bare.evaluate({"q": wrong})["holds"] is False
+    assert slow.evaluate({"q": wrong, "kappa": 0.5})["holds"] is False
+    assert slow.evaluate({"q": wrong, "kappa": 0.0353})["holds"] is None

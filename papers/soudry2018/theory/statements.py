@@ -122,8 +122,10 @@ RESIDUAL = _claim(
     "derived here) also covers data where every point is a support vector (θ = ∞).",
     (rank_zs, rank_z, a_min, res_T, res_tol, res_inc, slope, theta, lam, slope_tol, res_s, descent_w),
     (lim("ρ(t) → w̃", res_s.s, 0, clock="t", rate=1 / sp.log(_t), provenance="reconstructed", floor=1e-12,
-         clock_label="t", reason="Theorem 4's limit (w̃ reconstructed: lstsq of Z_S w̃ = log(η/α_S) plus P_ker Z w(0)); "
-                                  "no rate stated: read against 1/log t, the slowest scale; floor: float64 rounding"),
+         clock_label="t", slowest=_t ** -sp.Min(theta.s - 1, lam.s),
+         reason="Theorem 4's limit (w̃ reconstructed: lstsq of Z_S w̃ = log(η/α_S) plus P_ker Z w(0)); "
+                "no rate stated: read against 1/log t, the slowest scale; floor: float64 rounding; a refutation "
+                "the linearisation's slowest mode t^{−min(θ−1, λ_min)} could not be told from is withheld"),
      _DESCENT,
      eq("‖ρ(10^k) − w̃‖ decreases over k = K−3 … K", res_inc.s, 0, reason="integer count (a trend rule)", kind="diagnostic", provenance="threshold"),
      le("‖ρ(T) − w̃‖ ≤ 0.15", res_T.s, res_tol.s, kind="diagnostic", provenance="threshold",
