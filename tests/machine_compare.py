@@ -113,6 +113,9 @@ def main(argv=None) -> int:
           f"{s['values']} recorded values; numbers differing in their last bits: {s['numbers_differing']} "
           f"(largest relative difference {s['max_rel_diff']:.2e}{' at ' + s['where_max'] if s['where_max'] else ''}; "
           f"largest absolute difference of numbers below {TINY:g}: {s['max_abs_diff_near_zero']:.2e})")
+    if s["compared"] == 0:  # the pinned tests are marked `machine`: none recorded means the recorder lost its hook
+        bad.append("no pinned comparison was recorded (tests.machine_record no longer reaches "
+                   "ibcheck.testing.pinning.RECORD)")
     for line in bad:
         print("DIFFERS: " + line)
     print("machine independence: " + ("FAILED" if bad else "same outcomes, verdicts and comparisons in both runs"))

@@ -103,10 +103,7 @@ def _wrappers(rec: _Recorder) -> dict:
         rec.verdict(f"evaluate {self.id}", ev.get("verdict"), ev.get("hypotheses", []) + ev.get("conclusions", []))
         return ev
     out[(statement.Claim, "evaluate")] = evaluate
-    try:
-        from tests.pinned import pinning
-    except ImportError:  # pragma: no cover  (the pinned folder moved)
-        return out
+    from ibcheck.testing import pinning  # no fallback: a move must break this loudly, not record nothing
     out[(pinning, "RECORD")] = rec.compared  # compare() reports each quantity's (key, ok, value)
     return out
 
