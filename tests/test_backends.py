@@ -45,21 +45,21 @@ def test_task_failing_twice_is_inconclusive(monkeypatch, tmp_path):
 
 @pytest.mark.skipif(not _ray_available(), reason="ray is not installed (pip install -e '.[ray]')")
 def test_ray_equals_local_and_survives_a_killed_worker(tmp_path, monkeypatch):
-    import ray
-    try:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    except Exception as exc:  # noqa: BLE001
-        pytest.skip(f"Ray cannot start here: {exc}")
-    try:
-        a = run_tasks(TASKS, "local", workers=2)
-        b = run_tasks(TASKS, "ray")
-        assert [r["quantities"] for r in a] == [r["quantities"] for r in b]
-    finally:
-        ray.shutdown()
+    """One local Ray instance, started by the backend itself with the fault in its workers' environment (one Ray
+    start-up: ~20 s each): a worker dies on its first d = 4000 task, Ray retries it, and every result equals the
+    process pool's bit for bit."""
+    a = run_tasks(TASKS, "local", workers=2)
     marker = tmp_path / "killed-ray"
     monkeypatch.setenv(FAULT_ENV, f"lai2026.m1.gap|d=4000|{marker}")
-    c = run_tasks(TASKS, "ray")  # starts (and stops) its own local instance with the fault in its env
-    assert marker.exists() and [r["quantities"] for r in c] == [r["quantities"] for r in a]
+    try:
+        c = run_tasks(TASKS, "ray")  # starts (and stops) its own local instance with the fault in its env
+    except Exception as exc:  # noqa: BLE001
+        if "cannot start or reach Ray" in str(exc):
+            pytest.skip(f"Ray cannot start here: {exc}")
+        raise
+    assert marker.exists()  # a Ray worker did die
+    assert [r["quantities"] for r in c] == [r["quantities"] for r in a]
+    assert [r["verdict"] for r in c] == [r["verdict"] for r in a]
 
 
 def test_sweep_cli_json_and_exit_codes(tmp_path):
