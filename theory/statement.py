@@ -202,10 +202,9 @@ class Condition:
                   two_sided=self.two_sided)
         if self.bounded_by:
             withhold.bounded_by(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
-        if self.slowest is not None and not self.free_limit:
-            withhold.slow_mode(j, limit, self.atol, self.slowest.subs(
-                {s: vals.get(s.name, math.nan) for s in self.slowest.free_symbols if s != clock}),
-                self.clock, self.clock_label or self.clock)
+        known = {s: vals.get(s.name, math.nan) for s in getattr(self.slowest, "free_symbols", ()) if s != clock}
+        if self.slowest is not None and not self.free_limit and not any(math.isnan(v) for v in known.values()):
+            withhold.slow_mode(j, limit, self.atol, self.slowest.subs(known), self.clock, self.clock_label or self.clock)
         lo = j.observed_order["interval"][0]
         row.update(j.row(), lhs=float(series), holds=j.holds,
                    slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)
