@@ -45,7 +45,7 @@ PENDING = {
     "tests/test_cli.py", "tests/test_cli_usability.py", "tests/test_plugins.py", "tests/test_report.py",
     # CLI behaviour shown on real claims (a horizon command, a terminal table's notes, a refusal's debris, a
     # renamed parameter's alias, a planted verdict change, degenerate data on every --data claim)
-    "tests/contract/surface.py", "tests/test_contract.py", "tests/test_degenerate_data.py",
+    "tests/contract/surface.py", "tests/test_degenerate_data.py",
     "tests/test_horizon_commands.py", "tests/test_no_debris.py",
 }
 
