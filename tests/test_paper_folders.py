@@ -46,7 +46,7 @@ PENDING = {
     # CLI behaviour shown on real claims (a horizon command, a terminal table's notes, a refusal's debris, a
     # renamed parameter's alias, a planted verdict change, degenerate data on every --data claim)
     "tests/contract/surface.py", "tests/test_degenerate_data.py",
-    "tests/test_horizon_commands.py", "tests/test_no_debris.py",
+    "tests/test_horizon_commands.py",
 }
 
 
