@@ -43,10 +43,8 @@ EXEMPT = {
 PENDING = {
     "benchmarks/contention.py", "benchmarks/startup.py", "tests/test_backends.py",
     "tests/test_cli.py", "tests/test_report.py",
-    # CLI behaviour shown on real claims (a horizon command, a terminal table's notes, a refusal's debris, a
-    # renamed parameter's alias, a planted verdict change, degenerate data on every --data claim)
+    # CLI behaviour shown on real claims (the contract's surface, degenerate data on every --data claim)
     "tests/contract/surface.py", "tests/test_degenerate_data.py",
-    "tests/test_horizon_commands.py",
 }
 
 
