@@ -42,7 +42,7 @@ EXEMPT = {
 # generic (a claim picked by discovery, the scaffold's toy paper). The list only shrinks.
 PENDING = {
     "benchmarks/contention.py", "benchmarks/startup.py", "tests/test_backends.py",
-    "tests/test_cli.py", "tests/test_report.py",
+    "tests/test_report.py",
     # CLI behaviour shown on real claims (the contract's surface, degenerate data on every --data claim)
     "tests/contract/surface.py", "tests/test_degenerate_data.py",
 }
