@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from ibcheck.checks import plugins
+from ibcheck.checks import index, plugins
+from ibcheck.theory.papers import discover
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "ibcheck-example-plugin"
 CID = "example.linreg.minnorm"
+_BUILTIN_PAPERS = {p.name for p in discover() if p.builtin}
+BUILTIN = sorted(c for c, v in index.CLAIMS.items() if v[0] in _BUILTIN_PAPERS)[0]  # any built-in claim
 
 
 def _env(*paths, **extra):
@@ -56,7 +59,7 @@ def test_example_plugin_is_listed_checked_and_swept(site, tmp_path):
     line = next(ln for ln in p.stdout.splitlines() if ln.startswith(CID))
     assert line.split()[2:4] == ["reconstructed", "claim"], line  # its own paper: no "seed" documents
     assert f"# plugin example (ibcheck-example-plugin, ibcheck_example_plugin): {CID}" in p.stdout
-    assert "lai2026.gram" in p.stdout  # the built-ins are all still there
+    assert BUILTIN in p.stdout  # the built-ins are all still there
     p = _ibcheck("check", CID, "--set", "d=1000", "--json", str(tmp_path / "r.json"), env=env)
     assert p.returncode == 0, p.stdout + p.stderr
     r = json.loads((tmp_path / "r.json").read_text())
@@ -117,19 +120,20 @@ def _fake_dist(site: Path, dist: str, entry: str, module: str | None = None, cod
         (site / f"{module}.py").write_text(textwrap.dedent(code))
 
 
-DUP_BUILTIN = """
+DUP_BUILTIN = f"""
     from ibcheck.checks.base import CheckSpec
-    from ibcheck.papers.lai2026.theory.statements import GRAM
-    CLAIMS = (GRAM,)
-    SPECS = (CheckSpec(claim=GRAM, params={}, measure=lambda ctx: []),)
+    from ibcheck.theory.catalogue import CATALOGUE
+    C = CATALOGUE[{BUILTIN!r}]
+    CLAIMS = (C,)
+    SPECS = (CheckSpec(claim=C, params={{}}, measure=lambda ctx: []),)
 """
-DUP_EXAMPLE = """
+DUP_EXAMPLE = f"""
     import dataclasses
     from ibcheck.checks.base import CheckSpec
-    from ibcheck.papers.lai2026.theory.statements import LINEAR
-    c = dataclasses.replace(LINEAR, id="example.linreg.minnorm")
+    from ibcheck.theory.catalogue import CATALOGUE
+    c = dataclasses.replace(CATALOGUE[{BUILTIN!r}], id="example.linreg.minnorm")
     CLAIMS = (c,)
-    SPECS = (CheckSpec(claim=c, params={}, measure=lambda ctx: []),)
+    SPECS = (CheckSpec(claim=c, params={{}}, measure=lambda ctx: []),)
 """
 
 
@@ -146,12 +150,12 @@ def test_broken_plugins_are_one_line_each_and_skipped(site, tmp_path):
     note = [ln for ln in p.stderr.splitlines() if ln.startswith("ibcheck: note: entry-point group 'ibcheck.catalogues' is deprecated")]
     assert len(warn) == 4 and len(note) == 1 and len(p.stderr.strip().splitlines()) == 5, p.stderr
     assert any("'broken'" in w and "ModuleNotFoundError" in w for w in warn)
-    assert any("'dup'" in w and "'lai2026.gram' duplicates a built-in claim" in w for w in warn)
+    assert any("'dup'" in w and f"{BUILTIN!r} duplicates a built-in claim" in w for w in warn)
     assert any("'zz_dup'" in w and "duplicates plugin 'example''s claim" in w for w in warn)
     assert any("'empty'" in w and "provides no CLAIMS" in w for w in warn)
     assert sum(ln.startswith("# warning: plugin") for ln in p.stdout.splitlines()) == 4
     listed = [ln.split()[0] for ln in p.stdout.splitlines() if ln and not ln.startswith("#")]
-    assert listed.count("lai2026.gram") == 1 and listed.count(CID) == 1
+    assert listed.count(BUILTIN) == 1 and listed.count(CID) == 1
     p = _ibcheck("check", CID, env=env)  # the good plugin and the built-ins work as before
     assert p.returncode == 0 and "VERIFIED" in p.stdout, p.stdout + p.stderr
 
@@ -181,7 +185,7 @@ GOOD = textwrap.dedent("""
 
 
 def _load(**reserved):
-    cat, reg = {"lai2026.gram": object()}, {}
+    cat, reg = {BUILTIN: object()}, {}
     return plugins.load(cat, reg, reserved=reserved), cat, reg
 
 

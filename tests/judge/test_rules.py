@@ -228,7 +228,7 @@ def test_rule_bounded_by_withholds_a_refutation_while_the_bound_decays():
     assert row.evaluate({"q": rising, "b": Series(ck, [0.5] * 5)})["holds"] is False
 
 
-# soudry2018.residual_limit on its seed-0 draw (θ = 1.035, λ_min = 1) at 10⁵ steps: ‖ρ(t) − w̃‖ at t = 10²…10⁵
+# Soudry et al.'s residual_limit claim on its seed-0 draw (θ = 1.035, λ_min = 1) at 10⁵ steps: ‖ρ(t) − w̃‖ at t = 10²…10⁵
 SLOW_T = [100.0, 200.0, 316.0, 631.0, 1000.0, 1995.0, 3162.0, 5012.0, 10000.0, 15849.0, 31623.0, 50119.0, 100000.0]
 SLOW_Q = [1.83726, 1.50314, 1.33868, 1.14751, 1.04701, 0.92375, 0.85556, 0.79646, 0.72237, 0.68142, 0.63075, 0.60310,
           0.56910]
