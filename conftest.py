@@ -4,7 +4,10 @@ from ibcheck.numerics.threads import default_single_threaded_env
 
 default_single_threaded_env()
 
-pytest_plugins = ["tests.machine_record"]  # the `machine` marker and its recorder (docs/numerics.md)
+pytest_plugins = [
+    "tests.machine_record",  # the `machine` marker and its recorder (docs/numerics.md)
+    "tests.session_results",  # a check result computed once per session across workers
+]
 
 
 def pytest_addoption(parser):

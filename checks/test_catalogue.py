@@ -23,9 +23,10 @@ def assert_horizon_commands(cid: str, result: dict) -> None:
         assert "ibcheck check " + result["claim"] in result["reason"], f"{cid}: the reason omits the command"
 
 
-def test_claim(case, request):
+def test_claim(case, request, session_results):
     claim_id, setting, cid = case
-    result = run_check(claim_id, setting, keep_series=True)
+    # computed once per session: the report's test (tests/test_report.py) renders the same quick-profile results
+    result = session_results(claim_id, setting, lambda: run_check(claim_id, setting, keep_series=True))
     from ibcheck.reports.status import annotate  # role, expectation and status, as in `ibcheck report`
     annotate(result, claim_id, setting)
     request.config._ibcheck_results.append(result)

@@ -77,26 +77,26 @@ class Structure(HTMLParser):
 pytestmark = pytest.mark.xdist_group("report")
 
 
-def _quick_catalogue(tmp_path_factory, worker_id):
-    """The quick profile's results, computed once per session even when xdist spreads this module's tests over
-    workers (it did: 2 × 115 s): the first worker runs it under a file lock in the session's shared temporary root
-    and pickles it, the others read it (xdist's recipe for a session fixture run once)."""
-    if worker_id == "master":  # not under xdist: nothing to share (and the root outlives the session)
-        return run_catalogue("quick", progress=False)
-    import pickle
+def _quick_catalogue(session_results):
+    """The quick profile's results as `ibcheck report` computes them (``run_catalogue``, serially here), each check
+    taken from ``session_results``: the catalogue's own cases (checks/test_catalogue.py) compute the same checks in
+    the same session, and each is computed once, by whichever asks first (it was 2 × 115 s)."""
+    import ibcheck.reports.run as R
 
-    from filelock import FileLock
-    cache = tmp_path_factory.getbasetemp().parent / "quick-catalogue.pickle"
-    with FileLock(str(cache) + ".lock"):
-        if not cache.exists():
-            cache.write_bytes(pickle.dumps(run_catalogue("quick", progress=False)))
-        return pickle.loads(cache.read_bytes())
+    def task(t):
+        return [session_results(c, t["params"], lambda c=c: run_check(c, t["params"], keep_series=True))
+                for c in t["claims"]]
+    saved, R._run_serial = R._run_serial, task
+    try:
+        return run_catalogue("quick", progress=False, backend="serial")
+    finally:
+        R._run_serial = saved
 
 
 @pytest.fixture(scope="session")
-def report(tmp_path_factory, worker_id):
+def report(tmp_path_factory, session_results):
     out = tmp_path_factory.mktemp("report")
-    results, sup = _quick_catalogue(tmp_path_factory, worker_id)
+    results, sup = _quick_catalogue(session_results)
     # an injected failure: the linear baseline's limit scaled by 1.01 (expected verified, so unexpected)
     bad = run_check("lai2026.linear", {}, hooks=Hooks(limit=lambda K, y, tr, a: a * 1.01), keep_series=True)
     S.annotate(bad, "lai2026.linear", {}, role="setting")
