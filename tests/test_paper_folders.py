@@ -43,8 +43,6 @@ EXEMPT = {
 PENDING = {
     "benchmarks/contention.py", "benchmarks/startup.py",
     "tests/test_report.py",
-    # CLI behaviour shown on real claims (the contract's surface, degenerate data on every --data claim)
-    "tests/contract/surface.py", "tests/test_degenerate_data.py",
 }
 
 

@@ -1,13 +1,16 @@
 """The surface users script against, as a flat set of paths: the command-line options of every command
 (``commands/check/--set``), every claim's ``--set`` parameters including deprecated aliases
-(``params/frei2023.thm4.2.loss/m1``), and the JSON keys of each object the CLI writes (``json/check/verdict``,
+(``params/<claim>/<name>``), and the JSON keys of each object the CLI writes (``json/check/verdict``,
 ``json/row/tolerance``, ``json/limit-row/observed_order``, ``json/kkt/degree``, ``json/conjecture/status``,
 ``json/diff/verdict_changes``).
 
 tests/contract/snapshot.json freezes it; tests/test_contract.py fails on any difference. Regenerate after a
 change with ``python -m tests.contract.surface --update``: additions are recorded as they are; a removal or rename
 is refused unless CHANGELOG.md announces it (a bullet starting ``- Removed`` or ``- Renamed`` that names the path
-in backquotes)."""
+in backquotes).
+
+The check objects' keys come from running the example checks that papers declare (``CONTRACT`` in a discovered
+paper's ``checks/expected.py``: claim → cheap parameters); nothing here names a paper."""
 from __future__ import annotations
 
 import argparse
@@ -56,6 +59,18 @@ def _row_keys() -> tuple[set[str], set[str]]:
     return set(bound), set(limit) - set(bound)
 
 
+def examples() -> dict[str, dict]:
+    """Claim → parameters of the example checks the discovered papers declare (``CONTRACT``, checks/expected.py)."""
+    from ibcheck.theory.papers import discover
+    out: dict[str, dict] = {}
+    for p in discover():
+        if p.has("checks.expected"):
+            out.update(getattr(p.module("checks.expected"), "CONTRACT", {}))
+    if not out:
+        raise LookupError("no discovered paper declares CONTRACT (checks/expected.py): no check object to freeze")
+    return out
+
+
 def json_keys(tmp: Path) -> set[str]:
     import dataclasses
 
@@ -63,10 +78,12 @@ def json_keys(tmp: Path) -> set[str]:
     from ibcheck.checks.runner import run_check
     from ibcheck.kkt_result import KKTResult
     from ibcheck.result_diff import compare, diff_object
-    check = run_check("lai2026.m1.gap", {"n": 10, "d": 400}, seeds=2)
-    out = {f"json/check/{k}" for k in check} | {f"json/check/env/{k}" for k in check["env"]}
-    out |= {f"json/check/per_seed/{k}" for k in check["per_seed"][0]}
-    out |= {f"json/check-quantities/lai2026.m1.gap/{k}" for k in check["quantities"]}
+    out: set[str] = set()
+    for cid, setting in examples().items():
+        check = run_check(cid, dict(setting), seeds=2)
+        out |= {f"json/check/{k}" for k in check} | {f"json/check/env/{k}" for k in check["env"]}
+        out |= {f"json/check/per_seed/{k}" for k in check["per_seed"][0]}
+        out |= {f"json/check-quantities/{cid}/{k}" for k in check["quantities"]}
     bound, limit = _row_keys()
     out |= {f"json/row/{k}" for k in bound} | {f"json/limit-row/{k}" for k in limit}
     out |= {f"json/kkt/{f.name}" for f in dataclasses.fields(KKTResult)} | {"json/kkt/schema"}  # write_json stamps it

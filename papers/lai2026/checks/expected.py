@@ -4,6 +4,9 @@ Each entry pins every row (``Expected.holds``: one character per hypothesis, ``|
 reason quotes what was measured: a setting outside the hypotheses, an asymptotic row the run's horizon does not
 decide yet (``inconclusive``, naming the horizon), an exploratory claim's answer (``observed``), or a stated
 conclusion that fails (``violated``, with why it is a counterexample).
+
+``CONTRACT`` names the claim whose check the contract's surface (tests/contract/surface.py) runs to freeze the JSON
+keys of a check object and of its quantities.
 """
 from __future__ import annotations
 
@@ -39,3 +42,7 @@ EXPECTED: dict[str, Expected] = {
     "lai2026.m1.gap[n=40,d=4000,eta_scale=0.7,seed=0]": Expected("inconclusive", _ETA07, fails=("lower bound",)),
     "lai2026.m1.gap[n=40,d=4000,labels=pm1,seed=0]": Expected("inconclusive", _PM1, fails=("lower bound",)),
 }
+
+# The contract's example checks (tests/contract/surface.py, by discovery): claim → the cheap parameters it is run with
+# (2 seeds) to freeze the keys of a check object and of this check's quantities (json/check-quantities/<claim>/…).
+CONTRACT: dict[str, dict] = {"lai2026.m1.gap": {"n": 10, "d": 400}}
