@@ -1,8 +1,10 @@
 """Contention benchmark: does ibcheck degrade gracefully when the cores are shared?
 
-A fixed representative subset — a frei2023 gradient flow (``frei2023.thm3.4``), Theorem 4.2's stable-rank
-sweep (``frei2023.thm4.2.srank``), a lai2026 gap check at d = 1e6 and the Gram concentration sweep — runs as
-``ibcheck check`` processes, as a user runs them:
+A fixed representative subset runs as ``ibcheck check`` processes, as a user runs them. The subset is gathered
+from the paper folders: each built-in paper's share is ``SUBSET`` of its ``papers/<paper>/benchmarks/contention.py``
+(claims with their ``--set`` arguments, e.g. a gradient flow, a large-d gap check whose matrix products would
+oversubscribe the cores under default intra-op threads, a concentration sweep), in catalogue order; a paper without
+one adds nothing. The subset runs
 
 * alone (the reference time T₁);
 * two copies of the subset at once (each copy's time T₂; target T₂/T₁ ≤ 2.0 on 2 cores);
@@ -19,18 +21,30 @@ from __future__ import annotations
 
 import argparse
 import os
+import runpy
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-SUBSET = [("frei2023.thm3.4", []), ("frei2023.thm4.2.srank", []),
-          ("lai2026.m1.gap", ["--set", "n=100", "--set", "d=1000000"]), ("lai2026.gram", [])]
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def subset_cmd() -> list[str]:
+def subset() -> list[tuple[str, list[str]]]:
+    """Every built-in paper's share (``SUBSET`` of ``papers/<paper>/benchmarks/contention.py``), in catalogue order."""
+    from ibcheck.theory.papers import discover
+    out = []
+    for p in discover():
+        share = ROOT / "papers" / p.name / "benchmarks" / "contention.py"
+        if p.builtin and share.is_file():
+            out += runpy.run_path(str(share))["SUBSET"]
+    return out
+
+
+def subset_cmd(checks: list[tuple[str, list[str]]]) -> list[str]:
     """One process that runs the subset's checks one after the other through the CLI entry point."""
-    calls = "; ".join(f"main({['check', c, *extra]!r})" for c, extra in SUBSET)
+    calls = "; ".join(f"main({['check', c, *extra]!r})" for c, extra in checks)
     return [sys.executable, "-c", f"from ibcheck.cli import main; import sys; {calls}"]
 
 
@@ -67,9 +81,10 @@ def main():
     ap.add_argument("--reps", type=int, default=3, help="runs per figure of the subset (the median is printed)")
     a = ap.parse_args()
     policy = not a.env_threads
+    checks = subset()
     print(f"{os.cpu_count()} cores; policy {'on' if policy else 'off (default intra-op threads)'}; subset: "
-          + ", ".join(c for c, _ in SUBSET))
-    cmd = subset_cmd()
+          + ", ".join(c for c, _ in checks))
+    cmd = subset_cmd(checks)
     timed([cmd], policy)  # warm-up: imports, caches
     med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731  (median of a.reps runs: one run varies by ±20% here)
     t1 = med([timed([cmd], policy)[0] for _ in range(a.reps)])

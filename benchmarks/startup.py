@@ -1,18 +1,20 @@
 """Start-up benchmark: how long the commands a researcher types first take, wall clock, as fresh processes.
 
-Each command runs ``--repeat`` times (the best and the median are printed) with plugins off; then, for
-``ibcheck check lai2026.m1.gap``, which heavy libraries its process imported (``-X importtime``: torch, cvxpy,
-sympy, scipy.stats, matplotlib), and ``sweep --backend auto`` against ``serial`` and ``local`` on a 4-point grid
-(the pool pays only when the remaining work outweighs a worker's imports: ``checks.backends.pool_pays``).
+Each command runs ``--repeat`` times (the best and the median are printed) with plugins off: ``--version``,
+``--help``, ``list``, an unknown claim ("did you mean") and an argument error, on any built-in claim (the first by
+name: these commands read the light index only, whichever claim it is); then which heavy libraries ``ibcheck list``
+imported (``-X importtime``: torch, cvxpy, sympy, scipy.stats, matplotlib). A whole check in a fresh process, its
+imports and ``sweep --backend auto`` against ``serial`` and ``local`` are timed by its paper's benchmark
+(``papers/<paper>/benchmarks/startup.py``).
 
 Then the same light commands with a plugin installed (``examples/ibcheck-example-plugin``, pip-installed into a
 scratch folder, plugins on): discovery reads its entry point's metadata, its manifest and its light index only, so
 ``ibcheck list`` and an unknown ID stay within 0.5 s.
 
-Targets (an idle 2-core machine): ``ibcheck list`` ≤ 1 s (≤ 0.5 s with the plugin installed), ``ibcheck check lai2026.m1.gap`` ≤ 3 s; ``--version``,
+Targets (an idle 2-core machine): ``ibcheck list`` ≤ 1 s (≤ 0.5 s with the plugin installed); ``--version``,
 ``--help`` and an unknown claim well under 1 s. Prints numbers; it asserts nothing.
 
-Usage: python benchmarks/startup.py [--repeat 5] [--no-sweep]
+Usage: python benchmarks/startup.py [--repeat 5]
 """
 from __future__ import annotations
 
@@ -23,19 +25,28 @@ import subprocess
 import sys
 import time
 
-COMMANDS = [
-    ["--version"],
-    ["--help"],
-    ["list"],
-    ["check", "lai2026.m1.gp"],  # an unknown claim: "did you mean"
-    ["check", "lai2026.m1.gap", "--seeds", "x"],  # an argument error
-    ["check", "lai2026.m1.gap"],
-]
 HEAVY = ("torch", "cvxpy", "sympy", "scipy.stats", "matplotlib", "hypothesis", "flint")
-
-
 PLUGIN_COMMANDS = [["list"], ["check", "NOSUCH"]]
 _ENV: dict = {}
+
+
+def some_claim() -> str:
+    """Any built-in claim, the first by name (the light commands and the "did you mean" do not depend on which)."""
+    from ibcheck.checks.index import table
+    from ibcheck.theory.papers import discover
+    builtin = {p.name for p in discover() if p.builtin}
+    return min(c for c in table("CLAIMS") if table("PAPER_OF")[c] in builtin)
+
+
+def commands() -> list[list[str]]:
+    cid = some_claim()
+    return [
+        ["--version"],
+        ["--help"],
+        ["list"],
+        ["check", cid[:-1]],  # an unknown claim, one character short: "did you mean"
+        ["check", cid, "--seeds", "x"],  # an argument error
+    ]
 
 
 def env() -> dict:
@@ -66,10 +77,6 @@ def with_plugin(repeat: int) -> None:
             _ENV.clear()
 
 
-def wall(args: list[str]) -> float:
-    return timed(args)[0]
-
-
 def timed(args: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the process): on a shared machine the CPU time is what an idle one would wait."""
     import resource
@@ -92,24 +99,16 @@ def imported(args: list[str]) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--no-sweep", action="store_true")
     a = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'command':<52} {'best s':>7} {'median s':>9} {'CPU s':>6}")
-    for args in COMMANDS:
+    for args in commands():
         runs = [timed(args) for _ in range(a.repeat)]
         times = [w for w, _ in runs]
         print(f"{'ibcheck ' + ' '.join(args):<52} {min(times):>7.2f} {statistics.median(times):>9.2f} "
               f"{min(c for _, c in runs):>6.2f}")
     with_plugin(a.repeat)
-    for args in (["list"], ["check", "lai2026.m1.gap"], ["check", "lai2026.gram"]):
-        print(f"imports of `ibcheck {' '.join(args)}`: {', '.join(imported(args)) or 'none of ' + ', '.join(HEAVY)}")
-    if not a.no_sweep:
-        grid = ["sweep", "lai2026.m1.gap", "--grid", "n=10,20", "--grid", "d=2000,4000"]
-        t = {b: wall([*grid, "--backend", b]) for b in ("serial", "local", "auto")}
-        print(f"sweep, 4 points: serial {t['serial']:.1f} s, local {t['local']:.1f} s "
-              f"({t['local'] / t['serial']:.2f}× serial), auto {t['auto']:.1f} s ({t['auto'] / t['serial']:.2f}× serial)")
-
+    print(f"imports of `ibcheck list`: {', '.join(imported(['list'])) or 'none of ' + ', '.join(HEAVY)}")
 
 if __name__ == "__main__":
     main()

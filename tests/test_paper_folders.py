@@ -37,11 +37,10 @@ EXEMPT = {
     "tests/data/expected_positional.json": "the frozen record of EXPECTED before rows were named",
     "tests/test_paper_folders.py": "this test: PENDING lists files still to move, some named after their paper",
 }
-# Open work: tests and benchmarks written against named claims (a CLI or report test exercising a real claim, a
-# benchmark of one paper's trainer). Move each into its paper's folder (tests/, or a benchmark there) or make it
-# generic (a claim picked by discovery, the scaffold's toy paper). The list only shrinks.
+# Open work: tests written against named claims (a CLI or report test exercising a real claim). Move each into its
+# paper's folder (tests/) or make it generic (a claim picked by discovery, the scaffold's toy paper). The list only
+# shrinks.
 PENDING = {
-    "benchmarks/contention.py", "benchmarks/startup.py",
     "tests/test_report.py",
 }
 

@@ -1,7 +1,7 @@
 """Start-up: the light catalogue index is the live catalogue, `ibcheck list`, `--help`, `--version` and an unknown ID
 import nothing heavy (``ibcheck.testing.startup``), and the pool-pays rule of `sweep --backend auto` (a check importing
 only its own module and a small grid kept serial: papers/<paper>/tests/test_startup.py). (The times themselves are
-measured by benchmarks/startup.py, not asserted here.)"""
+measured by benchmarks/startup.py and papers/<paper>/benchmarks/startup.py, not asserted here.)"""
 import pytest
 
 from ibcheck.checks import index

@@ -1,5 +1,5 @@
 """Start-up with lai2026.gram: a check imports only its own module (no solver, no plotting), and
-`sweep --backend auto` keeps a small grid of it serial."""
+`sweep --backend auto` keeps a small grid of it serial. (The times: papers/lai2026/benchmarks/startup.py.)"""
 from ibcheck.testing.startup import modules_after as _modules_after
 
 
