@@ -1,5 +1,6 @@
 """The HTML report: one count per status everywhere, roles and expectations in the JSON, the claims' own
 notation, self-containment, an injected failure, and a headless render in Chromium (required in CI)."""
+import html
 import json
 import os
 import re
@@ -10,13 +11,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from ibcheck.checks.base import Hooks
 from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.conjectures import SHIPPED
-from ibcheck.checks.runner import run_check
+from ibcheck.checks.registry import REGISTRY
 from ibcheck.reports import status as S
-from ibcheck.reports.html import environment, render, write_report
-from ibcheck.reports.run import QUICK_SKIP, run_catalogue
+from ibcheck.reports.html import render
+from ibcheck.reports.run import QUICK_SKIP
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 CONTRACT_KEYS = ["claim", "source", "provenance", "statement_latex", "params", "data", "hypotheses", "quantities",
@@ -77,32 +77,15 @@ class Structure(HTMLParser):
 pytestmark = pytest.mark.xdist_group("report")
 
 
-def _quick_catalogue(session_results):
-    """The quick profile's results as `ibcheck report` computes them (``run_catalogue``, serially here), each check
-    taken from ``session_results``: the catalogue's own cases (checks/test_catalogue.py) compute the same checks in
-    the same session, and each is computed once, by whichever asks first (it was 2 × 115 s)."""
-    import ibcheck.reports.run as R
-
-    def task(t):
-        return [session_results(c, t["params"], lambda c=c: run_check(c, t["params"], keep_series=True))
-                for c in t["claims"]]
-    saved, R._run_serial = R._run_serial, task
-    try:
-        return run_catalogue("quick", progress=False, backend="serial")
-    finally:
-        R._run_serial = saved
+@pytest.fixture(scope="session")
+def report(quick_report):
+    """The quick profile's report with one injected failure (tests/session_results.py: ``quick_report``)."""
+    return quick_report
 
 
 @pytest.fixture(scope="session")
-def report(tmp_path_factory, session_results):
-    out = tmp_path_factory.mktemp("report")
-    results, sup = _quick_catalogue(session_results)
-    # an injected failure: the linear baseline's limit scaled by 1.01 (expected verified, so unexpected)
-    bad = run_check("lai2026.linear", {}, hooks=Hooks(limit=lambda K, y, tr, a: a * 1.01), keep_series=True)
-    S.annotate(bad, "lai2026.linear", {}, role="setting")
-    results.append(bad)
-    path = write_report(results, sup, out, environment("quick", "cpu", 1.0, results))
-    return path, results, sup
+def injected(injected_failure):
+    return injected_failure
 
 
 def parsed(path) -> Structure:
@@ -163,8 +146,9 @@ def test_summary_counts_are_the_verdicts_of_results_json(report):
         n = sum(r["verdict"] == v for r in data)
         assert p.buttons[v] == n == sum(row["verdict"] == v for row in p.rows), v
         assert f"{v} {n}," in line or f"{v} {n};" in line, (v, n, line)
-    inconclusive_defaults = [r for r in data if r["role"] == "default" and r["verdict"] == "inconclusive"]
-    assert {r["claim"] for r in inconclusive_defaults} >= {"soudry2018.direction_rate"}  # needs t ≈ 3e6 by default
+    inconclusive_defaults = {r["claim"] for r in data if r["role"] == "default" and r["verdict"] == "inconclusive"}
+    documented = {c for c in CATALOGUE if getattr(EXPECTED.get(case_id(c, {})), "verdict", "") == "inconclusive"}
+    assert documented and inconclusive_defaults >= documented  # a documented inconclusive default is inconclusive
     documented = [r for r in data if r.get("expected") and r["matches_expected"]]
     assert p.buttons["documented"] == len(documented) and f"as documented {len(documented)} of " in line
     rows = {(row["cells"][0], row["cells"][1]): row for row in p.rows if row["verdict"] in S.STATUSES}
@@ -184,7 +168,7 @@ def test_every_summary_row_shows_its_key_rows_kind_and_why_it_does_not_decide(re
     assert all("does not decide" in row["cells"][7] or "never violated" in row["cells"][7] for row in explained)
 
 
-def test_roles_and_expectations(report):
+def test_roles_and_expectations(report, injected):
     path, results, _ = report
     data = [r for r in json.loads((path.parent / "results.json").read_text()) if r["kind"] == "check"]
     assert isinstance(data, list) and len(data) == len(results)
@@ -206,7 +190,7 @@ def test_roles_and_expectations(report):
     assert {r["claim"] for r in data if r["role"] == "default"} == set(CATALOGUE)
     findings = [r for r in data if r["role"] == "finding"]
     assert findings and all(r["matches_expected"] for r in findings)
-    assert [r["case"] for r in data if not r["matches_expected"]] == ["lai2026.linear[seed=0]"]  # the injected one
+    assert [r["case"] for r in data if not r["matches_expected"]] == [injected[2]]  # the injected one
 
 
 def test_conjecture_rows(report):
@@ -245,10 +229,9 @@ def test_results_json_holds_the_conjectures_that_ran(report):
     assert conj["conj.kou-relu-srank"]["replay"] is None or conj["conj.kou-relu-srank"]["counterexample"]
 
 
-def test_counts_are_of_what_ran():
+def test_counts_are_of_what_ran(report):
     """With --claims the summary counts only the conjectures selected and run (none here)."""
-    r = run_check("lai2026.linear", {})
-    S.annotate(r, "lai2026.linear", {})
+    r = dict(next(x for x in report[1] if x["role"] == "default" and x["verdict"] == "verified"))
     line = S.summary_line([r], {})
     assert "conjecture" not in line and "verified 1" in line
     html_text = render([r], {"_conjectures": {}}, {})
@@ -292,16 +275,17 @@ def test_a_false_relation_is_marked(report):
     path, results, _ = report
     text = path.read_text()
     findings = text[text.index('<h2 id="findings">'):text.index("<h2>Claims</h2>")]
-    row = findings[findings.index('href="#lai2026.m1.gap"'):]
+    found = next(r for r in results if r["role"] == "finding" and r["verdict"] == "violated")
+    row = findings[findings.index(f'href="#{found["claim"]}"'):]
     row = row[:row.index("</tr>")]
-    assert "lower bound" in row and "✗" in row
+    assert EXPECTED[found["case"]].fails[0] in row and "✗" in row
     r = next(x for x in results if x["verdict"] == "verified" and x.get("conclusions"))
     from ibcheck.reports.blocks import key_number
     assert "✗" not in key_number(r)
 
 
 def test_notation_relations_booleans_and_details(report):
-    path, _, _ = report
+    path, results, _ = report
     text = path.read_text()
     p = parsed(path)
     maths = " ".join(p.math_text)
@@ -309,51 +293,58 @@ def test_notation_relations_booleans_and_details(report):
         assert internal not in maths, internal  # symbols in their own LaTeX, not internal names
     assert "δ" in maths and "λ" in maths
     assert "&lt;=" not in text and "&gt;=" not in text and "1 == 1" not in text and " ≤ " in text
-    gap = text[text.index('id="lai2026.m1.gap"'):]
-    gap = gap[:gap.index("</section>")]
-    # the η sweep's counterexamples as one block (η‖λ‖₁ = 0.6 … 0.2; 0.7 and ±1 labels fade: inconclusive)
-    assert "4 settings" in gap and gap.count("as documented") >= 6
-    assert text.count(">shared</span>") >= 6  # the frei2023 Section 3 flow is charged once
-    assert "[GD converges to a solution" in text  # the Dutch seed quote with its translation
+    groups: dict = {}  # a measurement shared by claims (one flow) is charged once: the others say "shared"
+    for r in results:
+        if r["claim"] in REGISTRY and REGISTRY[r["claim"]].shared:
+            groups.setdefault((REGISTRY[r["claim"]].shared, repr(sorted(r["params"].items()))), set()).add(r["claim"])
+    assert text.count(">shared</span>") >= max((len(g) - 1 for g in groups.values()), default=0) >= 1
 
 
-def test_injected_failure_shows_as_violated_with_numbers(report):
+def test_injected_failure_shows_as_violated_with_numbers(report, injected):
     path, _, _ = report
     html_text = path.read_text()
     row = html_text[html_text.index('<tr data-verdict="violated" data-role="setting" data-unexpected="1"><td>'
-                                    '<a href="#lai2026.linear">'):]
+                                    f'<a href="#{injected[0]["claim"]}">'):]
     row = row[:row.index("</tr>")]
-    assert "limit = Xᵀ K⁻¹ y" in row and " ≤ " in row and "unexpected" in row
+    assert injected[1] in row and re.search(r"\d", row) and "unexpected" in row
 
 
 def test_setting_notes_are_shown(report):
+    """A setting a check annotates (``CheckSpec.notes``, found by discovery) shows its note."""
+    from ibcheck.reports.run import setting_of
     _, results, _ = report
-    r = dict(next(x for x in results if x["claim"] == "frei2023.thm3.2.rank"))
-    S.annotate(r, "frei2023.thm3.2.rank", {"n": 6, "d": 200000, "gamma": 1.0})
-    assert r["role"] == "setting" and "linear baseline" in S.note(r)
-    assert "linear baseline" in render([r], {}, {})
+    cid, setting, note = next((c, setting_of(f"{c}[{k}]")[1], n) for c, spec in REGISTRY.items()
+                              for k, n in spec.notes.items() if any(x["claim"] == c for x in results)
+                              and case_id(c, setting_of(f"{c}[{k}]")[1]) not in EXPECTED)  # a setting, not a finding
+    r = dict(next(x for x in results if x["claim"] == cid))
+    S.annotate(r, cid, setting)
+    assert r["role"] == "setting" and note in S.note(r)
+    assert html.escape(note, quote=False) in render([r], {}, {}) or note in render([r], {}, {})
 
 
-def test_pytest_fails_where_the_report_exits_zero(monkeypatch):
+def test_pytest_fails_where_the_report_exits_zero(injected):
     """The same violated result: `ibcheck report` only records it; the catalogue test fails on it."""
     import ibcheck.checks.test_catalogue as tc
-    bad = run_check("lai2026.linear", {}, hooks=Hooks(limit=lambda K, y, tr, a: a * 1.01))
     with pytest.raises(AssertionError, match="violated"):
-        tc.assert_expected("lai2026.linear[seed=0]", bad)
+        tc.assert_expected(injected[2], dict(injected[0]))
 
 
-def _cut_down(tmp_path, extra_setting: str, *flags):
-    # a cut-down run through the CLI: the full quick profile is exercised by the fixture above
-    finding = next(k for k, e in EXPECTED.items() if k.startswith("lai2026.m1.gap[") and e.verdict == "violated")
+# a cut-down run through the CLI (the full quick profile is exercised by the fixture above), on cases found by
+# discovery: the catalogue's first claim whose default is expected verified, and the first documented violated finding
+FINDING = next(k for k, e in EXPECTED.items() if e.verdict == "violated" and "[" in k)
+VERIFIED = next(c for c in CATALOGUE if case_id(c, {}) not in EXPECTED and not CATALOGUE[c].exploratory)
+
+
+def _cut_down(tmp_path, extra: str, *flags):
     return subprocess.run(
         [sys.executable, "-c", "import sys; from ibcheck.cli import main; import ibcheck.reports.run as R; "
-         f"R.settings = lambda profile, claims=None: [('lai2026.linear', {{}}, 'default'), (*R.setting_of({finding!r}), 'finding')]"
-         f"{extra_setting}; R.SUPPLEMENTS = {{}}; R.run_conjectures = lambda *a, **k: {{}}; "
+         f"R.settings = lambda profile, claims=None: [({VERIFIED!r}, {{}}, 'default'), (*R.setting_of({FINDING!r}), "
+         f"'finding')]; {extra}; R.SUPPLEMENTS = {{}}; R.run_conjectures = lambda *a, **k: {{}}; "
          f"sys.exit(main(['report', '--out', r'{tmp_path}', *{list(flags)!r}]))"], capture_output=True, text=True)
 
 
 def test_report_command_exits_zero_and_prints_the_button_counts(tmp_path):
-    p = _cut_down(tmp_path, "", "--fail-on-unexpected")
+    p = _cut_down(tmp_path, "pass", "--fail-on-unexpected")
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "index.html").is_file()
     assert "verified 1, observed 0, violated 1, outside-hypotheses 0, inconclusive 0; as documented 1 of 1 " \
@@ -362,11 +353,12 @@ def test_report_command_exits_zero_and_prints_the_button_counts(tmp_path):
 
 
 def test_fail_on_unexpected(tmp_path):
-    """An undocumented violation: recorded with exit 0, exit 1 with --fail-on-unexpected (for CI)."""
-    extra = " + [('lai2026.m1.gap', {'eta_scale': 0.5}, 'setting')]"
+    """An undocumented violation (the finding with its documentation removed): recorded with exit 0, exit 1 with
+    --fail-on-unexpected (for CI)."""
+    extra = f"from ibcheck.checks.cases import EXPECTED; EXPECTED.pop({FINDING!r})"
     assert _cut_down(tmp_path / "a", extra).returncode == 0
     p = _cut_down(tmp_path / "b", extra, "--fail-on-unexpected")
-    assert p.returncode == 1 and "1 unexpected (lai2026.m1.gap[eta_scale=0.5,seed=0])" in p.stdout
+    assert p.returncode == 1 and f"1 unexpected ({FINDING})" in p.stdout, p.stdout + p.stderr
 
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
