@@ -352,13 +352,22 @@ def test_report_command_exits_zero_and_prints_the_button_counts(tmp_path):
     assert "0 unexpected" in p.stdout
 
 
-def test_fail_on_unexpected(tmp_path):
+def test_fail_on_unexpected(tmp_path, monkeypatch, capsys):
     """An undocumented violation (the finding with its documentation removed): recorded with exit 0, exit 1 with
-    --fail-on-unexpected (for CI)."""
-    extra = f"from ibcheck.checks.cases import EXPECTED; EXPECTED.pop({FINDING!r})"
-    assert _cut_down(tmp_path / "a", extra).returncode == 0
-    p = _cut_down(tmp_path / "b", extra, "--fail-on-unexpected")
-    assert p.returncode == 1 and f"1 unexpected ({FINDING})" in p.stdout, p.stdout + p.stderr
+    --fail-on-unexpected (for CI). The same cut-down run as above, through ``main`` in this process (the process's
+    own exit status is the test above's)."""
+    import ibcheck.reports.run as R
+    from ibcheck.cli import main
+    monkeypatch.setattr(R, "settings", lambda profile, claims=None: [(VERIFIED, {}, "default"),
+                                                                     (*R.setting_of(FINDING), "finding")])
+    monkeypatch.setattr(R, "SUPPLEMENTS", {})
+    monkeypatch.setattr(R, "run_conjectures", lambda *a, **k: {})
+    monkeypatch.delitem(EXPECTED, FINDING)
+    assert main(["report", "--out", str(tmp_path / "a"), "--backend", "serial"]) == 0
+    capsys.readouterr()
+    assert main(["report", "--out", str(tmp_path / "b"), "--backend", "serial", "--fail-on-unexpected"]) == 1
+    out = capsys.readouterr().out
+    assert f"1 unexpected ({FINDING})" in out, out
 
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
