@@ -8,6 +8,8 @@ import sys
 import numpy as np
 import pytest
 
+from ibcheck.testing.cli import run_cli
+
 
 def ibcheck(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "ibcheck", *args], capture_output=True, text=True, cwd=cwd,
@@ -24,7 +26,7 @@ def ibcheck(*args, cwd=None):
     (["check", "frei2023.fig2", "--set", "cifar_dir=/nonexistent/cifar"], "does not exist"),
 ])
 def test_bad_usage_is_one_line_exit_2(args, msg):
-    p = ibcheck(*args)
+    p = run_cli(*args)  # main in-process (ibcheck.testing.cli); tests/test_cli.py starts a process
     assert p.returncode == 2, p.stdout
     assert msg in p.stderr and "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
@@ -47,7 +49,7 @@ def _frei_npz(tmp_path, kind):
 
 @pytest.mark.parametrize("kind,msg", [("labels", "labels must be ±1"), ("nan", "NaN or Inf")])
 def test_frei_bad_data(tmp_path, kind, msg):
-    p = ibcheck("check", "frei2023.thm3.4", "--data", _frei_npz(tmp_path, kind))
+    p = run_cli("check", "frei2023.thm3.4", "--data", _frei_npz(tmp_path, kind))  # main in-process
     assert p.returncode == 2 and msg in p.stderr and len(p.stderr.strip().splitlines()) == 1
 
 

@@ -7,6 +7,8 @@ import sys
 import numpy as np
 import pytest
 
+from ibcheck.testing.cli import run_cli
+
 REQUIRED_M = ["gap", "lower", "upper", "w_star_norm", "w_inf_norm", "final_loss", "min_loss", "steps",
               "pattern_changes_after_step1", "pattern_after_step1_matches_labels", "solver_status"]
 TOP = ["claim", "source", "provenance", "statement_latex", "params", "data", "hypotheses", "quantities",
@@ -87,7 +89,7 @@ def _bad_npz(tmp_path, kind):
                                       ("notnpz", "not a readable .npz"), ("zerolabel", "non-zero"),
                                       ("dltn", "d ≫ n")])
 def test_bad_data_is_one_line_exit_2(tmp_path, kind, msg):
-    p = ibcheck("check", "lai2026.m1.gap", "--data", _bad_npz(tmp_path, kind))
+    p = run_cli("check", "lai2026.m1.gap", "--data", _bad_npz(tmp_path, kind))  # main in-process (ibcheck.testing.cli)
     assert p.returncode == 2
     assert msg in p.stderr and len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
 
@@ -105,7 +107,7 @@ def test_bad_data_is_one_line_exit_2(tmp_path, kind, msg):
     (["check", "conj.lai-step"], "is a conjecture: run `ibcheck conjecture conj.lai-step`"),
 ])
 def test_bad_usage_is_one_line_exit_2(args, msg):
-    p = ibcheck(*args)
+    p = run_cli(*args)  # main in-process (ibcheck.testing.cli); tests/test_cli.py starts a process
     assert p.returncode == 2, p.stdout
     assert msg in p.stderr and "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1

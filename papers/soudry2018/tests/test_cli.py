@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
+from ibcheck.testing.cli import run_cli
+
 IDS = ["soudry2018.asymptotic", "soudry2018.residual_limit", "soudry2018.direction_rate",
        "soudry2018.margin_loss_rates", "soudry2018.stepsize", "soudry2018.fig1", "soudry2018.rank_condition"]
 
@@ -80,13 +82,13 @@ def test_residual_limit_bad_data_is_one_line_exit_2(tmp_path, kind, msg):
         np.savez(f, X=X, y=y)
     else:
         np.savez(f, X=X)
-    p = ibcheck("check", "soudry2018.residual_limit", "--data", str(f), "--set", "steps=10000")
+    p = run_cli("check", "soudry2018.residual_limit", "--data", str(f), "--set", "steps=10000")  # main in-process
     assert p.returncode == 2 and msg in p.stderr and len(p.stderr.strip().splitlines()) == 1, p.stderr
 
 
 @pytest.mark.parametrize("setting", ["eta=-1", "steps=12345", "loss=hinge"])
 def test_bad_parameters_exit_2(setting):
-    p = ibcheck("check", "soudry2018.residual_limit", "--set", setting)
+    p = run_cli("check", "soudry2018.residual_limit", "--set", setting)  # main in-process (ibcheck.testing.cli)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1, p.stderr
 
 
