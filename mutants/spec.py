@@ -720,7 +720,7 @@ SPEC = [
          old='clock="ell", rate=1 / _l, provenance="standard", atol=0.02, clock_label="log(1/𝓛)",',
          new='clock="ell", rate=1 / _l, provenance="standard", atol=0.1, clock_label="log(1/𝓛)",',
          what="the path-length limit verified at ±0.05 (the default's 1e3 fit, which the same flow leaves by 1e7)",
-         tests=[CAT, "-k", "jitelgarsky2020.direction"]),
+         tests=["papers/jitelgarsky2020/tests/test_path_resolution.py"]),
     # ---- provenance re-read (woodworth2020, vardishamir2021, lai2026): the rows that state what the source states --
     dict(id="rr-ww-rich-rate-as-limit", file="papers/woodworth2020/theory/statements.py",
          old='lim("ℓ1 excess → 0 as α → 0", l1_s.s, 0, floor=1e-9, kind="rate", **_RICH_CLOCK,',
@@ -1065,7 +1065,7 @@ SPEC = [
     dict(id="judge-no-blocking-model", file="theory/asymptotic.py",
          old="    if excl and not blocks:", new="    if excl:",
          what="a refutation by one model although an equally good one contains the stated limit",
-         tests=["tests/judge/test_calibration.py", "-k", "rates"]),
+         tests=["tests/judge/test_rules.py", "-k", "blocking"]),
     dict(id="judge-collapse-still-moving", file="theory/asymptotic.py",
          old="LAST_MOVE = 0.1  #", new="LAST_MOVE = 10.0  #",
          what="a collapse accepted while its last step still halves the error (lyuli2020's KKT δ refuted)",
@@ -1320,5 +1320,5 @@ SPEC = [
          old="if len(q) < WINDOW + 3 or f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol):",
          new="if len(q) < WINDOW + 3:",
          what="every refutation needs six checkpoints (a rotated direction's fixed angle goes undecided)",
-         tests=["papers/jitelgarsky2019/tests/test_negative_controls.py", "-k", "separable_edge_rotated"]),
+         tests=["tests/judge/test_rules.py", "-k", "firm_exclusion"]),
 ]

@@ -254,3 +254,24 @@ def test_rule_slowest_mode_withholds_an_offset_it_cannot_be_told_from():
     assert bare.evaluate({"q": wrong})["holds"] is False
     assert slow.evaluate({"q": wrong, "kappa": 0.5})["holds"] is False
     assert slow.evaluate({"q": wrong, "kappa": 0.0353})["holds"] is None
+
+
+def test_rule_firm_exclusion_refutes_alone_though_early_checkpoints_are_pre_asymptotic():
+    """A fit that has all but stopped (correction ≤ ¼ of the distance: 0.3 + 0.01·(100/t)) refutes → 0 on its five
+    checkpoints; the window one triple further back reaches the transient (+0.2, +0.05 at the first two) and does not
+    fit — it must not be asked for (a rotated direction's fixed angle with a pre-asymptotic start)."""
+    ck = geometric(1e2, 1e5, 7)
+    vals = [0.3 + 0.01 * (1e2 / x) for x in ck]
+    vals[0] += 0.2
+    vals[1] += 0.05
+    j = judge(ck, vals, LOG, "t", 0.0)
+    assert j.holds is False and j.rule == "excluded-limit", j.reason
+    lo, hi = j.limit_estimate["interval"]
+    assert lo <= 0.3 <= hi and hi - lo < 1e-3
+
+
+def test_rule_blocking_model_protects_the_stated_limit():
+    """1/√log t → 0 over t ∈ [1e3, 1e4] (12 checkpoints): a power of t fits it towards ≈ 0.2 steadily, but the power
+    law in the rate (exponent ½, limit 0) fits about as well and contains 0 — no refutation of a correct limit."""
+    j = J(geometric(1e3, 1e4, 12), lambda x: 1 / math.sqrt(math.log(x)), LOG, 0.0)
+    assert j.holds is not False, j.reason
