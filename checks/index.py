@@ -40,10 +40,10 @@ def paper_tables(paper) -> dict:
             raise
         from .index_build import tables
         t = tables(paper)
-    if not paper.builtin:  # an installed paper has no seed documents: its own rows are reconstructed (also in an
-        own = lambda k: "reconstructed" if k == "seed" else k  # noqa: E731  (index written by an older build)
-        t["CLAIMS"] = {k: (v[0], own(v[1]), *v[2:]) for k, v in t["CLAIMS"].items()}
-        t["EXPLORATORY"] = {k: own(v) for k, v in t.get("EXPLORATORY", {}).items()}
+    if not paper.builtin:  # its own rows are reconstructed, also in an index an older build wrote with "seed"
+        from .plugins import own_kind
+        t["CLAIMS"] = {k: (v[0], own_kind(v[1]), *v[2:]) for k, v in t["CLAIMS"].items()}
+        t["EXPLORATORY"] = {k: own_kind(v) for k, v in t.get("EXPLORATORY", {}).items()}
     absolute = lambda m: f"{paper.package}.{m}" if m else None  # noqa: E731
     t["CLAIMS"] = {k: (*v[:3], absolute(v[3])) for k, v in t["CLAIMS"].items()}
     t["CONJECTURES"] = {k: (*v[:3], absolute(v[3])) for k, v in t["CONJECTURES"].items()}

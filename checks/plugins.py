@@ -76,12 +76,18 @@ def constant_param(name: str, value):
     return Param(name, float, float(value), "constant of the statement", lambda x: math.isfinite(x), "finite")
 
 
+def own_kind(provenance: str) -> str:
+    """A plugin row's provenance: ``seed`` names this project's seed documents, which a user's own paper does not
+    have, so its ``seed`` is ``reconstructed``; any other provenance is kept."""
+    return "reconstructed" if provenance == "seed" else provenance
+
+
 def own_provenance(claim):
     """A plugin's claim with every row of provenance ``seed`` made ``reconstructed``: ``seed`` names this project's
     seed documents, which a user's own paper does not have (and ``Condition``'s default is ``seed``); a row the
     plugin derived itself is ``reconstructed`` until it says ``paper`` or ``standard``."""
     from dataclasses import replace
-    fix = lambda rows: tuple(replace(r, provenance="reconstructed") if r.provenance == "seed" else r for r in rows)  # noqa: E731
+    fix = lambda rows: tuple(replace(r, provenance=own_kind(r.provenance)) for r in rows)  # noqa: E731
     return replace(claim, hypotheses=fix(claim.hypotheses), conclusions=fix(claim.conclusions))
 
 

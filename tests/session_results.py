@@ -75,10 +75,13 @@ def injected_failure():
         if cid in heavy or claim.exploratory or not isinstance(cell, list) or case_id(cid, {}) in EXPECTED:
             continue
         for probe in (p for p in cell if not p.heavy and p.hooks):
-            r = run_check(cid, dict(probe.overrides), hooks=probe.hooks(), keep_series=True)
-            if r["verdict"] == "violated" and case_id(cid, dict(probe.overrides)) not in EXPECTED:
-                S.annotate(r, cid, dict(probe.overrides), role="setting")
-                return r, rejecting_row(r), case_id(cid, dict(probe.overrides))
+            setting = dict(probe.overrides)
+            if case_id(cid, setting) in EXPECTED:
+                continue
+            r = run_check(cid, setting, hooks=probe.hooks(), keep_series=True)
+            if r["verdict"] == "violated":
+                S.annotate(r, cid, setting, role="setting")
+                return r, rejecting_row(r), case_id(cid, setting)
     raise LookupError("no claim rejects a light rescaled wrong answer as violated: nothing to inject")
 
 

@@ -6,24 +6,15 @@ The quick catalogue (``checks/test_catalogue.py``) does the same for every comma
 inconclusive defaults included."""
 from __future__ import annotations
 
-import shlex
-
 import pytest
 
 from ibcheck.checks import horizon as H
 from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.registry import REGISTRY
-from ibcheck.cli import dry_run_check
-from ibcheck.numerics.errors import InputError
+from ibcheck.testing.cli import accepted_command
 
 ASYMPTOTIC = {cid: spec for cid, spec in REGISTRY.items()
               if any(c.asymptotic for c in spec.claim.hypotheses + spec.claim.conclusions)}
-
-
-def accepted_command(cmd: str) -> dict:
-    words = shlex.split(cmd)
-    assert words[:2] == ["ibcheck", "check"], cmd
-    return dry_run_check(words[1:])
 
 
 def test_every_claim_with_a_limit_or_rate_row_declares_its_horizon():

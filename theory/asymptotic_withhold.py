@@ -29,8 +29,7 @@ def bounded_by(j, bound, rate, clock: str, name: str) -> None:
     if j.holds is not False or j.rule not in REFUTING_RULES or not isinstance(bound, Series) or len(bound.values) < 2:
         return
     jb = judge(bound.clock, bound.values, rate, clock, 0.0)
-    t0 = j.window[0] if j.window else bound.clock[0]
-    k0 = min(range(len(bound.clock)), key=lambda k: abs(math.log(bound.clock[k] / t0)))
+    k0 = _nearest(bound.clock, j.window[0] if j.window else bound.clock[0])
     if jb.holds is not False and bound.values[-1] < bound.values[k0]:
         _undecided(j, f"bounded by {name} (up to a constant), which is not refuted and still decays "
                       f"({bound.values[k0]:.4g} → {bound.values[-1]:.4g})")
@@ -46,7 +45,7 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str) -> N
     if j.holds is not False or j.rule not in SLOW_RULES or not j.window:
         return
     tau, q = j.checkpoints, j.values
-    k0 = min(range(len(tau)), key=lambda k: abs(math.log(tau[k] / j.window[0])))
+    k0 = _nearest(tau, j.window[0])
     u = rate_function(slowest, clock)
     uw, uk = u(tau[k0]), u(tau[-1])
     est = j.limit_estimate.get("value", math.nan)
@@ -63,6 +62,11 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str) -> N
     _undecided(j, f"the derived slowest mode {mode} carrying the excluded distance {dist:.3g} would move the window "
                   f"by {carried:.3g}, and it moved {moved:.3g}: an offset and that mode look alike here (the mode "
                   f"falls tenfold only by {when})")
+
+
+def _nearest(clock, t0: float) -> int:
+    """The index of the checkpoint nearest ``t0`` in log clock (the refuting window's start)."""
+    return min(range(len(clock)), key=lambda k: abs(math.log(clock[k] / t0)))
 
 
 def _undecided(j, why: str) -> None:

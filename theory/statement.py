@@ -195,14 +195,15 @@ class Condition:
                        limit_estimate={"value": math.nan, "interval": [math.nan, math.nan]})
             return row
         clock = sp.Symbol(self.clock, real=True)  # other symbols of the rate (e.g. the degree L) are measured numbers
-        rate = self.rate.subs({s: vals.get(s.name, math.nan) for s in self.rate.free_symbols if s != clock})
+        measured = lambda e: {s: vals.get(s.name, math.nan) for s in e.free_symbols if s != clock}  # noqa: E731
+        rate = self.rate.subs(measured(self.rate))
         j = judge(series.clock, series.values, rate, self.clock, None if self.free_limit else limit,
                   order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
                   clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
                   two_sided=self.two_sided)
         if self.bounded_by:
             withhold.bounded_by(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
-        known = {s: vals.get(s.name, math.nan) for s in getattr(self.slowest, "free_symbols", ()) if s != clock}
+        known = measured(self.slowest) if self.slowest is not None else {}
         if self.slowest is not None and not self.free_limit and not any(math.isnan(v) for v in known.values()):
             withhold.slow_mode(j, limit, self.atol, self.slowest.subs(known), self.clock, self.clock_label or self.clock)
         lo = j.observed_order["interval"][0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shlex
 import subprocess
 
 
@@ -31,3 +32,12 @@ def run_cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
     finally:
         os.chdir(here)
     return subprocess.CompletedProcess(["ibcheck", *args], rc, out.getvalue(), err.getvalue())
+
+
+def accepted_command(cmd: str) -> dict:
+    """The parameters ``ibcheck check`` would run a printed command with (parsed and validated, not run): a horizon
+    message's command must be one the CLI accepts."""
+    from ibcheck.cli import dry_run_check
+    words = shlex.split(cmd)
+    assert words[:2] == ["ibcheck", "check"], cmd
+    return dry_run_check(words[1:])

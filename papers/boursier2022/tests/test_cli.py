@@ -5,10 +5,7 @@ IDS = ["boursier2022.convergence", "boursier2022.min_variation_norm", "boursier2
        "boursier2022.early_alignment", "boursier2022.balancedness", "boursier2022.balancedness_gd"]
 
 
-def ibcheck(*args):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the
-    entry point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def test_list_shows_the_claims():

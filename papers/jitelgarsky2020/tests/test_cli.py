@@ -4,10 +4,7 @@ from ibcheck.testing.cli import run_cli
 IDS = ["jitelgarsky2020.direction", "jitelgarsky2020.alignment"]
 
 
-def ibcheck(*args):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the
-    entry point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def test_every_new_id_is_listed_and_generated():

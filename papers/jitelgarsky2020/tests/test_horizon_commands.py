@@ -2,16 +2,8 @@
 run prints a command the CLI accepts (every claim's synthetic horizons: tests/test_horizon_commands.py)."""
 from __future__ import annotations
 
-import shlex
-
 from ibcheck.checks.registry import REGISTRY
-from ibcheck.cli import dry_run_check
-
-
-def accepted_command(cmd: str) -> dict:
-    words = shlex.split(cmd)
-    assert words[:2] == ["ibcheck", "check"], cmd
-    return dry_run_check(words[1:])
+from ibcheck.testing.cli import accepted_command
 
 
 def test_log_loss_rounds_to_an_accepted_target():

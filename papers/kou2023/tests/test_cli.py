@@ -5,10 +5,7 @@ IDS = ["kou2023.leaky_srank_to_1", "kou2023.relu_srank_bounded", "kou2023.margin
        "kou2023.full_srank"]
 
 
-def ibcheck(*args):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the
-    entry point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def test_list_shows_the_claims():

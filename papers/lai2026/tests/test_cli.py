@@ -13,10 +13,7 @@ TOP = ["claim", "source", "provenance", "statement_latex", "params", "data", "hy
        "conclusions", "verdict", "reason", "env"]
 
 
-def ibcheck(*args, cwd=None):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the entry
-    point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args, cwd=cwd)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def test_check_gap_json_contract(tmp_path):

@@ -13,10 +13,7 @@ IDS = ["soudry2018.asymptotic", "soudry2018.residual_limit", "soudry2018.directi
        "soudry2018.margin_loss_rates", "soudry2018.stepsize", "soudry2018.fig1", "soudry2018.rank_condition"]
 
 
-def ibcheck(*args):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the
-    entry point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def user_data(path):

@@ -3,21 +3,13 @@ verdict's reason and rows name the command (the user's settings kept), and its d
 one (every claim's synthetic horizons: tests/test_horizon_commands.py)."""
 from __future__ import annotations
 
-import shlex
-
 import pytest
 
 from ibcheck.checks import horizon as H
 from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.registry import REGISTRY
-from ibcheck.cli import dry_run_check
 from ibcheck.numerics.errors import InputError
-
-
-def accepted_command(cmd: str) -> dict:
-    words = shlex.split(cmd)
-    assert words[:2] == ["ibcheck", "check"], cmd
-    return dry_run_check(words[1:])
+from ibcheck.testing.cli import accepted_command
 
 
 def test_powers_of_ten_round_up_to_an_accepted_budget():

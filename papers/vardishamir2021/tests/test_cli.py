@@ -8,10 +8,7 @@ IDS = ["vardishamir2021.single_neuron_construction", "vardishamir2021.not_min_no
        "vardishamir2021.balancedness_conserved", "vardishamir2021.zero_loss_set"]
 
 
-def ibcheck(*args):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the
-    entry point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def test_a_renamed_claim_keeps_its_old_id_for_one_release(tmp_path):

@@ -8,10 +8,7 @@ from ibcheck.testing.cli import run_cli
 IDS = ["woodworth2020.limit", "woodworth2020.rich", "woodworth2020.kernel", "woodworth2020.transition"]
 
 
-def ibcheck(*args):
-    """The command through ``main`` in this process (ibcheck.testing.cli: no 3–8 s of imports per call); the
-    entry point's own exit status and stderr are tests/test_cli.py's, which start a process."""
-    return run_cli(*args)
+ibcheck = run_cli  # the command through ``main`` in this process; tests/test_cli.py starts real ones
 
 
 def argmin_q_alpha_primal(X, y, alpha):
