@@ -31,6 +31,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def cmd_kkt(args) -> int:
+    from ibcheck.cli_io import writable_file
+    writable_file(args.json, "--json")  # probed before the model loads (root and /proc defeat a permissions test)
     from ibcheck.model_kkt import run_cli
     return run_cli(args, _write_json)
 

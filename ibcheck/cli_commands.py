@@ -143,6 +143,7 @@ def cmd_report(args) -> int:
 
 
 def cmd_docs(args) -> int:
+    writable_dir(args.out, "--out")
     if args.discrimination:
         from ibcheck.reports.discrimination import write_discrimination
         print(f"wrote {write_discrimination(args.out)}")

@@ -50,40 +50,87 @@ def parse_grids(items: list[str] | None) -> list[tuple[str, list[str]]]:
     return list(grids.items())
 
 
+def _probe(folder, what: str) -> None:
+    """Create and remove a file in ``folder``: the only test that answers for every file system (``os.access``
+    says yes to root everywhere, and to anyone on /proc or a read-only mount, where creating fails); raises
+    ``OSError``. Nothing is left behind: the probe is deleted whether or not the write went through."""
+    import tempfile
+    fd, name = tempfile.mkstemp(prefix=".ibcheck-probe-", dir=folder)
+    try:
+        os.write(fd, b"")
+    finally:
+        os.close(fd)
+        os.unlink(name)
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
 def writable_file(path: str | None, flag: str) -> None:
-    """Refuse an output file that cannot be written, before any work starts (exit 2)."""
+    try:
+        _writable_file(path, flag)
+    except OSError as exc:  # a folder on the way that cannot be searched
+        raise InputError(f"{flag} {path}: not writable ({_why(exc)})") from None
+
+
+def _writable_file(path: str | None, flag: str) -> None:
+    """Refuse an output file that cannot be written, before any work starts (exit 2, "not writable" in the line):
+    its folder must exist and accept a new file (probed: ``_probe``), and an existing file must open for writing
+    (opened for appending, which changes neither its contents nor its time stamps)."""
     if not path:
         return
     from pathlib import Path
     p = Path(path)
     parent = p.parent if str(p.parent) else Path(".")
     if p.is_dir():
-        raise InputError(f"{flag} {path}: is a directory")
+        raise InputError(f"{flag} {path}: is a directory (not writable)")
     if not parent.is_dir():
-        raise InputError(f"{flag} {path}: the folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise InputError(f"{flag} {path}: not writable")
+        raise InputError(f"{flag} {path}: no such directory {parent} (not writable)")
+    try:
+        if p.exists():
+            with open(p, "a"):
+                pass
+        else:
+            _probe(parent, flag)
+    except OSError as exc:
+        raise InputError(f"{flag} {path}: not writable ({_why(exc)})") from None
 
 
 def writable_dir(path: str | None, flag: str) -> None:
-    """Refuse an output folder that could not be created or written (exit 2) before any work starts — without
-    creating anything: a refused command leaves no debris, so the folder is made only when the output is written.
-    It is writable when it exists as a writable folder, or when its nearest existing ancestor is one (no part of
-    the path an existing file)."""
+    try:
+        _writable_dir(path, flag)
+    except OSError as exc:  # a folder on the way that cannot be searched
+        raise InputError(f"{flag} {path}: not writable ({_why(exc)})") from None
+
+
+def _writable_dir(path: str | None, flag: str) -> None:
+    """Refuse an output folder that could not be created or written (exit 2, "not writable" in the line) before
+    any work starts — without leaving anything: a refused command leaves no debris, so the folder is made only when
+    the output is written. It is writable when it exists as a folder that accepts a new file, or when its nearest
+    existing ancestor is a folder that accepts a new sub-folder (both probed, then removed: ``_probe``); no part of
+    the path may be an existing file."""
     if not path:
         return
+    import shutil
+    import tempfile
     from pathlib import Path
     p = Path(path).absolute()
     if p.exists() and not p.is_dir():
-        raise InputError(f"{flag} {path}: is a file, not a folder")
+        raise InputError(f"{flag} {path}: is a file, not a folder (not writable)")
     anc = p
     while not anc.exists():
         anc = anc.parent
     if not anc.is_dir():
-        raise InputError(f"{flag} {path}: cannot create the folder ({anc} is a file)")
-    if not os.access(anc, os.W_OK | os.X_OK):
-        raise InputError(f"{flag} {path}: not writable" if anc == p else
-                         f"{flag} {path}: cannot create the folder ({anc} is not writable)")
+        raise InputError(f"{flag} {path}: cannot create the folder ({anc} is a file; not writable)")
+    try:
+        if anc == p:
+            _probe(p, flag)
+        else:
+            shutil.rmtree(tempfile.mkdtemp(prefix=".ibcheck-probe-", dir=anc))
+    except OSError as exc:
+        where = "" if anc == p else f"cannot create the folder in {anc}: "
+        raise InputError(f"{flag} {path}: not writable ({where}{_why(exc)})") from None
 
 
 def write_json(path: str, obj) -> None:
