@@ -104,8 +104,14 @@ class CheckSpec:
     # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
     independent_rows: str = ""  # why the check needs linearly independent examples (its reference solves with
     # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
+    labels: str = "signed"  # a user dataset's y: "signed" (classes by sign: {0, 1} and booleans are read as ±1 with
+    # a note, a zero label is refused; numerics.data.as_signs) or "real" (regression targets, taken as given)
     horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
     # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
+
+    def __post_init__(self):
+        if self.labels not in ("signed", "real"):
+            raise ValueError(f"CheckSpec.labels must be 'signed' or 'real', got {self.labels!r}")
 
     @property
     def id(self) -> str:

@@ -83,6 +83,8 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
         raise InputError(f"{claim_id} does not take --data: {spec.data_note}")
     if data is not None:
         ds = load_npz(data, dev)
+    if ds is not None and spec.labels == "signed":
+        ds = _signed(ds, data if data is not None else "dataset", claim_id)
     if ds is not None:  # the data fix n and d: the JSON and the table show the data's, not the generator's
         params.update({k: v for k, v in (("n", ds.n), ("d", ds.d)) if k in params})
     if ds is not None and spec.independent_rows and ds.d >= ds.n:  # d < n: the check's own "d ≫ n" refusal speaks
@@ -142,6 +144,23 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     if keep_series:
         result["_series"] = [r.get("series", {}) for r in per_seed]
     return result
+
+
+def _signed(ds: Dataset, where: str, claim_id: str) -> Dataset:
+    """The dataset with its labels read as signs for a binary claim (``numerics.data.as_signs``): {0, 1} and
+    booleans become ±1 with one line on stderr, a zero label is refused (exit 2) — for every claim and plugin
+    alike, before its check sees the data."""
+    import sys
+    from dataclasses import replace
+
+    from ibcheck.numerics.data import as_signs
+    y = ds.y.detach().cpu().numpy()
+    y, note = as_signs(y.astype(bool) if ds.info.get("y_boolean") else y, f"--data {where}")
+    if not note:
+        return ds
+    print(f"note: {note} for {claim_id}", file=sys.stderr)
+    return replace(ds, y=torch.as_tensor(y, dtype=ds.y.dtype, device=ds.y.device),
+                   info={**ds.info, "labels_read_as": "±1"})
 
 
 def _measure(spec, ctx: Context, claim_id: str) -> list:

@@ -42,9 +42,12 @@ def parse_grids(items: list[str] | None) -> list[tuple[str, list[str]]]:
         if "=" not in g or not g.split("=", 1)[0].strip():
             raise InputError(f"--grid {g!r}: expected KEY=V1,V2,...")
         k, vals = g.split("=", 1)
-        values = [v.strip() for v in vals.split(",") if v.strip() != ""]
-        if not values:
+        values = [v.strip() for v in vals.split(",")]
+        if not any(values):
             raise InputError(f"--grid {g!r}: no values")
+        if not all(values):  # `n=20,,40`, `n=20,`: a value lost to a typo, not an empty point
+            raise InputError(f"--grid {g!r}: an empty value (value {values.index('') + 1} of {len(values)}); "
+                             "write KEY=V1,V2,...")
         merged = grids.setdefault(k.strip(), [])
         merged += [v for v in values if v not in merged]
     return list(grids.items())

@@ -184,6 +184,26 @@ def check_examples(X: np.ndarray, y: np.ndarray, where: str, min_n: int = 1) -> 
         raise InputError(f"{where}: y contains NaN or Inf")
 
 
+LABELS = ("signed", "real")  # a check's labels: classes by their sign (non-zero), or real targets (regression)
+
+
+def as_signs(y: np.ndarray, where: str) -> tuple[np.ndarray, str]:
+    """Labels of a binary claim as signs: booleans and {0, 1} are read as ±1 (False/0 → −1, True/1 → +1), returned
+    with a one-line note saying so; any other zero label is refused (``InputError``): the sign of y_i is the class,
+    and y_i = 0 belongs to neither. Non-zero labels of any magnitude pass unchanged (some claims weigh by |y_i|)."""
+    y = np.asarray(y)
+    if y.dtype.kind == "b":
+        return np.where(y, 1.0, -1.0), f"{where}: boolean labels read as ±1 (False → −1, True → +1)"
+    values = set(np.unique(y).tolist())
+    if values == {0, 1}:
+        return 2.0 * y.astype(np.float64) - 1.0, f"{where}: labels {{0, 1}} read as ±1 (0 → −1, 1 → +1)"
+    zeros = int(np.sum(y == 0))
+    if zeros:
+        raise InputError(f"{where}: {zeros} zero label{'s' if zeros > 1 else ''} (y_{int(np.argmax(y == 0))} = 0): "
+                         "this claim's labels are signs, ±1 or non-zero (a {0, 1} or boolean y is read as ±1)")
+    return y, ""
+
+
 def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     """A user dataset: ``.npz`` with ``X`` (n×d), ``y`` (n) and optionally ``trace_sigma``.
 
@@ -192,10 +212,11 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     p = Path(path)
     arrays = read_npz(p)
     X, y = arrays["X"], arrays["y"]
-    if X.dtype.kind not in "fiu" or y.dtype.kind not in "fiu":
+    if X.dtype.kind not in "fiu" or y.dtype.kind not in "fiub":
         raise InputError(f"--data {path}: X and y must be numeric (got {X.dtype}, {y.dtype})")
     if X.ndim != 2:
         raise InputError(f"--data {path}: X must be 2-D (n×d), got shape {X.shape}")
+    y = y.astype(np.float64) if y.dtype.kind == "b" else y  # read as ±1 by a binary claim (as_signs)
     check_examples(X, y, f"--data {path}", min_n=2)
     Xt = torch.as_tensor(X, dtype=DEFAULT_DTYPE)
     if np.any(np.all(X == 0, axis=1)):
@@ -211,4 +232,5 @@ def load_npz(path: str | Path, device: torch.device | None = None) -> Dataset:
     K = gram(Xt, device)
     return Dataset(X=Xt.to(K.device), y=torch.as_tensor(y, dtype=DEFAULT_DTYPE, device=K.device), K=K,
                    trace_sigma=tr, trace_sigma_estimated=estimated, kind=f"user:{p.name}",
-                   info={"d": int(X.shape[1]), "path": str(p), "sampler": {"law": "explicit", "method": "user data"}})
+                   info={"d": int(X.shape[1]), "path": str(p), "sampler": {"law": "explicit", "method": "user data"},
+                         **({"y_boolean": True} if arrays["y"].dtype.kind == "b" else {})})

@@ -203,7 +203,7 @@ SPECS = [
               quick=[{}, {"potential": "pnorm", "eta_scale": 0.25}, {"potential": "l2"}],
               full=[{"potential": "pnorm", "p": 1.5}, {"eta_scale": 0.1}, {"seed": 1, "n": 20, "d": 60},
                     {"potential": "l2", "eta_scale": 1.9}],
-              data_note=_NOTE_MD, deeper=_deeper_md, horizon=step_budget("steps", 1000)),
+              data_note=_NOTE_MD, labels="real", deeper=_deeper_md, horizon=step_budget("steps", 1000)),
     CheckSpec(claim=st.STEEPEST, params={**sd_params(), **constant_params(st.STEEPEST)}, measure=measure_sd,
               quick=[{}, {"norm": "l1"}],
               full=[{"norm": "l2"}, {"seed": 1}, {"norm": "l1", "seed": 2}, {"log10_eta_plus_B2": 0.0},

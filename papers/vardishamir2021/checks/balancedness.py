@@ -81,4 +81,4 @@ def measure(ctx: Context) -> list[Measurement]:
 
 SPECS = [CheckSpec(claim=st.BALANCED, params=PARAMS, measure=measure, quick=[{}],
                    full=[{"n": 50, "d": 20, "m": 50}, {"n": 20, "d": 200, "m": 20}], accepts_data=True,
-                   data_note="X (n×d) and real y")]
+                   data_note="X (n×d) and real y", labels="real")]
