@@ -133,6 +133,41 @@ def test_{var_lower}_measures_the_mean_of_the_seeded_draws():
     assert w.values["mean_abs"] > 0.5  # the hook reaches the comparison
 '''
 
+PYPROJECT = '''# {paper}: a paper for ibcheck, as a package of its own (written by `ibcheck new paper {paper} --dir ...`).
+# ibcheck discovers the paper through the entry-point group below; install with `pip install -e .` next to ibcheck.
+[build-system]
+requires = ["setuptools>=68"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "ibcheck-paper-{dist}"
+version = "0.1.0"
+description = "{paper}: a paper for the ibcheck verification suite"
+requires-python = ">=3.10"
+dependencies = ["ibcheck"]
+
+[project.entry-points."ibcheck.papers"]
+{paper} = "{paper}"
+
+[tool.setuptools.packages.find]
+include = ["{paper}*"]
+
+[tool.pytest.ini_options]
+testpaths = ["{paper}"]
+'''
+
+README = '''# {paper}
+
+A paper for ibcheck (written by `ibcheck new paper`): `{paper}/` is the paper folder (ibcheck's docs/architecture.md),
+`{paper}/tests/` its own tests and ibcheck's conformance suite. In this folder, in order:
+
+```bash
+pip install -e .              # declares the paper in the entry-point group ibcheck.papers
+ibcheck check {paper}.mean    # its one claim: the recipe to edit into your theorem
+pytest .                      # its tests and the conformance suite
+```
+'''
+
 CONFORMANCE = '''"""The conformance suite of ibcheck on this paper: one line (``ibcheck.testing.conformance``)."""
 from ibcheck.testing.conformance import conformance_tests
 
@@ -151,9 +186,11 @@ def builtin_dir() -> Path:
 
 
 def _writable(folder: Path, what: str) -> None:
-    import os
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise InputError(f"{what} {folder}: not a writable folder")
+    """An existing folder that accepts a new file (probed: ``ibcheck.cli_io.writable_dir``)."""
+    from ibcheck.cli_io import writable_dir
+    if not folder.is_dir():
+        raise InputError(f"{what} {folder}: not a writable folder (no such folder)")
+    writable_dir(str(folder), what)
 
 
 def _claim_files(paper: str, name: str, var: str) -> dict[str, str]:
@@ -180,7 +217,11 @@ def _write(root: Path, files: dict[str, str]) -> list[Path]:
 
 
 def new_paper(name: str, folder: str | None = None, order: float | None = None) -> Path:
-    """Write ``<folder>/<name>/`` (default: the built-in collection of this checkout); returns the folder."""
+    """Write the paper ``name``: into the built-in collection of this checkout (no ``folder``; returns
+    ``papers/<name>``), or as an installable package of its own in ``folder`` (``pyproject.toml`` declaring the
+    entry point, ``README.md``, ``<name>/`` with its tests and the conformance suite; returns ``folder``, created when
+    missing). Every refusal comes before anything is written."""
+    from ibcheck.cli_io import writable_dir
     from ibcheck.theory.papers import discover
     if not PACKAGE.match(name or ""):
         raise InputError(f"paper name {name!r}: lower-case letters, digits and '_', starting with a letter "
@@ -188,8 +229,16 @@ def new_paper(name: str, folder: str | None = None, order: float | None = None) 
     papers = discover()
     if any(p.name == name for p in papers):
         raise InputError(f"paper {name!r} exists already (`ibcheck list`): choose another name")
-    parent = Path(folder) if folder else builtin_dir()
-    _writable(parent, "--dir")
+    if folder:
+        writable_dir(folder, "--dir")
+        project = Path(folder)
+        if (project / "pyproject.toml").exists():
+            raise InputError(f"--dir {folder}: holds a pyproject.toml already; `ibcheck new paper` writes a package of "
+                             "its own there: choose a new or empty folder")
+        parent = project
+    else:
+        parent = builtin_dir()
+        _writable(parent, "--dir")
     root = parent / name
     if root.exists():
         raise InputError(f"{root} exists already: choose another name or folder")
@@ -205,11 +254,24 @@ def new_paper(name: str, folder: str | None = None, order: float | None = None) 
              "tests/__init__.py": f'"""{name}\'s own tests (pytest collects them)."""\n'}
     if folder:  # an installed package runs the conformance suite itself (the built-in ones: tests/test_conformance.py)
         files["tests/test_conformance.py"] = CONFORMANCE.format(paper=name)
-    root.mkdir()
+    root.mkdir(parents=True)
     _write(root, files)
     _write(root, _claim_files(name, "mean", var))
     _index(name, root)
+    if folder:
+        _write(parent, {"pyproject.toml": PYPROJECT.format(paper=name, dist=name.replace("_", "-")),
+                        **({} if (parent / "README.md").exists() else {"README.md": README.format(paper=name)})})
+        return parent
     return root
+
+
+def next_steps(name: str, written: Path, folder: str | None) -> list[str]:
+    """The commands that work, in order, after ``ibcheck new paper`` (each one is run by tests/test_scaffold.py)."""
+    import shlex
+    if folder:
+        where = shlex.quote(folder)
+        return [f"pip install -e {where}", f"ibcheck check {name}.mean", f"pytest {where}"]
+    return [f"ibcheck check {name}.mean", f"pytest checks -k {name}", f"pytest {shlex.quote(str(written))}"]
 
 
 def new_claim(claim_id: str) -> list[Path]:
@@ -270,7 +332,9 @@ def add_parser(sub, fmt) -> None:
     what = pn.add_subparsers(dest="what", metavar="WHAT")
     pp = what.add_parser("paper", help="a paper folder with one working claim", formatter_class=fmt)
     pp.add_argument("name", help="the paper's name, author+year (a package name), e.g. smith2024")
-    pp.add_argument("--dir", default=None, help="the folder to write it into (default: this checkout's papers/)")
+    pp.add_argument("--dir", default=None, help="write an installable package of its own there (pyproject.toml with "
+                    "the entry point, the paper folder, its tests; created when missing); default: this checkout's "
+                    "papers/")
     pp.add_argument("--order", type=float, default=None, help="catalogue order (default: after every paper)")
     pp.set_defaults(func=cmd_new)
     pc = what.add_parser("claim", help="a claim's skeleton in an existing paper", formatter_class=fmt)
@@ -281,9 +345,13 @@ def add_parser(sub, fmt) -> None:
 
 def cmd_new(args) -> int:
     if args.what == "paper":
-        root = new_paper(args.name, args.dir, args.order)
-        print(f"wrote {root} (claim {args.name}.mean): run `ibcheck check {args.name}.mean`, then "
-              f"`pytest checks -k {args.name}` and `pytest {root}`")
+        written = new_paper(args.name, args.dir, args.order)
+        what = ("a package: pyproject.toml declaring the entry point, README.md, the paper folder "
+                f"{args.name}/ with its claim {args.name}.mean and its tests" if args.dir else
+                f"the paper folder, with its claim {args.name}.mean and its tests")
+        print(f"wrote {written} ({what}); next, in order:")
+        for cmd in next_steps(args.name, written, args.dir):
+            print(f"  {cmd}")
     else:
         for path in new_claim(args.name):
             print(f"wrote {path}")
