@@ -40,8 +40,13 @@ def run_task(task: dict):
     return out if "claims" in task else out[0]
 
 
-def failed(task: dict, error: str):
-    """An ``inconclusive`` result naming the error (a list for a group task): a crash is never a verdict."""
+def failed(task: dict, error):
+    """An ``inconclusive`` result naming the error (a list for a group task): a crash is never a verdict. An
+    exception raised in an installed paper's own code is named with the paper, file and line
+    (``theory.paper_health``)."""
+    if isinstance(error, BaseException):
+        from ibcheck.theory.paper_health import describe
+        error = describe(error)
     rows = [{"claim": c, "params": task["params"], "verdict": INCONCLUSIVE, "reason": f"task failed twice: {error}",
              "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}, "error": error}
             for c in task.get("claims") or [task["claim"]]]
@@ -59,7 +64,7 @@ def _serial(tasks, on_result):
                 raise
             except Exception as exc:  # noqa: BLE001
                 if attempt == 2:
-                    out[i] = failed(t, repr(exc))
+                    out[i] = failed(t, exc)
         on_result(i, out[i])
     return out
 
@@ -84,7 +89,7 @@ def _pool(tasks, on_result, workers):
                     if attempts[i] < 2:
                         retry.append(i)
                     else:
-                        out[i] = failed(tasks[i], repr(exc))
+                        out[i] = failed(tasks[i], exc)
                         on_result(i, out[i])
         pending = retry
     return out

@@ -27,7 +27,9 @@ CONJECTURES: dict[str, tuple[str, str, str, str]]
 PAPER_OF: dict[str, str]  # claim or conjecture ID → its paper's name
 # exploratory claim ID → its provenance (CLAIMS' kind reads "exploratory" there)
 EXPLORATORY: dict[str, str]
-_TABLES = ("CLAIMS", "ALIASES", "PLANNED", "CONJECTURES", "PAPER_OF", "EXPLORATORY")
+# installed paper's name → why its modules would not import (``theory.paper_health.static_problem``)
+BROKEN: dict[str, str]
+_TABLES = ("CLAIMS", "ALIASES", "PLANNED", "CONJECTURES", "PAPER_OF", "EXPLORATORY", "BROKEN")
 
 
 def paper_tables(paper) -> dict:
@@ -69,6 +71,11 @@ def _build() -> dict:
         conj += [(keys.get(m.rpartition(".")[2], p.order), p.order, p.name, m.rpartition(".")[2], cid, v)
                  for cid, v in t["CONJECTURES"].items() for m in [v[3]]]
         out["PAPER_OF"].update({c: p.name for c in [*t["CLAIMS"], *t["CONJECTURES"]]})
+        if not p.builtin:  # its index lists its claims; would its code import? (a few ms, nothing imported)
+            from ibcheck.theory.paper_health import static_problem
+            why = static_problem(p.package)
+            if why:
+                out["BROKEN"][p.name] = f"paper {p.name!r} ({p.package}) fails to import: {why}: its claims cannot run"
     out["CONJECTURES"] = {cid: v for *_, cid, v in sorted(conj, key=lambda x: x[:4])}
     warn()
     return out
@@ -95,7 +102,7 @@ def notes() -> list[str]:
         if not p.builtin and ids:
             out.append(f"# plugin {p.name} ({p.dist}, {p.package}): {', '.join(ids)}")
     from ibcheck.theory.papers import ERRORS
-    return out + [f"# warning: {line}" for line in ERRORS]
+    return out + [f"# warning: {line}" for line in [*ERRORS, *table("BROKEN").values()]]
 
 
 def plugins_installed() -> bool:

@@ -211,10 +211,16 @@ def main(argv: list[str] | None = None) -> int:
         print("ibcheck: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001  (a crash is never a verdict: its own exit code, one line)
+        from ibcheck.theory.paper_health import blame, describe
+        culprit = blame(exc)  # an installed paper's own code raised: its error (exit 2), named, not ibcheck's bug
         if args.debug:
             import traceback
             traceback.print_exc()
-        else:
+        if culprit is not None:
+            print(f"ibcheck: error: {describe(exc, culprit)}"
+                  + ("" if args.debug else " (run with --debug for the traceback)"), file=sys.stderr)
+            return 2
+        if not args.debug:
             msg = str(exc).splitlines()[0] if str(exc) else ""
             print(f"ibcheck: internal error: {type(exc).__name__}: {msg[:300]} (run with --debug for the traceback)",
                   file=sys.stderr)

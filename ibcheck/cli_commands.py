@@ -18,14 +18,17 @@ def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], li
     footer: list[str] = [f"# deprecated alias {old} -> {new} (removed in the next release)"
                          for old, new in index.ALIASES.items()]
     if not verbose and not index.plugins_installed():
+        broken = index.BROKEN
         for cid, (source, kind, title, _module) in index.CLAIMS.items():
-            rows.append([cid, source, index.EXPLORATORY.get(cid, kind), "exploratory" if kind == "exploratory"
-                         else "claim", title])
+            rows.append([cid, source, index.EXPLORATORY.get(cid, kind), "broken" if index.PAPER_OF.get(cid) in broken
+                         else "exploratory" if kind == "exploratory" else "claim", title])
         planned, conjectures = index.PLANNED, index.CONJECTURES
         for cid, (source, title, where) in planned.items():
             rows.append([cid, source, "-", "planned", f"{title} [{where}]"])
         for cid, (source, title, expected, _module) in conjectures.items():
             rows.append([cid, source, "-", "conjecture", f"{title} [expected: {expected}]"])
+        for line in broken.values():  # once on stderr too, as discovery's warnings are
+            print(f"ibcheck: warning: {line}", file=sys.stderr)
         return rows, details, footer + index.notes()
     from ibcheck.checks.conjectures import SHIPPED
     from ibcheck.checks.registry import PLUGINS, REGISTRY

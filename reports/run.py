@@ -169,7 +169,7 @@ def _run_serial(task: dict) -> list[dict]:
                      "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}} for c in task["claims"]]
         except Exception as exc:  # noqa: BLE001
             if attempt == 2:
-                return failed(task, f"{type(exc).__name__}: {exc}")
+                return failed(task, exc)
     raise AssertionError("unreachable")
 
 

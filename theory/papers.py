@@ -132,6 +132,13 @@ def entry_points_of(group: str) -> list:
     return list(eps.select(group=group)) if hasattr(eps, "select") else list(eps.get(group, []))
 
 
+def _folders(value: str) -> list:
+    """The folder of the entry point's package (no import: it may be what failed)."""
+    from .paper_health import _folder
+    f = _folder(value.split(".")[0])
+    return [f] if f is not None else []
+
+
 _CACHE: list = []
 ERRORS: list[str] = []  # one line per skipped installed paper
 
@@ -159,8 +166,9 @@ def discover(refresh: bool = False) -> tuple[Paper, ...]:
         except Exception as exc:  # noqa: BLE001  (an installed paper's fault, whatever it raises: one line)
             if builtin:
                 raise
-            lines = str(exc).strip().splitlines()
-            ERRORS.append(f"paper {ep_name!r} ({value}) skipped: {type(exc).__name__}: {lines[0] if lines else ''}")
+            from .paper_health import blame, first_line
+            b = blame(exc, {p: ep_name for p in _folders(value)})
+            ERRORS.append(f"paper {ep_name!r} ({value}) skipped: {first_line(exc)}" + (f" at {b.where()}" if b else ""))
             continue
         found.update({p.name: p for p in papers})
     out = tuple(sorted(found.values(), key=lambda p: (p.order, p.name)))
@@ -172,8 +180,9 @@ def skipped(paper: Paper, exc: BaseException) -> None:
     """An installed paper whose statements or checks fail to import: one warning line (a built-in one raises)."""
     if paper.builtin:
         raise exc
-    lines = str(exc).strip().splitlines()
-    line = f"paper {paper.name!r} ({paper.package}) skipped: {type(exc).__name__}: {lines[0] if lines else ''}"
+    from .paper_health import blame, first_line
+    b = blame(exc)
+    line = f"paper {paper.name!r} ({paper.package}) skipped: {first_line(exc)}" + (f" at {b.where()}" if b else "")
     if line not in ERRORS:
         ERRORS.append(line)
 
