@@ -33,6 +33,7 @@ import sympy as sp
 from . import verdict as V
 from .outcomes import Inconclusive, first
 from .outcomes import Reason as R
+from .rates import on_clock, rate_problem
 
 PROVENANCES = ("seed", "paper", "standard", "reconstructed", "threshold")
 # Rows of these provenances may decide ``violated``; a ``threshold`` row only ever makes a verdict inconclusive.
@@ -133,6 +134,13 @@ class Condition:
             raise ValueError(f"condition {self.name}: kind must be one of {KINDS}")
         if self.asymptotic and (not self.clock or self.rate is None or type(self.rel) is not sp.Equality):
             raise ValueError(f"condition {self.name}: a {self.kind} row needs Eq(series, limit), a clock and a rate")
+        if self.asymptotic:  # the clock by its name, whatever assumptions its symbol was made with
+            for attr in ("rate", "slowest"):
+                if getattr(self, attr) is not None:
+                    object.__setattr__(self, attr, on_clock(getattr(self, attr), self.clock))
+            why = rate_problem(self.rate, self.clock)
+            if why:
+                raise ValueError(f"condition {self.name}: the rate {self.rate} {why}")
 
     @property
     def asymptotic(self) -> bool:
