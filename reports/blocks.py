@@ -27,13 +27,27 @@ def _fmt(v) -> str:
     return html.escape(fmt(v, missing="—"))
 
 
-def badge(status: str, text: str | None = None) -> str:
+FINDING_TITLE = "a documented finding: this outcome is expected, pinned in checks/cases.py:EXPECTED"
+
+
+def badge(status: str, text: str | None = None, documented: bool = False) -> str:
+    """A verdict's badge; a documented finding's (``finding``) is styled as a finding, apart from violations (the
+    verdict's class stays last: it is what the badge counts as)."""
+    if documented:
+        return (f'<span class="badge finding {status}" title="{FINDING_TITLE}">'
+                f"{html.escape(text or S.label(status))}</span>")
     return f'<span class="badge {status}">{html.escape(text or S.label(status))}</span>'
+
+
+def is_finding(r: dict) -> bool:
+    """A documented case that behaves as documented and is not ``verified``: a finding, not a counterexample."""
+    return S.as_documented(r) and S.status(r) != "verified"
 
 
 def status_html(r: dict) -> str:
     """A result's verdict badge, followed by "as documented" for a documented case that behaves as documented."""
-    return badge(S.status(r)) + (' <span class="doc">as documented</span>' if S.as_documented(r) else "")
+    return badge(S.status(r), documented=is_finding(r)) + (
+        ' <span class="doc">as documented</span>' if S.as_documented(r) else "")
 
 
 def breakable(claim_id: str) -> str:
@@ -99,26 +113,59 @@ def quantities_table(q: dict) -> str:
     return _tw(f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>") + extra
 
 
-def key_row(r: dict) -> dict | None:
-    """The row that best says why the verdict is what it is: the first failing deciding conclusion, else the first
-    undecided deciding one, else the first failing one (a diagnostic or threshold row), else the first."""
-    rows = r.get("conclusions") or []
-    for pick in (lambda c: c.get("holds") is False and decides(c), lambda c: c.get("holds") is None and decides(c),
-                 lambda c: c.get("holds") is False, lambda c: True):
-        c = next((c for c in rows if pick(c)), None)
+ASYMPTOTIC = ("limit", "rate")
+
+
+def common_rows(results: list[dict]) -> frozenset:
+    """Names of conclusion rows that several claims share (a precondition such as "W̃ = W/q_min defined"): a key
+    row should tell claims apart, so ``key_row`` picks one of these last."""
+    claims: dict[str, set] = {}
+    for r in results:
+        for c in r.get("conclusions") or []:
+            claims.setdefault(c.get("name", ""), set()).add(r.get("claim"))
+    return frozenset(name for name, cs in claims.items() if len(cs) > 1)
+
+
+def key_row(r: dict, common: frozenset = frozenset()) -> dict | None:
+    """The row that decided the verdict: ``violated``/``observed`` — the first failing deciding conclusion;
+    ``outside-hypotheses`` — the failing hypothesis; ``inconclusive`` — the first undecided deciding row (conclusion,
+    then hypothesis), else the failing threshold row; ``verified`` — the deciding conclusion that says most about
+    this claim: one not shared with other claims (``common``), not an indicator, asymptotic before finite-time. A
+    failing diagnostic row never stands for a verdict it did not decide."""
+    concl, hyp, v = r.get("conclusions") or [], r.get("hypotheses") or [], r.get("verdict")
+
+    def first(rows, pick):
+        return next((c for c in rows if pick(c)), None)
+    picks = []
+    if v == "outside-hypotheses":
+        picks = [(hyp, lambda c: c.get("holds") is False and c.get("kind") != "diagnostic")]
+    elif v in ("violated", "observed"):
+        picks = [(concl, lambda c: c.get("holds") is False and decides(c))]
+    elif v == "inconclusive":
+        picks = [(concl, lambda c: c.get("holds") is None and decides(c)),
+                 (hyp, lambda c: c.get("holds") is None and decides(c)),
+                 (concl, lambda c: c.get("holds") is False and c.get("kind") != "diagnostic")]
+    for rows, pick in picks:
+        c = first(rows, pick)
         if c is not None:
             return c
-    return None
+    holding = [(i, c) for i, c in enumerate(concl) if decides(c) and c.get("holds") is not False]
+    if holding:
+        return min(holding, key=lambda ic: (ic[1].get("name") in common, is_boolean(ic[1]),
+                                            ic[1].get("kind") not in ASYMPTOTIC, ic[0]))[1]
+    return concl[0] if concl else None
 
 
-def key_number(r: dict) -> str:
-    """The key row (``key_row``): ``name: measured ≤ bound``, its kind and provenance, and for a row that fails or
-    is undecided what that means for the verdict (a diagnostic or threshold row does not decide)."""
-    c = key_row(r)
+def key_number(r: dict, common: frozenset = frozenset()) -> str:
+    """The key row (``key_row``): ``name: measured ≤ bound`` (``→`` for a limit or rate), its kind and provenance,
+    and for a row that fails or is undecided what that means for the verdict."""
+    c = key_row(r, common)
     if not c:
         return "—"
-    why = note(c)
-    return (f"{html.escape(c['name'])}: {measured_vs_bound(c)} <span class=rowkind>[{html.escape(kind_text(c))}]</span>"
+    hypothesis = any(c is h for h in r.get("hypotheses") or [])
+    why = note(c, hypothesis=hypothesis)
+    return ((f'<span class=rowkind>hypothesis</span> ' if hypothesis else "")
+            + f"{html.escape(c['name'])}: {measured_vs_bound(c)} <span class=rowkind>[{html.escape(kind_text(c))}]</span>"
             + (f' <span class="rownote">{html.escape(why)}</span>' if why else ""))
 
 

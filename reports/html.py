@@ -19,8 +19,8 @@ from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 from . import status as S
-from .blocks import (_tw, badge, breakable, group_block, grouped, key_number, prose, result_block, seconds_cell,
-                     setting_text, shared_seconds, status_html, varying)
+from .blocks import (_tw, badge, breakable, common_rows, group_block, grouped, is_finding, key_number, prose,
+                     result_block, seconds_cell, setting_text, shared_seconds, status_html, varying)
 from .conjectures import conjecture_json, conjecture_rows_and_sections, not_run_note
 from .mathml import statement_html
 from .plots import PLOTS
@@ -31,7 +31,7 @@ body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 
 h1{margin-bottom:.2em}h3,h4{overflow-wrap:anywhere}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .tw{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
-#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary td:nth-child(3),#summary td:nth-child(7){overflow-wrap:normal}#summary th:nth-child(1){width:12em}#summary th:nth-child(2){width:9em}#summary th:nth-child(3){width:7.5em}#summary th:nth-child(4){width:7em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:9.5em}#summary th:nth-child(7){width:7.5em}#summary th:nth-child(9){width:4.5em}
+#summary{table-layout:fixed;width:100%}#summary td{overflow-wrap:break-word}#summary code{overflow-wrap:anywhere}#summary td:first-child{overflow-wrap:normal}#summary td:nth-child(3),#summary td:nth-child(7){overflow-wrap:normal}#summary th:nth-child(1){width:12em}#summary th:nth-child(2){width:9em}#summary th:nth-child(3){width:7.5em}#summary th:nth-child(4){width:7em}#summary th:nth-child(5){width:4.5em}#summary th:nth-child(6){width:10.5em}#summary th:nth-child(7){width:7.5em}#summary th:nth-child(9){width:4.5em}
 @media (max-width:900px){#summary{table-layout:auto;width:100%}}
 @media (max-width:640px){#summary,#summary tbody,#summary tr,#summary td{display:block;width:auto}#summary thead{display:none}
 #summary tr{border:1px solid #ddd;border-radius:4px;margin:.45em 0;padding:.25em .5em}#summary td{border:0;padding:1px 0}
@@ -40,12 +40,14 @@ table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px sol
 #summary td:nth-child(4)::before{content:"provenance:"}#summary td:nth-child(5)::before{content:"role:"}
 #summary td:nth-child(6)::before{content:"verdict:"}#summary td:nth-child(7)::before{content:"as documented:"}
 #summary td:nth-child(8)::before{content:"key row:";display:block}#summary td:nth-child(9)::before{content:"seconds:"}
-#summary .badge{white-space:normal}#summary td.num{text-align:left}}
+#summary td.num{text-align:left}}
+#summary .badge{white-space:normal;max-width:100%;overflow-wrap:anywhere}
 th{background:#f3f3f3;text-align:left}.num{font-family:ui-monospace,Menlo,monospace;text-align:right}
 .badge{display:inline-block;border-radius:9px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
-.verified{background:#2e7d32}.violated{background:#c62828}.outside-hypotheses{background:#ef6c00}
-.inconclusive{background:#6d6d6d}.planned{background:#9e9e9e}.finding{background:#6a1b9a}.conjecture{background:#1565c0}
-.doc{color:#6a1b9a;font-weight:600}.rowkind{color:#777;font-size:12px}.rownote{color:#555;font-size:12px;font-style:italic}
+.verified{background:#2e7d32}.violated{background:#c62828}.outside-hypotheses{background:#a84300}.observed{background:#00695c}
+.inconclusive{background:#6d6d6d}.planned{background:#5d4037}.finding{background:#6a1b9a}.conjecture{background:#1565c0}
+.badge.finding{background:#6a1b9a;box-shadow:inset 0 0 0 2px #e1bee7}
+.doc{color:#6a1b9a;font-weight:600}.rowkind{color:#666;font-size:12px}.rownote{color:#555;font-size:12px;font-style:italic}
 .yes{color:#2e7d32;font-weight:600}.no{color:#c62828;font-weight:600}.flag{color:#c62828;font-weight:600}
 section.claim{border:1px solid #e0e0e0;border-radius:6px;padding:.5em 1em;margin:1em 0}
 section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documented{border-left:6px solid #6a1b9a}
@@ -53,7 +55,7 @@ section.alert{border-left:6px solid #c62828;background:#fff8f8}section.documente
 .conds{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .5em}.cond{max-width:100%;overflow-x:auto;overflow-y:hidden}.op{padding:0 .35em}
 .block{border-top:1px solid #eee;margin-top:.6em}.note{color:#555;font-style:italic}
 .figs{display:flex;flex-wrap:wrap;gap:1em}.figs svg{max-width:100%;height:auto}
-.filters button{margin:0 .4em .3em 0}.muted{color:#777;overflow-wrap:anywhere}code{font-size:12px;overflow-wrap:break-word}
+.filters button{margin:0 .4em .3em 0}.muted{color:#666;overflow-wrap:anywhere}code{font-size:12px;overflow-wrap:break-word}
 pre{white-space:pre-wrap;overflow-wrap:anywhere}
 """
 
@@ -86,7 +88,7 @@ def documented_cell(r: dict) -> str:
     return '<span class="flag">differs</span>'
 
 
-def summary_rows(by_claim, shared) -> list[str]:
+def summary_rows(by_claim, shared, common: frozenset = frozenset()) -> list[str]:
     rows = []
     for cid, rs in by_claim.items():
         claim = CATALOGUE.get(cid)
@@ -102,12 +104,13 @@ def summary_rows(by_claim, shared) -> list[str]:
                 + (f'<br><span class="note">{html.escape(note)}</span>' if note else "")
                 + f"</td><td>{claim.source if claim else r.get('source', '')}</td>"
                 f"<td>{_kind(claim) if claim else r.get('provenance', '')}</td><td>{r['role']}</td>"
-                f"<td>{badge(st)}{flag}</td><td>{documented_cell(r)}</td><td>{key_number(r)}</td>"
+                f"<td>{badge(st, documented=is_finding(r))}{flag}</td><td>{documented_cell(r)}</td>"
+                f"<td>{key_number(r, common)}</td>"
                 f"<td class=num>{seconds_cell(r, shared)}</td></tr>")
     return rows
 
 
-def findings_html(by_claim) -> str:
+def findings_html(by_claim, common: frozenset = frozenset()) -> str:
     """Documented findings (grouped), exploratory measurements, and anything that differs from its expectation."""
     rows = []
     for cid, rs in by_claim.items():
@@ -133,10 +136,10 @@ def findings_html(by_claim) -> str:
                 label = lambda r: ", ".join(f"{k}={(r.get('_setting') or {}).get(k)}" for k in keys)  # noqa: E731
                 settings = (f"<code>{html.escape(', '.join(f'{k}={v}' for k, v in fixed.items()))}</code><br>"
                             if fixed else "") + f"{len(g)} values of <code>{html.escape(', '.join(keys))}</code>"
-                measured = "<br>".join(f"<code>{html.escape(label(r))}</code>: {key_number(r)}" for r in g)
+                measured = "<br>".join(f"<code>{html.escape(label(r))}</code>: {key_number(r, common)}" for r in g)
             else:
                 settings = f"<code>{html.escape(setting_text(r0))}</code>"
-                measured = key_number(r0)
+                measured = key_number(r0, common)
             e = r0.get("expected")
             reason = e["reason"] if e else r0.get("reason", "")
             rows.append(f'<tr><td><a href="#{cid}">{cid}</a></td><td>{status_html(r0)}</td><td>{what}</td>'
@@ -156,7 +159,8 @@ def claim_section(cid, claim, rs, supplements, shared) -> str:
         except Exception as exc:  # noqa: BLE001  (a figure failure is reported, not fatal)
             figs = [f'<p class="muted">figure failed: {html.escape(repr(exc))}</p>']
     default = next((r for r in rs if r["role"] == "default"), None)
-    head = (badge(S.status(default)) + (" " + documented_cell(default) if default.get("expected") else "")
+    head = (badge(S.status(default), documented=is_finding(default))
+            + (" " + documented_cell(default) if default.get("expected") else "")
             if default else '<span class="muted">no default run</span>')
     others = [r for r in rs if r is not default]
     if any(not r["matches_expected"] for r in rs):
@@ -190,7 +194,8 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     shared = shared_seconds(results)
     conj_runs = supplements.get("_conjectures", {})
     counts = S.report_counts(results, conj_runs)
-    srows = summary_rows(by_claim, shared)
+    common = common_rows(results)
+    srows = summary_rows(by_claim, shared, common)
     for cid, (src, title, where) in PLANNED.items():
         srows.append(f'<tr data-verdict="{S.PLANNED}" data-role="planned"><td><a href="#{cid}">{cid}</a></td><td>—</td>'
                      f"<td>{src}</td><td>planned</td><td>planned</td><td>{badge(S.PLANNED)}</td><td></td>"
@@ -223,7 +228,7 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>ibcheck verification report</title>'
             f"<style>{CSS}</style><script>{JS}</script></head><body><h1>ibcheck verification report</h1>"
             f"<p class=muted>profile {html.escape(str(meta.get('profile')))} · {html.escape(str(meta.get('date')))} · "
-            f"{len(results)} check runs over {len(by_claim)} claims</p>{summary}{findings_html(by_claim)}"
+            f"{len(results)} check runs over {len(by_claim)} claims</p>{summary}{findings_html(by_claim, common)}"
             f"<h2>Claims</h2>{''.join(secs)}<h2>Environment</h2>{_tw(f'<table>{env}</table>')}</body></html>")
 
 

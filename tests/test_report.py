@@ -155,17 +155,17 @@ def test_summary_counts_are_the_verdicts_of_results_json(report):
     assert all(row["cells"][6] in ("as documented", "—", "differs") for row in rows.values())
 
 
-def test_every_summary_row_shows_its_key_rows_kind_and_why_it_does_not_decide(report):
-    """Each check row's key number names its row's kind and provenance; a verified row whose key row fails (a
-    diagnostic or threshold row) says in the row that it does not decide."""
+def test_every_summary_row_shows_the_key_row_that_decided_with_its_kind(report):
+    """Each check row's key number names its row's kind and provenance, and is the row that decided the verdict: a
+    verified row never shows a failing (diagnostic or threshold) row, a violated one shows its failing row
+    (tests/test_report_look.py checks the choice row by row)."""
     path, results, _ = report
     p = parsed(path)
     checks = [row for row in p.rows if row["verdict"] in S.STATUSES]
     assert checks and all(re.search(r"\[(bound|limit|rate|diagnostic), (seed|paper|standard|reconstructed|threshold)\]",
                                     row["cells"][7]) for row in checks if row["cells"][7] != "—")
-    explained = [row for row in checks if row["verdict"] == "verified" and "✗" in row["cells"][7]]
-    assert explained, "expected some verified default with a failing diagnostic row"
-    assert all("does not decide" in row["cells"][7] or "never violated" in row["cells"][7] for row in explained)
+    assert not [row["cells"][0] for row in checks if row["verdict"] == "verified" and "✗" in row["cells"][7]]
+    assert all("✗" in row["cells"][7] for row in checks if row["verdict"] == "violated")
 
 
 def test_roles_and_expectations(report, injected):

@@ -272,7 +272,19 @@ class Claim:
         return {s.s: s.latex for s in self.symbols}
 
     def condition_latex(self, c: Condition) -> str:
-        return sp.latex(c.rel, symbol_names=self.latex_names())
+        """A row's relation in the claim's notation; an asymptotic row as what it states: ``q \\to q_\\infty`` for
+        a ``limit``, ``q - q_\\infty = O(r)`` (``\\Theta(r)`` when two-sided) for a ``rate`` — never ``q = q∞``."""
+        names = self.latex_names()
+        if not c.asymptotic:
+            return sp.latex(c.rel, symbol_names=names)
+        lhs = sp.latex(c.rel.lhs, symbol_names=names)
+        rhs = sp.latex(c.rel.rhs, symbol_names=names)
+        if c.kind == "limit":
+            return lhs + r" \to " + (r"\text{a limit}" if c.free_limit else rhs)
+        rate = c.rate ** c.order if c.order != 1 else c.rate
+        big = r"\Theta" if c.two_sided else "O"
+        err = lhs if c.rel.rhs == 0 or c.free_limit else f"{lhs} - {rhs}"
+        return f"{err} = {big}\\left({sp.latex(rate, symbol_names=names)}\\right)"
 
     def statement_latex(self) -> str:
         """``h₁ ∧ h₂ ⟹ c₁ ∧ c₂`` in LaTeX, rendered from the sympy relations themselves."""
