@@ -46,7 +46,8 @@ def failed(task: dict, error):
     (``theory.paper_health``)."""
     if isinstance(error, BaseException):
         from ibcheck.theory.paper_health import describe
-        error = describe(error)
+        from ibcheck.theory.papers import culprit
+        error = describe(error, culprit(error))
     rows = [{"claim": c, "params": task["params"], "verdict": INCONCLUSIVE, "reason": f"task failed twice: {error}",
              "hypotheses": [], "conclusions": [], "quantities": {}, "env": {}, "error": error}
             for c in task.get("claims") or [task["claim"]]]

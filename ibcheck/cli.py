@@ -211,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
         print("ibcheck: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001  (a crash is never a verdict: its own exit code, one line)
-        from ibcheck.theory.paper_health import blame, describe
-        culprit = blame(exc)  # an installed paper's own code raised: its error (exit 2), named, not ibcheck's bug
+        from ibcheck.theory.paper_health import describe
+        from ibcheck.theory.papers import culprit as paper_culprit
+        culprit = paper_culprit(exc)  # an installed paper's own code raised: its error (exit 2), named, not ibcheck's
         if args.debug:
             import traceback
             traceback.print_exc()

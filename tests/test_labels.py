@@ -80,19 +80,28 @@ def test_a_regression_claim_takes_its_targets_as_given(sets, monkeypatch, capsys
         assert capsys.readouterr().err == ""
 
 
-def test_the_command_line_says_it_once_and_refuses_zero_labels(sets, capsys):
-    rc01 = main(["check", "lai2026.m1.gap", "--data", str(sets["01"])])
+def test_the_command_line_says_it_once_and_refuses_zero_labels(sets, monkeypatch, capsys):
+    """Through ``ibcheck check --data``: the note once on stderr, the check sees ±1; a zero label is exit 2 with one
+    line and the check never runs."""
+    from ibcheck.checks.registry import REGISTRY
+    cid = _data_specs("signed")[0]
+    seen = []
+
+    def record(ctx):
+        seen.append(ctx.data.y.detach().cpu().numpy().tolist())
+        raise Seen()
+    monkeypatch.setattr(REGISTRY[cid], "measure", record)
+    main(["check", cid, "--data", str(sets["01"])])
     err = capsys.readouterr().err
     assert "{0, 1} read as ±1" in err and len([ln for ln in err.splitlines() if "read as" in ln]) == 1, err
-    assert rc01 == main(["check", "lai2026.m1.gap", "--data", str(sets["pm"])])
-    capsys.readouterr()
-    assert main(["check", "lai2026.m1.gap", "--data", str(sets["zero"])]) == 2
+    assert seen == [[-1.0, 1, 1, -1, 1, -1]]
+    assert main(["check", cid, "--data", str(sets["zero"])]) == 2
     err = capsys.readouterr().err
-    assert "zero label" in err and len(err.strip().splitlines()) == 1
+    assert "zero label" in err and len(err.strip().splitlines()) == 1 and len(seen) == 1
 
 
 @pytest.mark.parametrize("grid", ["n=20,,40", "n=20,", "n=,20", "n=", "n= , "])
 def test_a_malformed_grid_is_exit_2_before_any_work(grid, capsys):
-    assert main(["sweep", "lai2026.m1.gap", "--grid", grid]) == 2
+    assert main(["sweep", _data_specs("signed")[0], "--grid", grid]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--grid" in err, err

@@ -114,20 +114,22 @@ def test_the_key_row_is_the_row_that_decided(results):
 
 
 def test_the_key_rows_tell_a_papers_claims_apart(results):
-    """No two claims of a paper show the same key row at their verified defaults (a shared precondition is not what
-    any of them is about) — where a claim has a row of its own."""
+    """No two claims of a paper show the same key row at their verified defaults where each has a row of its own —
+    above all in a paper whose claims share a precondition row (a shared row is not what any of them is about)."""
     by_paper: dict[str, dict[str, str]] = {}
+    sharing: dict[str, int] = {}
     common = common_rows(results)
     for r in results:
         if r["role"] == "default" and r["verdict"] == "verified":
             own = [c for c in r["conclusions"] if decides(c) and c["name"] not in common]
+            paper = r["claim"].split(".")[0]
+            sharing[paper] = sharing.get(paper, 0) + any(c["name"] in common for c in r["conclusions"])
             if own:
-                by_paper.setdefault(r["claim"].split(".")[0], {})[r["claim"]] = key_row(r, common)["name"]
-    frei = by_paper["frei2023"]
-    assert len(frei) >= 8 and len(set(frei.values())) == len(frei), frei
+                by_paper.setdefault(paper, {})[r["claim"]] = key_row(r, common)["name"]
     for paper, rows in by_paper.items():
         assert len(set(rows.values())) == len(rows), (paper, rows)
-    assert not any("W̃ = W/q_min defined" in name for name in frei.values())
+        assert not set(rows.values()) & common, (paper, rows)
+    assert max(sharing.values()) >= 5  # the case that matters is in the data: one paper, five claims, one shared row
 
 
 def test_a_failing_diagnostic_never_stands_for_a_verified_verdict():

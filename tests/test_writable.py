@@ -13,10 +13,12 @@ from ibcheck.cli_io import writable_dir, writable_file
 from ibcheck.numerics.errors import InputError
 from ibcheck.testing.refusal import tree
 
-CLAIM = "lai2026.m1.gap"
+from ibcheck.checks.index import table as _table
+
+CLAIM = next(c for c, v in _table("CLAIMS").items() if v[3])  # any claim with a check: refused before it runs
 COMMANDS = [
     ["check", CLAIM, "--json", "/proc/ibcheck-out.json"],
-    ["sweep", CLAIM, "--grid", "n=20,40", "--json", "/proc/ibcheck-sweep.json"],
+    ["sweep", CLAIM, "--grid", "seed=0,1", "--json", "/proc/ibcheck-sweep.json"],
     ["report", "--claims", CLAIM, "--out", "/proc/ibcheck-report"],
     ["report", "--claims", CLAIM, "--out", "/proc/ibcheck-report/deeper"],
     ["kkt", "--model", "m.pt", "--data", "d.npz", "--json", "/proc/ibcheck-k.json"],

@@ -2,7 +2,7 @@
 
 An exception raised while an installed (not built-in) paper's statements or checks import or run is that paper's
 error — exit 2 naming the paper, the file and the line (``ibcheck.cli``), an ``inconclusive`` naming them in a report
-or sweep, a one-line skip in discovery — while exit 5 stays for ibcheck's own bugs. ``blame`` finds the innermost
+or sweep, a one-line skip in discovery — while exit 5 stays for ibcheck's own bugs. ``blame`` (``theory.papers.culprit`` for the installed papers) finds the innermost
 frame of the traceback that lies in a paper's folder (a ``SyntaxError``'s own file and line count as the innermost;
 a worker process's traceback arrives as text, ``concurrent.futures``' ``_RemoteTraceback``, and is read the same
 way). ``static_problem`` answers, without importing anything, whether a paper's modules would import: each one
@@ -46,30 +46,6 @@ def _folder(module: str) -> Path | None:
     return origin.parent if spec.submodule_search_locations else origin
 
 
-_ROOTS: list = []
-
-
-def roots() -> dict[Path, str]:
-    """Folder (or file) → name, of every installed paper and every catalogue of the deprecated entry-point group
-    ``ibcheck.catalogues``; the built-in papers are ibcheck's own code."""
-    if _ROOTS:
-        return _ROOTS[0]
-    from .papers import discover, entry_points_of
-    out: dict[Path, str] = {}
-    for p in discover():
-        if not p.builtin and (f := _folder(p.package)) is not None:
-            out[f] = p.name
-    try:
-        for ep in entry_points_of("ibcheck.catalogues"):
-            top = ep.value.split(":", 1)[0].strip().split(".")[0]
-            if top != "ibcheck" and (f := _folder(top)) is not None:
-                out[f] = ep.name
-    except Exception:  # noqa: BLE001  (unreadable metadata: nothing to blame there)
-        pass
-    _ROOTS[:] = [out]
-    return out
-
-
 def _owner(file: str, table: dict[Path, str]) -> str | None:
     try:
         path = Path(file).resolve()
@@ -101,9 +77,9 @@ def _sites(exc: BaseException) -> list[tuple[str, int, str]]:
     return out
 
 
-def blame(exc: BaseException, table: dict[Path, str] | None = None) -> Blame | None:
-    """The innermost frame of ``exc`` in an installed paper's code, or None (then it is ibcheck's own error)."""
-    table = roots() if table is None else table
+def blame(exc: BaseException, table: dict[Path, str]) -> Blame | None:
+    """The innermost frame of ``exc`` in the code of one of ``table``'s folders (folder or file → paper name; the
+    installed papers': ``theory.papers.culprit``), or None (then it is ibcheck's own error)."""
     if not table:
         return None
     for file, line, fn in reversed(_sites(exc)):
@@ -118,9 +94,8 @@ def first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {lines[0][:300]}" if lines else type(exc).__name__
 
 
-def describe(exc: BaseException, b: Blame | None = None) -> str:
+def describe(exc: BaseException, b: Blame | None) -> str:
     """One line: the paper, the error and where it was raised — or the bare error when it is none of a paper's."""
-    b = b or blame(exc)
     if b is None:
         return first_line(exc)
     return (f"paper {b.paper!r}: {first_line(exc)} at {b.where()} — an error in that paper's own code, not in "

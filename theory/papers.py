@@ -180,8 +180,8 @@ def skipped(paper: Paper, exc: BaseException) -> None:
     """An installed paper whose statements or checks fail to import: one warning line (a built-in one raises)."""
     if paper.builtin:
         raise exc
-    from .paper_health import blame, first_line
-    b = blame(exc)
+    from .paper_health import first_line
+    b = culprit(exc)
     line = f"paper {paper.name!r} ({paper.package}) skipped: {first_line(exc)}" + (f" at {b.where()}" if b else "")
     if line not in ERRORS:
         ERRORS.append(line)
@@ -197,3 +197,33 @@ def warn(stream=None) -> None:
         if line not in _WARNED:
             _WARNED.add(line)
             print(f"ibcheck: warning: {line}", file=stream or sys.stderr)
+
+
+_ROOTS: list = []
+
+
+def installed_roots() -> dict:
+    """Folder (or file) → name, of every installed paper and every catalogue of the deprecated entry-point group
+    ``ibcheck.catalogues`` (found without importing them); the built-in papers are ibcheck's own code."""
+    if _ROOTS:
+        return _ROOTS[0]
+    from .paper_health import _folder
+    out = {}
+    for p in discover():
+        if not p.builtin and (f := _folder(p.package)) is not None:
+            out[f] = p.name
+    try:
+        for ep in entry_points_of("ibcheck.catalogues"):
+            top = ep.value.split(":", 1)[0].strip().split(".")[0]
+            if top != "ibcheck" and (f := _folder(top)) is not None:
+                out[f] = ep.name
+    except Exception:  # noqa: BLE001  (unreadable metadata: nothing to blame there)
+        pass
+    _ROOTS[:] = [out]
+    return out
+
+
+def culprit(exc: BaseException):
+    """The installed paper whose code raised ``exc`` (``theory.paper_health.Blame``: name, file, line), or None."""
+    from .paper_health import blame
+    return blame(exc, installed_roots())
