@@ -40,14 +40,20 @@ def test_the_package_list_is_the_source_tree():
     assert listed == tree, {"missing from setup.py": sorted(tree - listed), "not in the tree": sorted(listed - tree)}
 
 
-def test_a_wheel_holds_every_module_of_every_package(tmp_path):
-    """Built as pip builds it for ``pip install .`` (no build isolation: the environment's setuptools)."""
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    """A wheel built as pip builds it for ``pip install .`` (no build isolation: the environment's setuptools)."""
+    out = tmp_path_factory.mktemp("wheel")
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
-                        str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+                        str(out), str(ROOT)], capture_output=True, text=True, timeout=300)
     if r.returncode and "No module named pip" in r.stderr:
         pytest.skip("no pip in this environment")
     assert r.returncode == 0, r.stderr[-2000:]
-    [wheel] = tmp_path.glob("ibcheck-*.whl")
+    [whl] = out.glob("ibcheck-*.whl")
+    return whl
+
+
+def test_a_wheel_holds_every_module_of_every_package(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     want = set()
     for name, folder in _tree().items():
@@ -56,3 +62,23 @@ def test_a_wheel_holds_every_module_of_every_package(tmp_path):
     assert not want - names, sorted(want - names)[:20]
     assert "ibcheck/testing/conformance.py" in names
     assert not any(n.startswith(("theory/", "checks/", "tests/")) for n in names)  # one top-level module only
+
+
+def test_the_wheel_runs_the_conformance_suite_on_the_example_plugin(wheel, tmp_path):
+    """The wheel and the example plugin installed (not editable) into a folder that comes first on the path, run from
+    outside the checkout: ``ibcheck`` is the wheel's, and the plugin's one-line conformance test passes with it."""
+    import os
+    site = tmp_path / "site"
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
+                        "--no-index", "--target", str(site), str(wheel), str(ROOT / "examples" / "ibcheck-example-plugin")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    env = {k: v for k, v in os.environ.items() if k not in ("IBCHECK_NO_PLUGINS", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(site)
+    r = subprocess.run([sys.executable, "-c", "import ibcheck.testing.conformance as c; print(c.__file__)"],
+                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0 and r.stdout.startswith(str(site)), (r.stdout, r.stderr)
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                        "--pyargs", "ibcheck_example_plugin.tests"], capture_output=True, text=True, env=env,
+                       cwd=tmp_path, timeout=900)
+    assert r.returncode == 0 and " passed" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
