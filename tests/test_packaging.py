@@ -68,9 +68,13 @@ def test_the_wheel_runs_the_conformance_suite_on_the_example_plugin(wheel, tmp_p
     """The wheel and the example plugin installed (not editable) into a folder that comes first on the path, run from
     outside the checkout: ``ibcheck`` is the wheel's, and the plugin's one-line conformance test passes with it."""
     import os
+    import shutil
+    src = tmp_path / "example"  # a copy: pip builds in the source folder, and the checkout gets no build files
+    shutil.copytree(ROOT / "examples" / "ibcheck-example-plugin", src,
+                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     site = tmp_path / "site"
     r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-                        "--no-index", "--target", str(site), str(wheel), str(ROOT / "examples" / "ibcheck-example-plugin")],
+                        "--no-index", "--target", str(site), str(wheel), str(src)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     env = {k: v for k, v in os.environ.items() if k not in ("IBCHECK_NO_PLUGINS", "PYTHONPATH")}
