@@ -156,11 +156,11 @@ def _signed(ds: Dataset, where: str, claim_id: str) -> Dataset:
     from ibcheck.numerics.data import as_signs
     y = ds.y.detach().cpu().numpy()
     y, note = as_signs(y.astype(bool) if ds.info.get("y_boolean") else y, f"--data {where}")
+    info = {k: v for k, v in ds.info.items() if k != "y_boolean"}
     if not note:
-        return ds
+        return replace(ds, info=info) if info != ds.info else ds
     print(f"note: {note} for {claim_id}", file=sys.stderr)
-    return replace(ds, y=torch.as_tensor(y, dtype=ds.y.dtype, device=ds.y.device),
-                   info={**ds.info, "labels_read_as": "±1"})
+    return replace(ds, y=torch.as_tensor(y, dtype=ds.y.dtype, device=ds.y.device), info={**info, "labels_read_as": "±1"})
 
 
 def _measure(spec, ctx: Context, claim_id: str) -> list:
