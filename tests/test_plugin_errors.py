@@ -145,3 +145,21 @@ def test_static_problem_finds_syntax_and_missing_modules_without_importing(tmp_p
     (root / "theory" / "statements.py").write_text("try:\n    import no_such_2099\nexcept ImportError:\n    pass\nX = 1\n")
     assert static_problem("statpkg2099") is None
     assert "statpkg2099" not in sys.modules
+
+
+def test_an_error_raised_inside_ibcheck_stays_ibchecks_even_when_a_paper_called_it(tmp_path):
+    """A paper's frame above, ibcheck's frame where it raised: ibcheck's bug (exit 5), not the paper's."""
+    pkg, lib = tmp_path / "mine", tmp_path / "ibcheck_like"
+    pkg.mkdir()
+    lib.mkdir()
+    (lib / "core.py").write_text("def f():\n    return {}['k']\n")
+    ns_lib: dict = {}
+    exec(compile((lib / "core.py").read_text(), str(lib / "core.py"), "exec"), ns_lib)
+    (pkg / "m.py").write_text("def g(f):\n    return f()\n")
+    ns: dict = {}
+    exec(compile((pkg / "m.py").read_text(), str(pkg / "m.py"), "exec"), ns)
+    with pytest.raises(KeyError) as got:
+        ns["g"](ns_lib["f"])
+    table = {pkg.resolve(): "mine"}
+    assert blame(got.value, table, (lib.resolve(),)) is None
+    assert blame(got.value, table) == Blame("mine", str(pkg / "m.py"), 2, "g")  # without ibcheck's folders

@@ -223,7 +223,20 @@ def installed_roots() -> dict:
     return out
 
 
+def ibcheck_roots() -> tuple:
+    """ibcheck's own folders (its package and the installed roots: a source checkout maps them to theory/, …)."""
+    from .paper_health import _folder
+    found = [_folder(m) for m in ("ibcheck", *(f"ibcheck.{r}" for r in ("theory", "numerics", "checks", "reports",
+                                                                         "papers")))]
+    return tuple(f for f in found if f is not None)
+
+
 def culprit(exc: BaseException):
-    """The installed paper whose code raised ``exc`` (``theory.paper_health.Blame``: name, file, line), or None."""
+    """The installed paper whose code raised ``exc`` (``theory.paper_health.Blame``: name, file, line), or None —
+    also when asking fails: then the error is reported as ibcheck's own."""
     from .paper_health import blame
-    return blame(exc, installed_roots())
+    try:
+        roots = installed_roots()
+        return blame(exc, roots, ibcheck_roots()) if roots else None
+    except Exception:  # noqa: BLE001  (the question must never hide the error it is about)
+        return None
