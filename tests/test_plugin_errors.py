@@ -163,3 +163,20 @@ def test_an_error_raised_inside_ibcheck_stays_ibchecks_even_when_a_paper_called_
     table = {pkg.resolve(): "mine"}
     assert blame(got.value, table, (lib.resolve(),)) is None
     assert blame(got.value, table) == Blame("mine", str(pkg / "m.py"), 2, "g")  # without ibcheck's folders
+
+
+def test_a_statement_ibcheck_refuses_is_the_papers_error(tmp_path):
+    """A paper's statement with a rate that does not decrease: ``lim`` refuses it inside ibcheck's statement model,
+    and the error is the paper's, at the paper's line (the authoring modules are passed over)."""
+    from ibcheck.theory.papers import authoring_files, ibcheck_roots
+    pkg = tmp_path / "mine"
+    pkg.mkdir()
+    f = pkg / "statements.py"
+    f.write_text("import sympy as sp\nfrom ibcheck.theory.statement import lim\nt = sp.Symbol('t', positive=True)\n"
+                 "ROW = lim('q = O(t)', sp.Symbol('q'), 0, clock='t', rate=t, kind='rate')\n")
+    with pytest.raises(ValueError) as got:
+        exec(compile(f.read_text(), str(f), "exec"), {})
+    assert "does not decrease in t" in str(got.value)
+    b = blame(got.value, {pkg.resolve(): "mine"}, ibcheck_roots(), authoring_files())
+    assert b == Blame("mine", str(f), 4, ""), b
+    assert blame(got.value, {pkg.resolve(): "mine"}, ibcheck_roots()) is None  # without the authoring exception

@@ -77,19 +77,21 @@ def _sites(exc: BaseException) -> list[tuple[str, int, str]]:
     return out
 
 
-def blame(exc: BaseException, table: dict[Path, str], own: tuple = ()) -> Blame | None:
+def blame(exc: BaseException, table: dict[Path, str], own: tuple = (), authoring: tuple = ()) -> Blame | None:
     """The innermost frame of ``exc`` in the code of one of ``table``'s folders (folder or file → paper name; the
     installed papers': ``theory.papers.culprit``), or None (then it is ibcheck's own error). Frames of other
     libraries (numpy, torch) are passed over; a frame in ``own`` (ibcheck's folders) deeper than any paper's ends
-    the search: an error raised inside ibcheck is ibcheck's, even when a paper's code called it."""
+    the search: an error raised inside ibcheck is ibcheck's, even when a paper's code called it — except in the
+    ``authoring`` modules (the statement model, ``CheckSpec``, ``Param``), whose errors refuse what the paper
+    built (a rate that does not decrease, an unknown kind) and are passed over like a library's."""
     if not table:
         return None
-    mine = {f: "" for f in own}
+    mine, api = {f: "" for f in own}, {f: "" for f in authoring}
     for file, line, fn in reversed(_sites(exc)):
         name = _owner(file, table)
         if name is not None:
             return Blame(name, file, line, "" if fn == "<module>" else fn)
-        if mine and _owner(file, mine) is not None:
+        if mine and _owner(file, mine) is not None and not (api and _owner(file, api) is not None):
             return None
     return None
 

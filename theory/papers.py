@@ -231,12 +231,21 @@ def ibcheck_roots() -> tuple:
     return tuple(f for f in found if f is not None)
 
 
+AUTHORING = ("ibcheck.theory.statement", "ibcheck.theory.rates", "ibcheck.checks.base", "ibcheck.checks.params")
+
+
+def authoring_files() -> tuple:
+    """The modules a paper builds its statements and checks with: their refusals are the paper's errors."""
+    from .paper_health import _folder
+    return tuple(f for f in (_folder(m) for m in AUTHORING) if f is not None)
+
+
 def culprit(exc: BaseException):
     """The installed paper whose code raised ``exc`` (``theory.paper_health.Blame``: name, file, line), or None —
     also when asking fails: then the error is reported as ibcheck's own."""
     from .paper_health import blame
     try:
         roots = installed_roots()
-        return blame(exc, roots, ibcheck_roots()) if roots else None
+        return blame(exc, roots, ibcheck_roots(), authoring_files()) if roots else None
     except Exception:  # noqa: BLE001  (the question must never hide the error it is about)
         return None
