@@ -106,6 +106,7 @@ class CheckSpec:
     # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
     horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
     # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
+    inert: dict[str, str] = field(default_factory=dict)  # parameter → one-line reason no hypothesis reads it
 
     @property
     def id(self) -> str:
