@@ -8,7 +8,8 @@ labels; ``ibcheck.numerics.adagrad`` (exponential loss, mean) for T = 10⁵ step
 read 13 recorded states over the last three decades. Hooks: ``limit(W) -> W`` on the recorded iterates (1, T, d);
 ``reference({"w_G", "w_l2"}) -> dict``; ``trainer``: ``{"grad_sign": −1}``, ``{"step_factor": k}``.
 
-``adagrad_path``: the same data and step from w₀ = 0 and from w₀ = s·v (s = ``start_scale``, default 1).
+``adagrad_path``: the same data and step from w₀ = 0 and from w₀ = s·v (s = ``start_scale``, default 1); hooks:
+``limit(W) -> W`` on start B's recorded iterates, ``trainer`` ``{"start_scale": s}`` (a hidden start B).
 ``sd_regression``: the regression fixture (n = 10, d = 30, seed 0), steepest descent w.r.t. ℓ∞ (default) or ℓ1 from
 0 at η_j = c_j/(k·λ_max(XXᵀ)) (k = d for ℓ∞, 1 for ℓ1; c = 0.05 and 0.2) for 2·10⁴ steps; the min-norm interpolant
 by cvxpy (an LP), its residual re-verified.
@@ -87,7 +88,8 @@ def _ada_one(ctx: Context, seed: int) -> Measurement:
     tr = dict(ctx.hooks.trainer or {})
     run = adagrad(Z, p["steps"], eta=p["eta"] * tr.pop("step_factor", 1.0), w0=_start(seed, Z.shape[1],
                   p["init_scale"]), **tr)
-    GT = run.G[-1]
+    ok = np.isfinite(run.G).all(1) & (run.G > 0).all(1) & np.isfinite(run.W).all(1)
+    GT = run.G[np.flatnonzero(ok)[-1]] if ok.any() else np.ones(Z.shape[1])  # the last usable preconditioner
     wG, svmG = g_reference(Z, GT)
     ref = {"w_G": wG, "w_l2": np.asarray(svm2.w, dtype=float)}
     if ctx.hooks.reference is not None:
@@ -106,6 +108,7 @@ def _ada_one(ctx: Context, seed: int) -> Measurement:
              gamma_G_of_l2=float(_gmargin(Z, np.asarray(ref["w_l2"], dtype=float)[None], GT)[0]),
              G_settle=float(np.max(np.abs(GT - run.G[i10]) / GT)),
              log_loss_final=float(ll[-1]) if np.isfinite(ll[-1]) else math.inf, log_loss_initial=float(ll[0]))
+    q["G_usable_to"] = int(t[np.flatnonzero(ok)[-1]]) if ok.any() else -1  # a run that overflowed keeps its last G
     bad = None if (svmG.certified and svm2.certified) else Inconclusive(
         Reason.REFERENCE_FAILED, f"SVM not certified ({svmG.status}, {svm2.status})")
     dec = [int(np.searchsorted(t, 10 ** k)) for k in range(int(math.log10(t[-1])) + 1)]
@@ -136,8 +139,9 @@ def measure_path(ctx: Context) -> list[Measurement]:
     for seed in ctx.seeds:
         data = from_dataset(ctx.data, st.ADAGRAD_PATH.id) if ctx.data is not None else planted(p["n"], p["d"], seed)
         Z = data.Z
+        sb = (ctx.hooks.trainer or {}).get("start_scale", p["start_scale"])  # a hidden start B (negative controls)
         runs = [adagrad(Z, p["steps"], eta=p["eta"], w0=_start(seed, Z.shape[1], s), checkpoints=[p["steps"]])
-                for s in (0.0, p["start_scale"])]
+                for s in (0.0, sb)]
         Gs = [r.G[-1] for r in runs]
         refs = [g_reference(Z, G)[0] for G in Gs]
         if ctx.hooks.limit is not None:
@@ -189,7 +193,7 @@ def measure_sd(ctx: Context) -> list[Measurement]:
         bad = None if (prob.status == "optimal" and res_ref <= 1e-7) else Inconclusive(
             Reason.REFERENCE_FAILED, f"min-norm interpolant not certified ({prob.status}, residual {res_ref:.1e})")
         mn = nrm(wm)
-        v = {"limit_shift": float(np.linalg.norm(ws[0] - ws[1]) / np.linalg.norm(ws[0])),
+        v = {"limit_shift": float(np.linalg.norm(ws[0] - ws[1]) / max(float(np.linalg.norm(ws[0])), 1e-300)),
              "norm_excess_1": nrm(ws[0]) / mn - 1.0, "norm_excess_2": nrm(ws[1]) / mn - 1.0,
              "residual_max": max(float(np.linalg.norm(X @ w_ - y) / np.linalg.norm(y)) for w_ in ws)}
         q = {**v, "norm": p["norm"], "etas": [c / (k * lam) for c in (p["c1"], p["c2"])], "min_norm": mn,
