@@ -106,7 +106,17 @@ def _one(ctx: Context, seed: int) -> Measurement:
     return Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series)
 
 
-SPECS = [CheckSpec(claim=st.DIRECTION, params={**params(), **constant_params(st.DIRECTION)}, measure=measure,
+_INERT = {"n": "size of the planted fixture: the separability row reads the data it produces",
+          "d": "dimension of the planted fixture: the separability row reads the data it produces",
+          "seed": "seed of the planted fixture: the separability row reads the data it produces",
+          "steps": "the horizon: moves the clock of the limit and rate rows",
+          "loss": "exponential or logistic: both are exponentially tailed (the direction theorem's loss class, "
+                  "recalled)"}
+SPECS = [CheckSpec(claim=st.MARGIN_RATE, params={**params(), **constant_params(st.MARGIN_RATE)}, measure=measure,
+                   quick=[{}], full=[{"p": 1.5}, {"p": 6.0, "steps": 1_000_000}],
+                   data_note="an .npz with X (n×d) and y = ±1 (separable)", horizon=step_budget("steps", 1000),
+                   inert=_INERT),
+         CheckSpec(claim=st.DIRECTION, params={**params(), **constant_params(st.DIRECTION)}, measure=measure,
                    quick=[{}], full=[{"p": 1.5}, {"p": 6.0, "steps": 1_000_000}, {"seed": 1}, {"seed": 2},
                                                   {"loss": "logistic"}, {"kappa": 40.0},
                                                   {"p": 1.5, "steps": 1_000_000}, {"p": 10.0, "steps": 1_000_000}],

@@ -81,4 +81,21 @@ DIRECTION = Claim(
         le("∇ψ(w_t) ∈ range(Zᵀ) at every recorded step (the mirror update from w₀ = 0)", span.s, 1e-9,
            provenance="standard", reason="exact in exact arithmetic (θ_t = ηZᵀb_t); 1e-9: rounding of |w|^{p−1}")))
 
-CLAIMS = (DIRECTION,)
+MARGIN_RATE = Claim(
+    id="sun2022.margin_rate", source=SOURCE, references=REFS, exploratory=True,
+    title="exploratory: does p-GD's ℓp-margin gap fall at the rate O(1/log t)?",
+    summary="[reconstructed: the rate was not read — the body of arXiv 2205.12808 was out of reach] The direction "
+            "theorem (sun2022.direction) states no rate in the abstract; the rate asked here is the one GD's margin "
+            "has (Soudry et al. 2018: O(1/log t)), recalled as what the paper's analysis gives for the normalised "
+            "ℓp margin of p-GD with a constant step. Asked on the same run as sun2022.direction: is the observed order "
+            "of 1 − γ_p(w_t)/γ_p against 1/log t at least 1 − 0.25? A finite-time answer, never a counterexample.",
+    symbols=(sep, p_, kappa, g_s, over),
+    hypotheses=DIRECTION.hypotheses,
+    conclusions=(
+        lim("1 − γ_p(w_t)/γ_p → 0 at rate O(1/log t)", g_s.s, 0, clock="t", rate=_SLOW, kind="rate",
+            provenance="reconstructed", floor=1e-12, clock_label="t",
+            reason="the recalled rate: observed order against 1/log t ≥ 1 − 0.25"),
+        le("γ_p(w_t) ≤ γ_p at every recorded step (weak duality)", over.s, 0, atol=1e-9, provenance="standard",
+           reason="the certificate brackets γ_p to its duality gap (≤ 1e-7 relative, 1e-12 polished): 1e-9")))
+
+CLAIMS = (DIRECTION, MARGIN_RATE)
