@@ -93,9 +93,9 @@ def _one(ctx: Context, seed: int) -> Measurement:
                   margin_gap_series=series_at(t, gap, targets),
                   margin_excess=float(np.nanmax(np.where(t >= 1, margin / gamma, -np.inf))) - 1.0,
                   dual_outside_span=float(np.max(np.nan_to_num(out, nan=np.inf))),
-                  l2_direction_distance=float(norm_of(last - w2u, p)))
+                  l2_direction_distance=float(norm_of(last - w2u, p)), final_gap=float(gap[-1]))
     q.update(eta=eta, B_q=Bq, L0=L0, steps=prm["steps"], gamma=gamma, w_p=wp.tolist(),
-             final_direction_error=float(direction[-1]), final_gap=float(gap[-1]),
+             final_direction_error=float(direction[-1]),
              **{k: (list(v.values) if hasattr(v, "clock") else v) for k, v in values.items()})
     margins = {}
     for lab, qq in (("l1", 1.0), ("l2", 2.0), ("linf", math.inf), ("lp", p)):

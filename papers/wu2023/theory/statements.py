@@ -128,6 +128,7 @@ EXP = _claim(
     hyp=(_SEP, _ETA), exploratory=True)
 
 # --- the exponential loss's divergence: the construction as a claim of its own -----------------------------------
+eta_c = Sym("eta", r"\eta", "the constant step on the construction (its data are fixed numbers: dimensionless)", "1")
 gam = Sym("gamma", r"\gamma", "the construction's margin: z_± = (γ, ±1)", "1")
 dlt = Sym("delta", r"\delta", "the start's orthogonal offset: w₀ = (0, δ)", "1")
 eos = Sym("eta_lambda0", r"\eta\lambda_{\max}(\nabla^2L(w_0))", "step times the sharpness at the start (> 2: EoS)", "1")
@@ -144,7 +145,7 @@ EXP_CONSTRUCTION = Claim(
             "(ηλ_max(∇²L(w₀)) > 2): the orthogonal coordinate s obeys s ← s − ηe^{−γw₁} sinh s, which overshoots and "
             "feeds on itself (|s| grows like exp of itself while e^{−γw₁} shrinks only like exp(−γ²·cosh s)), so log L "
             "explodes within a few steps. On the same data and step, GD on the logistic loss (|ℓ'| ≤ 1) converges.",
-    symbols=(sep, eta, gam, dlt, eos, ll_T, ll_0, ll_max, ll_log_T, ll_log_0),
+    symbols=(sep, eta_c, gam, dlt, eos, ll_T, ll_0, ll_max, ll_log_T, ll_log_0),
     hypotheses=(_SEP, _ETA,
                 ge("EoS: ηλ_max(∇²L(w₀)) > 2 (the start is beyond the stability threshold)", eos.s, 2,
                    reason="exact comparison (2: the quadratic model's threshold)", provenance="paper",
@@ -156,7 +157,7 @@ EXP_CONSTRUCTION = Claim(
                    provenance="threshold", reads=("delta",), reason="δ = 0 is a fixed line of the orthogonal map"),
                 le("|δ| ≤ 2 (a level chosen here)", sp.Abs(dlt.s), 2, provenance="threshold", reads=("delta",),
                    reason="the grid's range"),
-                ge("η ≥ 2.5 (a level chosen here)", eta.s, 2.5, provenance="threshold", reads=("eta",),
+                ge("η ≥ 2.5 (a level chosen here)", eta_c.s, 2.5, provenance="threshold", reads=("eta",),
                    reason="the grid's lowest step")),
     conclusions=(
         ge("the loss blows up: max_t log L(w_t) ≥ log L(w₀) + 100", ll_max.s, ll_0.s + 100, provenance="paper",
