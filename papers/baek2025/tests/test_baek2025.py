@@ -61,3 +61,10 @@ def test_gaussian_features_are_outside_the_structured_class(tmp_path):
     r = run_check("baek2025.inc_adam_l2", {"epochs": 100}, data=str(tmp_path / "g.npz"))
     assert r["verdict"] == "outside-hypotheses"
     assert [h["name"] for h in r["hypotheses"] if h["holds"] is False] == ["the structured class: every |x_ik| equal"]
+
+
+def test_baek2025_figure_renders():
+    from ibcheck.papers.baek2025.figures import PLOTS
+    r = run_check("baek2025.inc_adam_l2", {"epochs": 200}, keep_series=True)
+    figs = PLOTS["baek2025.inc_adam_l2"]([r], {})
+    assert figs and all(f.startswith("<svg") for f in figs)

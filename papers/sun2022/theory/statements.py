@@ -81,6 +81,16 @@ DIRECTION = Claim(
         le("∇ψ(w_t) ∈ range(Zᵀ) at every recorded step (the mirror update from w₀ = 0)", span.s, 1e-9,
            provenance="standard", reason="exact in exact arithmetic (θ_t = ηZᵀb_t); 1e-9: rounding of |w|^{p−1}")))
 
+_READS = {"separable: γ_p > 0 (certified)": ("data",), "p > 1 (ψ strictly convex, p-GD defined)": ("p",),
+          "step: η·L(w₀)·B_q² ≤ 20 (a level chosen here for 'η sufficiently small')": ("kappa",)}
+
+
+def _bound(rows):
+    """The direction claim's hypotheses, each with the parameters it reads (kept where already declared)."""
+    from dataclasses import replace
+    return tuple(h if h.reads else replace(h, reads=_READS.get(h.name, ())) for h in rows)
+
+
 fgap = Sym("final_gap", r"1-\gamma_p(w_T)/\gamma_p", "relative gap of the last iterate's ℓp margin", "1")
 MARGIN_RATE = Claim(
     id="sun2022.margin_rate", source=SOURCE, references=REFS, exploratory=True,
@@ -91,7 +101,7 @@ MARGIN_RATE = Claim(
             "ℓp margin of p-GD with a constant step. Asked on the same run as sun2022.direction: is the observed order "
             "of 1 − γ_p(w_t)/γ_p against 1/log t at least 1 − 0.25? A finite-time answer, never a counterexample.",
     symbols=(sep, p_, kappa, g_s, over, fgap),
-    hypotheses=DIRECTION.hypotheses,
+    hypotheses=_bound(DIRECTION.hypotheses),
     conclusions=(
         lim("1 − γ_p(w_t)/γ_p → 0 at rate O(1/log t)", g_s.s, 0, clock="t", rate=_SLOW, kind="rate",
             provenance="reconstructed", floor=1e-12, clock_label="t",
