@@ -47,8 +47,7 @@ def ada_params() -> dict:
 ADA_INERT = {"n": "size of the planted fixture: the separability row reads the data it produces",
              "d": "dimension of the planted fixture: the separability row reads the data it produces",
              "seed": "seed of the fixture and of v: the separability row reads the data it produces",
-             "steps": "the horizon: moves the clock of the limit row",
-             "init_scale": "any start: the limit depends on it only through G∞, which the reference reads"}
+             "steps": "the horizon: moves the clock of the limit row"}
 
 
 def _start(seed: int, d: int, scale: float) -> np.ndarray:
@@ -74,6 +73,13 @@ def g_reference(Z: np.ndarray, G: np.ndarray):
     return (s * np.asarray(svm.w, dtype=float) if svm.separable else None), svm
 
 
+def grad0_min_rel(Z: np.ndarray, w0: np.ndarray) -> float:
+    """``min_k |∇L(w₀)_k| / max_k |∇L(w₀)_k|`` for the mean exponential loss (log-weights shifted: no underflow)."""
+    u = -(Z @ w0)
+    g = np.abs(Z.T @ np.exp(u - u.max()))
+    return float(g.min() / g.max()) if g.max() > 0 else 0.0
+
+
 def _ada_one(ctx: Context, seed: int) -> Measurement:
     p = ctx.params
     data = from_dataset(ctx.data, st.ADAGRAD.id) if ctx.data is not None else planted(p["n"], p["d"], seed)
@@ -85,9 +91,12 @@ def _ada_one(ctx: Context, seed: int) -> Measurement:
         v["separable"] = 0.0
         return Measurement(seed=seed, values=v, quantities=q, note="the data are not linearly separable")
     v["separable"] = 1.0
+    w0 = _start(seed, Z.shape[1], p["init_scale"])
+    v["grad0_min_rel"] = grad0_min_rel(Z, w0)
+    if v["grad0_min_rel"] < 1e-12:
+        return Measurement(seed=seed, values=v, quantities=q, note="a coordinate of ∇L(w₀) is 0: G∞ is singular")
     tr = dict(ctx.hooks.trainer or {})
-    run = adagrad(Z, p["steps"], eta=p["eta"] * tr.pop("step_factor", 1.0), w0=_start(seed, Z.shape[1],
-                  p["init_scale"]), **tr)
+    run = adagrad(Z, p["steps"], eta=p["eta"] * tr.pop("step_factor", 1.0), w0=w0, **tr)
     ok = np.isfinite(run.G).all(1) & (run.G > 0).all(1) & np.isfinite(run.W).all(1)
     GT = run.G[np.flatnonzero(ok)[-1]] if ok.any() else np.ones(Z.shape[1])  # the last usable preconditioner
     wG, svmG = g_reference(Z, GT)
@@ -139,6 +148,12 @@ def measure_path(ctx: Context) -> list[Measurement]:
     for seed in ctx.seeds:
         data = from_dataset(ctx.data, st.ADAGRAD_PATH.id) if ctx.data is not None else planted(p["n"], p["d"], seed)
         Z = data.Z
+        v = {"separable": 1.0 if hard_margin_svm(Z).separable else 0.0, "grad0_min_rel": grad0_min_rel(
+            Z, np.zeros(Z.shape[1]))}
+        if v["separable"] == 0.0 or v["grad0_min_rel"] < 1e-12:
+            out.append(Measurement(seed=seed, values=v, quantities={**v, "data": data.describe()},
+                                   note="outside the question's hypotheses: no runs"))
+            continue
         sb = (ctx.hooks.trainer or {}).get("start_scale", p["start_scale"])  # a hidden start B (negative controls)
         runs = [adagrad(Z, p["steps"], eta=p["eta"], w0=_start(seed, Z.shape[1], s), checkpoints=[p["steps"]])
                 for s in (0.0, sb)]
@@ -150,9 +165,9 @@ def measure_path(ctx: Context) -> list[Measurement]:
         last = [r.W[-1] / np.linalg.norm(r.W[-1]) for r in runs]
         ang = lambda a, b: math.acos(max(-1.0, min(1.0, float(a @ b))))  # noqa: E731
         own = all(ang(last[i], unit[i]) < ang(last[i], unit[1 - i]) for i in (0, 1))
-        v = {"ref_angle": 1.0 - float(unit[0] @ unit[1]), "G_gap": float(np.max(np.abs(np.sqrt(Gs[0]) - np.sqrt(Gs[1]))
+        v.update({"ref_angle": 1.0 - float(unit[0] @ unit[1]), "G_gap": float(np.max(np.abs(np.sqrt(Gs[0]) - np.sqrt(Gs[1]))
                                                                               / np.sqrt(Gs[0]))),
-             "own_closer": 1.0 if own else 0.0}
+             "own_closer": 1.0 if own else 0.0})
         q = {**v, "data": data.describe(), "steps": p["steps"],
              "angle_to_own_reference": [ang(last[i], unit[i]) for i in (0, 1)],
              "angle_to_other_reference": [ang(last[i], unit[1 - i]) for i in (0, 1)],
@@ -210,7 +225,7 @@ SPECS = [
               inert=ADA_INERT),
     CheckSpec(claim=st.ADAGRAD_PATH, params=path_params(), measure=measure_path, quick=[{}], full=[{"seed": 1}],
               data_note="an .npz with X (n×d) and y = ±1 (separable)",
-              inert={k: "an exploratory question (no hypothesis): the setting of the two runs compared"
+              inert={k: "the setting of the two runs compared (the hypotheses read the data it produces)"
                      for k in path_params()}),
     CheckSpec(claim=st.SD_REGRESSION, params=sd_params(), measure=measure_sd, quick=[{}], full=[{"norm": "l1"}],
               accepts_data=False, data_note="the claim runs on its own regression fixture",

@@ -19,10 +19,10 @@ T = 3000
 PINNED = {
     "gunasekar2018.adagrad": table(
         "eta separable gamma_G g_margin_series g_margin_max gamma_G_of_l2 G_settle log_loss_final log_loss_initial "
-        "steps G_final w_G checkpoints g_margin_ratio G_usable_to",
+        "steps G_final w_G checkpoints g_margin_ratio G_usable_to grad0_min_rel",
         {"data": "the data description (a dict)"}),
     "gunasekar2018.adagrad_path": table("G_gap ref_angle own_closer steps limit_cosine angle_to_own_reference "
-                                        "angle_to_other_reference", {"data": "the data description (a dict)"}),
+                                        "angle_to_other_reference separable grad0_min_rel", {"data": "the data description (a dict)"}),
     "gunasekar2018.sd_regression": table(
         "limit_shift norm_excess_1 norm_excess_2 residual_max norm etas min_norm limit_norms steps",
         {"reference_status": "solver status string", "reference_residual": "the LP's own feasibility residual "
@@ -85,7 +85,8 @@ def test_adagrad_quantities_recomputed():
            "g_margin_series": series(t, mm, checkpoints(t, geometric(T / 1000, float(T), 13))),
            "gamma_G_of_l2": gm(Z, _svm_l2(Z)[None], GT)[0], "G_settle": np.max(np.abs(GT - G[i10]) / GT),
            "log_loss_final": ll[-1], "log_loss_initial": ll[0], "steps": T, "G_final": GT, "w_G": wG,
-           "checkpoints": [int(t[i]) for i in dec], "g_margin_ratio": [mm[i] / gam for i in dec], "G_usable_to": T}
+           "checkpoints": [int(t[i]) for i in dec], "g_margin_ratio": [mm[i] / gam for i in dec], "G_usable_to": T,
+           "grad0_min_rel": np.abs(Z.sum(0)).min() / np.abs(Z.sum(0)).max()}
     # tolerance: SLSQP's optimum (ftol 1e-16) is exact to ~1e-8 in w (the check polishes its SVM to ~1e-12): the
     # reference direction and what is computed from it agree to 1e-7 relative; the runs themselves to rounding
     loose = (1e-7, 1e-9)
@@ -107,7 +108,8 @@ def test_adagrad_path_quantities_recomputed():
     exp = {"G_gap": np.max(np.abs(np.sqrt(Gs[0]) - np.sqrt(Gs[1])) / np.sqrt(Gs[0])),
            "ref_angle": 1 - unit[0] @ unit[1], "own_closer": float(all(o < x for o, x in zip(own, other))),
            "steps": T, "limit_cosine": last[0] @ last[1], "angle_to_own_reference": own,
-           "angle_to_other_reference": other}
+           "angle_to_other_reference": other, "separable": 1.0,
+           "grad0_min_rel": np.abs(Z.sum(0)).min() / np.abs(Z.sum(0)).max()}
     # tolerance: the references by SLSQP (~1e-8 in direction): angles and 1 − cos to 1e-6 absolute
     compare("gunasekar2018.adagrad_path", m, exp, PINNED["gunasekar2018.adagrad_path"], rtol=1e-9, atol=1e-11,
             tols={"ref_angle": (1e-5, 1e-7), "angle_to_own_reference": (1e-5, 1e-7),
