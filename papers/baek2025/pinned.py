@@ -8,11 +8,13 @@ check's geometric targets. Run by ``tests/test_baek2025_pinned.py``.
 """
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
 
+from ibcheck.testing.linear_refs import gamma_inf_highs as gamma_inf
+from ibcheck.testing.linear_refs import margin
+from ibcheck.testing.linear_refs import svm_exhaustive as svm
 from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 X = np.array([[1.0, 1.0, -1.0, 1.0], [1.0, -1.0, 1.0, 1.0], [-1.0, 1.0, 1.0, -1.0], [1.0, 1.0, 1.0, -1.0],
@@ -27,37 +29,6 @@ PINNED = {"baek2025.inc_adam_l2": table(
     "n d gamma_2 gamma_inf gamma_inf_of_l2 gamma_2_of_linf w_l2 steps epochs checkpoints l2_margin linf_margin "
     "l2_margin_series l2_margin_max linf_margin_final full_batch_linf_margin_final full_batch_l2_margin_final "
     "log_loss_final log_loss_initial separable feature_spread beta1 beta2 a eps schedule_poly linf_midpoint", _WHY)}
-
-
-def svm(Z):
-    best = None
-    for r in range(1, Z.shape[1] + 1):
-        for S in itertools.combinations(range(len(Z)), r):
-            G = Z[list(S)] @ Z[list(S)].T
-            # tolerance: a singular support Gram matrix (integer entries): skip the set (not an accuracy)
-            if abs(np.linalg.det(G)) < 1e-9:
-                continue
-            al = np.linalg.solve(G, np.ones(r))
-            w = Z[list(S)].T @ al
-            if (al > 0).all() and (Z @ w >= 1 - 1e-12).all() and (best is None or w @ w < best @ best):
-                best = w
-    return best
-
-
-def gamma_inf(Z):
-    from scipy.optimize import linprog
-    n, d = Z.shape
-    c = np.zeros(d + 1)
-    c[-1] = -1
-    res = linprog(c, A_ub=np.hstack([-Z, np.ones((n, 1))]), b_ub=np.zeros(n), bounds=[(-1, 1)] * d + [(None, None)],
-                  method="highs")
-    return -res.fun
-
-
-def margin(Z, W, p):
-    nw = np.abs(W).max(1) if p == math.inf else np.linalg.norm(W, axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (W @ Z.T).min(1) / nw
 
 
 def adam_plain(Z, steps, incremental, b1=0.9, b2=0.99, eta0=0.1, a=0.5):

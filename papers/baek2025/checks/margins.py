@@ -27,6 +27,7 @@ from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.adam import adam
 from ibcheck.numerics.adam_incremental import incremental_adam
 from ibcheck.numerics.linear_data import from_dataset
+from ibcheck.numerics.linear_geometry import normalised_margins as _margins
 from ibcheck.numerics.linear_gd import log_total_loss
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.norm_margin import max_margin
@@ -63,14 +64,6 @@ INERT = {
     "epochs": "the horizon: moves the clock of the limit row, not the theorem's setting",
     "eta0": "the schedule's scale: the class η₀(t+2)^{−a} holds for every η₀ > 0 (the parameter itself must be > 0)",
 }
-
-
-def _margins(Z: np.ndarray, W: np.ndarray, p: float) -> np.ndarray:
-    """``min_i z_iᵀw/‖w‖_p`` for each row of W (NaN at w = 0 or a non-finite state)."""
-    nw = np.abs(W).max(1) if p == math.inf else np.linalg.norm(W, axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        m = (W @ Z.T).min(1) / np.where(nw > 0, nw, 1.0)
-    return np.where((nw > 0) & np.isfinite(m), m, np.nan)
 
 
 def _one(ctx: Context, seed: int) -> Measurement:
