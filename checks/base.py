@@ -108,6 +108,7 @@ class CheckSpec:
     # a note, a zero label is refused; numerics.data.as_signs) or "real" (regression targets, taken as given)
     horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
     # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
+    inert: dict[str, str] = field(default_factory=dict)  # parameter → one-line reason no hypothesis reads it
 
     def __post_init__(self):
         if self.labels not in ("signed", "real"):

@@ -281,3 +281,12 @@ def _md_step(X, XT, y, w, nu, theta0, inv, c, r, th):
     np.dot(XT, nu, out=th)
     np.subtract(theta0, th, out=th)
     return inv(th)
+
+
+def normalised_margins(Z: np.ndarray, W: np.ndarray, p: float) -> np.ndarray:
+    """``min_i z_iᵀw/‖w‖_p`` for each row w of W; NaN where w = 0 or the ratio is not finite (a frozen or overflowed
+    state has no direction)."""
+    nw = norm_of(W, p)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        m = (W @ Z.T).min(1) / np.where(nw > 0, nw, 1.0)
+    return np.where((nw > 0) & np.isfinite(m), m, np.nan)

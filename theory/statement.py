@@ -124,6 +124,9 @@ class Condition:
     # the slowest mode u(τ) the derivation admits for the error (sympy in the clock and measured symbols): a
     # refutation that this mode, carrying the excluded distance, could not be told from is withheld
     slowest: object = None
+    # the ``--set`` parameters and data properties this (hypothesis) row reads: what binds each parameter to the
+    # theorem (a parameter no row reads is declared inert in its ``CheckSpec.inert``)
+    reads: tuple[str, ...] = ()
 
     def __post_init__(self):
         if type(self.rel) not in _REL:

@@ -77,7 +77,7 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
             ok = got == want
         else:
             g, w = _num(got), float(want)
-            ok = g is not None and ((math.isnan(g) and math.isnan(w)) or abs(g - w) <= a + r * abs(w))
+            ok = g is not None and ((math.isnan(g) and math.isnan(w)) or g == w or abs(g - w) <= a + r * abs(w))
         if RECORD is not None:
             RECORD(f"{cid}:{k}", ok, got)
         if not ok:

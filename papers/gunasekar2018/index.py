@@ -6,6 +6,9 @@ CLAIMS = {
     'gunasekar2018.md_bregman': ('gunasekar2018', 'reconstructed', 'mirror descent on least squares converges to the Bregman projection argmin_{Xw=y} D_ψ(w, w₀)', 'checks.geometry'),
     'gunasekar2018.steepest': ('gunasekar2018', 'reconstructed', "steepest descent w.r.t. a norm (ℓ1: coordinate descent, ℓ∞: sign descent) maximises that norm's margin", 'checks.geometry'),
     'gunasekar2018.comparison': ('gunasekar2018', 'exploratory', "exploratory: which norm's margin each optimizer maximises (GD, CD, sign descent, p-GD, Adam) on one dataset", 'checks.comparison'),
+    'gunasekar2018.adagrad': ('gunasekar2018', 'reconstructed', 'AdaGrad on separable data maximises the margin in the norm of its limiting preconditioner G∞', 'checks.adaptive'),
+    'gunasekar2018.adagrad_path': ('gunasekar2018', 'exploratory', 'exploratory: AdaGrad from two starts on the same data reaches two different limits', 'checks.adaptive'),
+    'gunasekar2018.sd_regression': ('gunasekar2018', 'exploratory', 'exploratory: steepest descent on least squares is not characterised by its norm (its limit moves with η)', 'checks.adaptive'),
 }
 
 # deprecated claim ID (kept for one release) → its current ID
@@ -19,4 +22,6 @@ CONJECTURES = {
 # exploratory claim ID → its provenance (`ibcheck list` shows it beside the type)
 EXPLORATORY = {
     'gunasekar2018.comparison': 'reconstructed',
+    'gunasekar2018.adagrad_path': 'reconstructed',
+    'gunasekar2018.sd_regression': 'reconstructed',
 }

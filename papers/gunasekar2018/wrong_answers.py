@@ -137,9 +137,36 @@ COMPARISON = _cells(
     structure=Probe("every optimizer answers the ℓ2 max-margin direction",
                     lambda: H(limit=lambda name, W: _fixed_direction(2.0)(W)), _SHORT))
 
+# ---- adagrad: limit(W) on (1, T, d), reference({"w_G", "w_l2"}) -------------------------------------------------
+_ADA_FAST = {"steps": 10_000}
+ADAGRAD = _cells(
+    random=Probe("random iterates with the norms of AdaGrad's", lambda: H(limit=_random_rows), _ADA_FAST),
+    reference=Probe("GD's answer, the ℓ2 SVM ŵ, offered as the max margin in ‖·‖_{G∞} (w_G := ŵ)",
+                    lambda: H(reference=lambda r: {**r, "w_G": r["w_l2"]})),
+    dynamics=[Probe("gradient ascent", lambda: H(trainer={"grad_sign": -1.0}), _ADA_FAST),
+              Probe("frozen trainer (every iterate = the first step's)",
+                    lambda: H(limit=lambda W: np.repeat(W[:, 1:2], W.shape[1], 1)), _ADA_FAST)],
+    rescaled=NA("normalised margins are invariant under c > 0; c·W(t) also keeps L decreasing"),
+    structure=NA("the structure is the norm: its nearest wrong norm (ℓ2, GD's) is the reference probe"))
+ADAGRAD_PATH = _cells(
+    random=NA("exploratory: the question compares two real runs; a random state answers nothing about the path"),
+    reference=NA("each run's reference is computed from its own preconditioner: there is no third reference"),
+    dynamics=Probe("start A's run reported as start B's (B secretly started at 0, the question sees s = 1)",
+                   lambda: H(trainer={"start_scale": 0.0}), {"steps": 10_000}),
+    rescaled=NA("directions and angles are invariant under c > 0"),
+    structure=NA("the claim states no structure beyond the two limits"))
+SD_REGRESSION = _cells(
+    random=Probe("random vectors of the limits' norms offered as the limits",
+                 lambda: H(limit=lambda w: _random_rows(w[None])[0]), {"steps": 2000}),
+    reference=NA("the min-norm interpolant is the claim's own contrast (rows 3 and 4)"),
+    dynamics=Probe("both runs frozen at w₀ = 0", lambda: H(limit=lambda w: 0.0 * w), {"steps": 2000}),
+    rescaled=NA("c·w of an interpolant does not interpolate: the residual row rejects it (as the random probe)"),
+    structure=NA("the claim states no structure beyond interpolation and the step dependence"))
+
 # claim ID → family → probes, or why the family does not apply
 TABLE: dict[str, dict] = {"gunasekar2018.md_bregman": MD, "gunasekar2018.steepest": STEEPEST,
-                          "gunasekar2018.comparison": COMPARISON}
+                          "gunasekar2018.comparison": COMPARISON, "gunasekar2018.adagrad": ADAGRAD,
+                          "gunasekar2018.adagrad_path": ADAGRAD_PATH, "gunasekar2018.sd_regression": SD_REGRESSION}
 for _row in TABLE.values():  # a single probe is a one-element list (the table's form)
     for _fam, _v in _row.items():
         _row[_fam] = _v if isinstance(_v, (NA, list)) else [_v]

@@ -4,6 +4,7 @@ and `ibcheck check ID` read it without importing torch, cvxpy or sympy. Module n
 # claim ID → (source, kind: provenance or "exploratory", title, module holding its check)
 CLAIMS = {
     'sun2022.direction': ('sun2022', 'reconstructed', 'p-GD converges in direction to the ℓp max-margin classifier (p = 1.5, 3, 6)', 'checks.pgd'),
+    'sun2022.margin_rate': ('sun2022', 'exploratory', "exploratory: does p-GD's ℓp-margin gap fall at the rate O(1/log t)?", 'checks.pgd'),
 }
 
 # deprecated claim ID (kept for one release) → its current ID
@@ -16,4 +17,5 @@ CONJECTURES = {
 
 # exploratory claim ID → its provenance (`ibcheck list` shows it beside the type)
 EXPLORATORY = {
+    'sun2022.margin_rate': 'reconstructed',
 }

@@ -60,6 +60,7 @@ TABLE: dict[str, dict] = {"sun2022.direction": {
     "structure": [Probe("the ℓ2 max-margin direction offered as p-GD's answer", lambda: H(limit=_fixed_l2), FAST),
                   Probe("GD's trajectory (p = 2, same step and recorded steps) offered as p-GD's (p = 1.5)",
                         lambda: H(limit=_gd), FAST)]}}
+TABLE["sun2022.margin_rate"] = {k: v for k, v in TABLE["sun2022.direction"].items()}  # the same run and hooks
 # Not a probe: a hidden 400× step. The step hypothesis is a level chosen here for the paper's "η sufficiently small"
 # (not retrieved); p-GD at κ = 3200 overshoots and freezes (e^{−u} underflows) at a wrong direction, and the same
 # hidden factor 16× deeper inside the level (κ_eff = 200) converges: the failure fades, as the theorem allows

@@ -7,6 +7,7 @@ CLAIMS = {
     'wu2023.margin_growth': ('wu2023', 'reconstructed', 'any constant step: the projection on the max-margin direction grows like log t', 'checks.eos'),
     'wu2023.orthogonal': ('wu2023', 'reconstructed', "any constant step: the orthogonal part converges to the potential's minimiser", 'checks.eos'),
     'wu2023.exp_large_step': ('wu2023', 'exploratory', 'exploratory: GD on the exponential loss at a large step diverges', 'checks.eos'),
+    'wu2023.exp_divergence': ('wu2023', 'reconstructed', 'the exponential loss at a large step diverges on the two-point construction (the logistic loss does not)', 'checks.construction'),
 }
 
 # deprecated claim ID (kept for one release) → its current ID

@@ -101,7 +101,48 @@ TOLS = {"v_bar": (1e-7, 1e-8), "orthogonal_series": (1e-6, 1e-8), "orthogonal_di
         "max_log_loss_increase": (1e-6, 1e-12)}
 
 
+PINNED["wu2023.exp_divergence"] = table(
+    "separable eta gamma delta eta_lambda0 log_loss_initial log_loss_final log_loss_max logistic_log_loss_final "
+    "logistic_log_loss_initial lambda_max0 steps blow_up_step log_loss_first_steps gamma_2",
+    {"data": "the construction's description (a dict: Z and w₀ as built)"})
+
+
+def expected_construction(eta=4.0, gam=0.1, delta=0.5, T=1000):
+    """Plain GD in weight space on z_± = (γ, ±1) from (0, δ), both losses; λ_max of the 2×2 Hessian in closed form."""
+    Z = np.array([[gam, 1.0], [gam, -1.0]])
+    w0 = np.array([0.0, delta])
+    # ∇²L(w₀) = ½Σ e^{−u_i} z_i z_iᵀ = [[γ²cosh δ, −γ sinh δ], [−γ sinh δ, cosh δ]] (u_± = ±δ)
+    a, b, c = gam ** 2 * math.cosh(delta), -gam * math.sinh(delta), math.cosh(delta)
+    lam = 0.5 * (a + c) + math.sqrt(0.25 * (a - c) ** 2 + b * b)
+    rec = sorted({0, T} | {10 ** k for k in range(8) if 10 ** k <= T}
+                 | {round(10 ** (j / 10)) for j in range(10 * math.ceil(math.log10(T)) + 1)})
+
+    def run(loss):
+        w, out = w0.copy(), []
+        with np.errstate(all="ignore"):
+            for t in range(T + 1):
+                u = Z @ w
+                if t in rec:
+                    # log of the mean loss by logsumexp (exp) / softplus (logistic): finite until u overflows
+                    ll = (np.logaddexp.reduce(-u) if loss == "exp"
+                          else np.log(np.mean(np.logaddexp(0, -u)))) - (math.log(2) if loss == "exp" else 0.0)
+                    out.append(ll if np.isfinite(ll) else math.inf)
+                lp = np.exp(-u) if loss == "exp" else 0.5 * (1 - np.tanh(0.5 * u))
+                w = w + eta * (Z.T @ lp) / 2
+        return np.array(out)
+    le, lg = run("exp"), run("logistic")
+    blow = np.flatnonzero(le >= le[0] + 100)
+    return {"separable": 1.0, "eta": eta, "gamma": gam, "delta": delta, "eta_lambda0": eta * lam,
+            "log_loss_initial": le[0], "log_loss_final": le[-1], "log_loss_max": le.max(),
+            "logistic_log_loss_final": lg[-1], "logistic_log_loss_initial": lg[0], "lambda_max0": lam, "steps": T,
+            "blow_up_step": rec[blow[0]] if blow.size else -1, "log_loss_first_steps": le[:6], "gamma_2": gam}
+
+
 def check(cid, eta=1.0):
+    if cid == "wu2023.exp_divergence":
+        [m] = measure(cid, {})
+        # tolerance: two float64 GD loops (span form vs weight space) over ≤ 1000 steps: rounding ~1e-13 relative
+        return compare(cid, m, expected_construction(), PINNED[cid], rtol=1e-9, atol=1e-11)
     from ibcheck.testing import fixed_cases as F
     loss = "exp" if cid == "wu2023.exp_large_step" else "logistic"
     [m] = measure(cid, {"steps": STEPS, "eta": eta, "loss": loss}, dataset=F.labelled(X, Y))

@@ -32,6 +32,8 @@ _EXPL = NA("exploratory: the question is whether the loss blows up; there is no 
 _GROW = NA("W(t) + a fixed v grows along û like W(t): ⟨W + v, û⟩/log t has the same limit (a correct answer)")
 _SLOW_TURN = NA("ŵ turned by 0.3 rad changes the limit ‖ŵ‖cos 0.3 by 4.5%, inside the O(1/log t) error this horizon "
                 "leaves (measured: still verified at 3·10⁵): the direction is the orthogonal claim's (P̄ built from it)")
+LOGISTIC_AS_EXP = Probe("the logistic loss's run at the same step offered as the exponential one's (the loss the "
+                        "paper contrasts)", lambda: H(trainer={"loss": "logistic"}))
 _STATIC = [Probe("frozen trainer (every iterate = the first recorded one)",
                  lambda: H(limit=lambda W: np.repeat(W[:, :1], W.shape[1], 1)))]
 
@@ -50,6 +52,14 @@ TABLE: dict[str, dict] = {
     "wu2023.orthogonal": _row(_RANDOM, [OTHER_V, TURNED], lin_dynamics(big_step=False), lin_rescaled(),
                               [lin_structure()]),
     "wu2023.exp_large_step": _row(_EXPL, _EXPL, _STATIC, _EXPL, _EXPL),
+    "wu2023.exp_divergence": _row(
+        NA("random iterates of the run's norms blow the exponential loss up as well (e^{‖w‖}): the row reads the "
+           "loss of the iterates, and a random blow-up is still a blow-up; the dynamics probes below are the check"),
+        [LOGISTIC_AS_EXP],
+        _STATIC + [Probe("a step 100× smaller hidden (the hypotheses see η): GD descends", lambda: H(
+            trainer={"step_factor": 0.01}))],
+        NA("c·W(t) of a diverging run diverges too (log L ≥ c·|s|): divergence is scale-free"),
+        NA("the claim states no structure beyond the blow-up")),
 }
 
 # claims whose cheapest probe runs only under --profile full (none: each cheapest probe runs in seconds)

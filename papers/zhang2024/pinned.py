@@ -7,11 +7,13 @@ nearest in log t to the check's geometric targets. Run by ``tests/test_zhang2024
 """
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
 
+from ibcheck.testing.linear_refs import gamma_inf_highs as gamma_inf
+from ibcheck.testing.linear_refs import margin
+from ibcheck.testing.linear_refs import svm_exhaustive as svm
 from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table
 
 X = np.array([[1.0, 0.2, 0.5], [0.3, 1.2, -0.4], [0.9, 0.8, 0.1], [-0.7, 0.1, -1.1], [-0.2, -1.0, 0.3]])
@@ -32,37 +34,6 @@ PINNED = {"zhang2024.adam_linf_margin": table(_COMMON + " update_inf_final beta1
                                        _WHY),
           "zhang2024.adam_eps": table(_COMMON + " update_inf_final beta1 beta2 a eps grad0_min_rel linf_midpoint", _WHY),
           "zhang2024.gd_l2_margin": table(_COMMON + " eta sigma_max_sq eta_beta_sigma2", _WHY)}
-
-
-def svm(Z):
-    best = None
-    for r in range(1, Z.shape[1] + 1):
-        for S in itertools.combinations(range(len(Z)), r):
-            G = Z[list(S)] @ Z[list(S)].T
-            # tolerance: a singular support Gram matrix (O(1) entries): skip the set (not an accuracy)
-            if abs(np.linalg.det(G)) < 1e-12:
-                continue
-            al = np.linalg.solve(G, np.ones(r))
-            w = Z[list(S)].T @ al
-            if (al > 0).all() and (Z @ w >= 1 - 1e-12).all() and (best is None or w @ w < best @ best):
-                best = w
-    return best
-
-
-def gamma_inf(Z):
-    from scipy.optimize import linprog
-    n, d = Z.shape
-    c = np.zeros(d + 1)
-    c[-1] = -1
-    res = linprog(c, A_ub=np.hstack([-Z, np.ones((n, 1))]), b_ub=np.zeros(n), bounds=[(-1, 1)] * d + [(None, None)],
-                  method="highs")
-    return -res.fun
-
-
-def margin(Z, W, p):
-    nw = np.abs(W).max(1) if p == math.inf else np.linalg.norm(W, axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (W @ Z.T).min(1) / nw
 
 
 def adam_plain(Z, steps, b1, b2, eps, eta):

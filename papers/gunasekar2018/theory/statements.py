@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ibcheck.theory.statement import Claim, Sym, eq, le, lim
+from ibcheck.theory.statement import Claim, Sym, eq, ge, le, lim
 
 SOURCE = "gunasekar2018"
 REFS = ("Gunasekar, Lee, Soudry, Srebro, Characterizing Implicit Bias in Terms of Optimization Geometry, "
@@ -163,4 +163,100 @@ COMPARISON = Claim(
                          provenance="reconstructed") for o, what, q in OPTIMIZERS),
     exploratory=True)
 
-CLAIMS = (MD_BREGMAN, STEEPEST, COMPARISON)
+# --- AdaGrad: the max margin in the norm of its limiting preconditioner -------------------------------------------
+ada_eta = Sym("eta", r"\eta", "AdaGrad's step", "1")
+ada_s = Sym("g_margin_series", r"\gamma_{G_\infty}(w_t)", "min_n z_nᵀw_t/‖w_t‖_{G∞} at the checkpoints, "
+            "‖w‖_G = (Σ_k √G_k w_k²)^{1/2}, G∞ ≈ G_T", "x")
+ada_g = Sym("gamma_G", r"\gamma_{G_\infty}", "max margin in the norm ‖·‖_{G∞} (certified SVM on Z diag(G∞)^{−1/4})", "x")
+ada_max = Sym("g_margin_max", r"\max_k\gamma_{G_\infty}(w_{t_k})", "largest ‖·‖_{G∞}-margin over the recorded iterates", "x")
+ada_l2 = Sym("gamma_G_of_l2", r"\gamma_{G_\infty}(\hat w)", "‖·‖_{G∞}-margin of the ℓ2 SVM direction (GD's answer)", "x")
+ada_set = Sym("G_settle", r"\max_k|G_{T,k}-G_{T/10,k}|/G_{T,k}", "relative change of the preconditioner over the "
+              "last decade", "1")
+ada_llT = Sym("log_loss_final", r"\log L(w_T)", "log of the mean loss at the last step", "1")
+ada_ll0 = Sym("log_loss_initial", r"\log L(w_0)", "log of the mean loss at the start", "1")
+ada_g0 = Sym("grad0_min_rel", r"\min_k|\nabla L(w_0)_k|/\|\nabla L(w_0)\|_\infty", "smallest coordinate of the "
+             "first gradient, relative (0: G∞ has a zero coordinate and ‖·‖_{G∞} is no norm)", "1")
+_ADA_G0 = ge("every coordinate of ∇L(w₀) nonzero (G∞ > 0: ‖·‖_{G∞} is a norm)", ada_g0.s, 1e-12, provenance="reconstructed",
+             reads=("data", "init_scale"),
+             reason="relative: an exactly unused coordinate gives 0, rounding of a sum of n terms ≲ n·1e-16")
+ada_sep = Sym("separable", r"\mathbb{1}[\exists w: Zw>0]", "1 if the SVM is feasible (certified)", "1")
+
+ADAGRAD = Claim(
+    id="gunasekar2018.adagrad", source=SOURCE, references=REFS,
+    title="AdaGrad on separable data maximises the margin in the norm of its limiting preconditioner G∞",
+    summary="[reconstructed: the adaptive-methods paragraph of the steepest-descent section, as recalled; body not "
+            "retrieved] Diagonal AdaGrad (G_t = Σ_{s≤t} g_s², w_{t+1} = w_t − ηg_t/√G_t) on separable data, "
+            "exponential loss: Σ g_t² converges, so the late iterates are GD preconditioned by the fixed "
+            "diag(G∞)^{−1/2}, and the normalised margin in ‖w‖_{G∞} = (Σ_k √G∞,k w_k²)^{1/2} tends to the max margin "
+            "in that norm (an SVM on the rescaled data Z diag(G∞)^{−1/4}, certified). G∞ depends on the path — the "
+            "start and the step — and so does the limit (gunasekar2018.adagrad_path). G∞ is read as G_T; the "
+            "preconditioner's last-decade change is shown.",
+    symbols=(ada_sep, ada_eta, ada_g0, ada_s, ada_g, ada_max, ada_l2, ada_set, ada_llT, ada_ll0),
+    hypotheses=(eq("separable (the SVM is feasible, certified)", ada_sep.s, 1, reason="boolean (certified)",
+                   provenance="standard", reads=("data",)), _ADA_G0,
+                ge("any step η > 0", ada_eta.s, 0, reason="exact: an input (the parameter itself must be > 0)",
+                   provenance="reconstructed", reads=("eta",))),
+    conclusions=(
+        lim("γ_{G∞}(w_t) → γ_{G∞} (the max margin in the limiting preconditioner's norm)", ada_s.s, ada_g.s,
+            clock="t", rate=_SLOW, provenance="reconstructed", floor=1e-12, clock_label="t",
+            reason="no rate stated: read against 1/log t, the margin rate of GD with a fixed preconditioner "
+                   "(Soudry et al.); floor: rounding of a certified margin"),
+        le("γ_{G∞}(w_t) ≤ γ_{G∞} at every recorded iterate (weak duality in the fixed norm ‖·‖_{G_T})", ada_max.s,
+           ada_g.s, rtol=1e-9, provenance="standard",
+           reason="the definition of the maximum; 1e-9 relative: the polished SVM's feasibility tolerance"),
+        le("L(w_T) < L(w₀) (the run minimises the loss)", ada_llT.s, ada_ll0.s - sp.Float(1e-9),
+           provenance="standard", reason="strict by 1e-9 in log L: a frozen trainer's change is exactly 0"),
+        le("diagnostic: the preconditioner has settled (last-decade change of G_t)", ada_set.s, 1e-2,
+           kind="diagnostic", provenance="threshold", reason="shown: G_T stands in for G∞"),
+        le("diagnostic: GD's answer ŵ is not optimal in ‖·‖_{G∞} (γ_{G∞}(ŵ) < γ_{G∞})", ada_l2.s, ada_g.s,
+           kind="diagnostic", provenance="standard", reason="exact comparison of two certified references")))
+
+# --- exploratory findings: AdaGrad's limit depends on the start; steepest descent on regression on the step ---------
+p_cos = Sym("ref_angle", r"1-\cos(w^A_{G},w^B_{G})", "1 − cosine between the two starts' reference directions", "1")
+p_g = Sym("G_gap", r"\max_k|\sqrt{G^A_k}-\sqrt{G^B_k}|/\sqrt{G^A_k}", "relative gap between the two limiting "
+          "preconditioners", "1")
+p_own = Sym("own_closer", r"\mathbb{1}[\angle(w^X_T,w^X_G)<\angle(w^X_T,w^Y_G)]", "1 if each run's last iterate is "
+            "nearer its own reference than the other start's", "1")
+ADAGRAD_PATH = Claim(
+    id="gunasekar2018.adagrad_path", source=SOURCE, references=REFS, exploratory=True,
+    title="exploratory: AdaGrad from two starts on the same data reaches two different limits",
+    summary="[reconstructed: 'depends on the initialisation and step size' as recalled] The same data, AdaGrad from "
+            "w₀ = 0 (A) and from w₀ = s·v, v a fixed N(0, I) draw (B): are their limiting preconditioners and "
+            "max-margin references different, and is each run nearer its own reference than the other's?",
+    symbols=(ada_sep, ada_g0, p_cos, p_g, p_own),
+    hypotheses=(eq("separable (the SVM is feasible, certified)", ada_sep.s, 1, reason="boolean (certified)",
+                   provenance="standard", reads=("data",)),
+                ge("every coordinate of ∇L(0) nonzero (both G∞ > 0)", ada_g0.s, 1e-12, provenance="reconstructed",
+                   reads=("data",), reason="relative: an exactly unused coordinate gives 0")),
+    conclusions=(ge("the two limiting preconditioners differ (relative gap ≥ 1e-2)", p_g.s, 1e-2,
+                    provenance="threshold", reason="a level chosen here: the question asked"),
+                 ge("the two references differ (1 − cos ≥ 1e-3)", p_cos.s, 1e-3, provenance="reconstructed",
+                    reason="1e-3: far above the certified references' resolution (~1e-9)"),
+                 eq("each run is nearer its own reference than the other start's", p_own.s, 1,
+                    provenance="reconstructed", reason="boolean")))
+
+sd_move = Sym("limit_shift", r"\|w^{\eta_1}_\infty-w^{\eta_2}_\infty\|/\|w^{\eta_1}_\infty\|",
+              "relative distance between the limits at two steps", "1")
+sd_ex1 = Sym("norm_excess_1", r"\|w^{\eta_1}_\infty\|/\min_{Xw=y}\|w\|-1", "excess norm of the limit at η₁ over "
+             "the min-norm interpolant (LP, certified)", "1")
+sd_ex2 = Sym("norm_excess_2", r"\|w^{\eta_2}_\infty\|/\min_{Xw=y}\|w\|-1", "the same at η₂", "1")
+sd_res = Sym("residual_max", r"\max_j\|Xw^{\eta_j}_T-y\|/\|y\|", "interpolation residual of both runs", "1")
+SD_REGRESSION = Claim(
+    id="gunasekar2018.sd_regression", source=SOURCE, references=REFS, exploratory=True,
+    title="exploratory: steepest descent on least squares is not characterised by its norm (its limit moves with η)",
+    summary="[reconstructed: the paper's contrast between mirror descent (step-independent) and steepest descent on "
+            "regression, as recalled] Steepest descent w.r.t. ℓ∞ (sign descent, unnormalised) or ℓ1 (greedy "
+            "coordinate descent) on ½‖Xw − y‖² from 0 at two steps η₁ < η₂: do both runs interpolate, do their "
+            "limits differ, and is either the min-norm interpolant of the same norm?",
+    symbols=(sd_move, sd_ex1, sd_ex2, sd_res),
+    hypotheses=(),
+    conclusions=(le("both runs interpolate (residual ≤ 1e-8)", sd_res.s, 1e-8, provenance="threshold",
+                    reason="a level chosen here: rounding-level residual after the run"),
+                 ge("the limit moves with the step (relative shift ≥ 1e-4)", sd_move.s, 1e-4, provenance="reconstructed",
+                    reason="1e-4: eight orders above the limits' resolution (interpolation residual ≤ 1e-12)"),
+                 ge("the limit at η₁ is not the min-norm interpolant (excess ≥ 1e-3)", sd_ex1.s, 1e-3,
+                    provenance="threshold", reason="a level chosen here: the LP is exact to ~1e-9"),
+                 ge("the limit at η₂ is not the min-norm interpolant (excess ≥ 1e-3)", sd_ex2.s, 1e-3,
+                    provenance="threshold", reason="a level chosen here")))
+
+CLAIMS = (MD_BREGMAN, STEEPEST, COMPARISON, ADAGRAD, ADAGRAD_PATH, SD_REGRESSION)

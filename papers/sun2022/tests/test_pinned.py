@@ -8,6 +8,7 @@ import itertools
 import math
 
 import numpy as np
+import pytest
 from scipy.optimize import minimize
 
 from ibcheck.testing.fixed_cases import labelled
@@ -56,8 +57,12 @@ def recorded(T: int) -> np.ndarray:
     return np.array(sorted(pts))
 
 
-def test_direction_quantities_recomputed():
-    [m] = measure("sun2022.direction", {"steps": T, "p": P}, dataset=labelled(X, Y))
+PINNED["sun2022.margin_rate"] = PINNED["sun2022.direction"]  # the same run and quantities (one measurement)
+
+
+@pytest.mark.parametrize("cid", ["sun2022.direction", "sun2022.margin_rate"])
+def test_direction_quantities_recomputed(cid):
+    [m] = measure(cid, {"steps": T, "p": P}, dataset=labelled(X, Y))
     Z = Y[:, None] * X
     n = len(Z)
     q = P / (P - 1)
@@ -91,4 +96,4 @@ def test_direction_quantities_recomputed():
                                       "margin_gap_series", "margin_excess")}
     # tolerance: a ratio that is exactly 0 in exact arithmetic: rounding of |w|^{p−1} on O(1) entries
     tols["dual_outside_span"] = (0.0, 1e-12)
-    compare("sun2022.direction", m, exp, PINNED["sun2022.direction"], tols=tols)
+    compare(cid, m, exp, PINNED[cid], tols=tols)

@@ -81,4 +81,35 @@ DIRECTION = Claim(
         le("∇ψ(w_t) ∈ range(Zᵀ) at every recorded step (the mirror update from w₀ = 0)", span.s, 1e-9,
            provenance="standard", reason="exact in exact arithmetic (θ_t = ηZᵀb_t); 1e-9: rounding of |w|^{p−1}")))
 
-CLAIMS = (DIRECTION,)
+_READS = {"separable: γ_p > 0 (certified)": ("data",), "p > 1 (ψ strictly convex, p-GD defined)": ("p",),
+          "step: η·L(w₀)·B_q² ≤ 20 (a level chosen here for 'η sufficiently small')": ("kappa",)}
+
+
+def _bound(rows):
+    """The direction claim's hypotheses, each with the parameters it reads (kept where already declared)."""
+    from dataclasses import replace
+    return tuple(h if h.reads else replace(h, reads=_READS.get(h.name, ())) for h in rows)
+
+
+fgap = Sym("final_gap", r"1-\gamma_p(w_T)/\gamma_p", "relative gap of the last iterate's ℓp margin", "1")
+MARGIN_RATE = Claim(
+    id="sun2022.margin_rate", source=SOURCE, references=REFS, exploratory=True,
+    title="exploratory: does p-GD's ℓp-margin gap fall at the rate O(1/log t)?",
+    summary="[reconstructed: the rate was not read — the body of arXiv 2205.12808 was out of reach] The direction "
+            "theorem (sun2022.direction) states no rate in the abstract; the rate asked here is the one GD's margin "
+            "has (Soudry et al. 2018: O(1/log t)), recalled as what the paper's analysis gives for the normalised "
+            "ℓp margin of p-GD with a constant step. Asked on the same run as sun2022.direction: is the observed order "
+            "of 1 − γ_p(w_t)/γ_p against 1/log t at least 1 − 0.25? A finite-time answer, never a counterexample.",
+    symbols=(sep, p_, kappa, g_s, over, fgap),
+    hypotheses=_bound(DIRECTION.hypotheses),
+    conclusions=(
+        lim("1 − γ_p(w_t)/γ_p → 0 at rate O(1/log t)", g_s.s, 0, clock="t", rate=_SLOW, kind="rate",
+            provenance="reconstructed", floor=1e-12, clock_label="t",
+            reason="the recalled rate: observed order against 1/log t ≥ 1 − 0.25"),
+        le("γ_p(w_t) ≤ γ_p at every recorded step (weak duality)", over.s, 0, atol=1e-9, provenance="standard",
+           reason="the certificate brackets γ_p to its duality gap (≤ 1e-7 relative, 1e-12 polished): 1e-9"),
+        le("the last iterate separates the data: 1 − γ_p(w_T)/γ_p < 1", fgap.s, 1 - sp.Float(1e-9),
+           provenance="standard", reason="implied by the gap → 0 of any converging run; 1e-9: a margin at rounding "
+                                         "level of 0 does not separate")))
+
+CLAIMS = (DIRECTION, MARGIN_RATE)

@@ -11,7 +11,13 @@ _EXP3 = ("exploratory answer: at η = 3 (below the oscillating regime on these d
          "up — log L falls monotonically to −7.2 by 10⁴ steps; at η = 10 and η = 30 it overflows within 4 steps: "
          "the divergence the paper warns of needs a large step")
 
+_G05 = ("outside the construction's levels (γ = 0.5 > 0.1, chosen here): at η = 3, δ = 0.5 the exponential loss does "
+        "not blow up — w₁ grows fast enough (e^{−γw₁} shrinks like exp(−γ²·cosh s)) to damp the orthogonal overshoot "
+        "and log L falls; the divergence the paper warns of needs a small margin relative to the orthogonal spread")
+
 EXPECTED: dict[str, Expected] = {
+    "wu2023.exp_divergence[eta=3.0,gamma=0.5]": Expected("outside-hypotheses", _G05,
+        fails=("γ ≤ 0.1 (the construction's small margin; a level chosen here)",)),
     "wu2023.loss[eta=100.0,seed=4]": Expected("inconclusive", _ETA100, fails=(), undecided=("L(w_t) → 0 at rate O(1/t)",)),
     "wu2023.exp_large_step[eta=3.0,seed=4]": Expected("observed", _EXP3, fails=("the loss blows up: max_t log L(w_t) ≥ log L(w_0) + 100",)),
 }

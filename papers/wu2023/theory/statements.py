@@ -127,4 +127,44 @@ EXP = _claim(
         reason="exact comparison; 100 nats: a rise no oscillation of a converging run comes near (e^{100})"),),
     hyp=(_SEP, _ETA), exploratory=True)
 
-CLAIMS = (LOSS, MARGIN, ORTHOGONAL, EXP)
+# --- the exponential loss's divergence: the construction as a claim of its own -----------------------------------
+eta_c = Sym("eta", r"\eta", "the constant step on the construction (its data are fixed numbers: dimensionless)", "1")
+gam = Sym("gamma", r"\gamma", "the construction's margin: z_± = (γ, ±1)", "1")
+dlt = Sym("delta", r"\delta", "the start's orthogonal offset: w₀ = (0, δ)", "1")
+eos = Sym("eta_lambda0", r"\eta\lambda_{\max}(\nabla^2L(w_0))", "step times the sharpness at the start (> 2: EoS)", "1")
+ll_log_T = Sym("logistic_log_loss_final", r"\log L_{\log}(w^{\log}_T)", "logistic GD at the same step on the same data: "
+               "log of its loss at the last step", "1")
+ll_log_0 = Sym("logistic_log_loss_initial", r"\log L_{\log}(w_0)", "the logistic loss at the start", "1")
+
+EXP_CONSTRUCTION = Claim(
+    id="wu2023.exp_divergence", source=SOURCE, references=REFS, exploratory=False,
+    title="the exponential loss at a large step diverges on the two-point construction (the logistic loss does not)",
+    summary="[paper: the abstract's 'in the EoS regime, GD iterates may diverge catastrophically under the "
+            "exponential loss'; the construction reconstructed] Data z_± = (γ, ±1) (separable, max-margin direction "
+            "e₁, γ₂ = γ), w₀ = (0, δ), mean exponential loss, constant step η beyond the start's stability threshold "
+            "(ηλ_max(∇²L(w₀)) > 2): the orthogonal coordinate s obeys s ← s − ηe^{−γw₁} sinh s, which overshoots and "
+            "feeds on itself (|s| grows like exp of itself while e^{−γw₁} shrinks only like exp(−γ²·cosh s)), so log L "
+            "explodes within a few steps. On the same data and step, GD on the logistic loss (|ℓ'| ≤ 1) converges.",
+    symbols=(sep, eta_c, gam, dlt, eos, ll_T, ll_0, ll_max, ll_log_T, ll_log_0),
+    hypotheses=(_SEP, _ETA,
+                ge("EoS: ηλ_max(∇²L(w₀)) > 2 (the start is beyond the stability threshold)", eos.s, 2,
+                   reason="exact comparison (2: the quadratic model's threshold)", provenance="paper",
+                   reads=("eta", "gamma", "delta")),
+                le("γ ≤ 0.1 (the construction's small margin; a level chosen here)", gam.s, 0.1, provenance="threshold",
+                   reads=("gamma",), reason="every start and step inside these levels diverged on a grid (γ ∈ {0.05, 0.1}, "
+                                            "δ ∈ [0.1, 2], η ∈ [2.5, 1000]); at γ = 0.5 small δ converge"),
+                ge("|δ| ≥ 0.1 (the start is off the max-margin axis; a level chosen here)", sp.Abs(dlt.s), 0.1,
+                   provenance="threshold", reads=("delta",), reason="δ = 0 is a fixed line of the orthogonal map"),
+                le("|δ| ≤ 2 (a level chosen here)", sp.Abs(dlt.s), 2, provenance="threshold", reads=("delta",),
+                   reason="the grid's range"),
+                ge("η ≥ 2.5 (a level chosen here)", eta_c.s, 2.5, provenance="threshold", reads=("eta",),
+                   reason="the grid's lowest step")),
+    conclusions=(
+        ge("the loss blows up: max_t log L(w_t) ≥ log L(w₀) + 100", ll_max.s, ll_0.s + 100, provenance="paper",
+           reason="'diverge catastrophically' (the abstract); 100 nats: a rise no oscillation of a converging run "
+                  "comes near (e^{100}); overflow counts as +∞"),
+        le("diagnostic: logistic GD at the same step on the same data decreases its loss", ll_log_T.s, ll_log_0.s,
+           kind="diagnostic", provenance="reconstructed",
+           reason="the abstract's contrast ('the superiority of the logistic loss'), shown")))
+
+CLAIMS = (LOSS, MARGIN, ORTHOGONAL, EXP, EXP_CONSTRUCTION)

@@ -1,0 +1,1 @@
+"""baek2025's checks and documented outcomes."""

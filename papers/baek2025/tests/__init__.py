@@ -1,0 +1,1 @@
+"""baek2025's own tests (pytest collects them)."""

@@ -1,0 +1,1 @@
+"""baek2025's statements and exact references."""
