@@ -81,6 +81,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     Raises ``InputError`` (one line) for a model that is not homogeneous or data that do not fit.
     """
     from ibcheck.numerics import clarke_kinks as CK
+    from ibcheck.numerics import gradient_check as GC
     from ibcheck.numerics import homogeneous as H
     from ibcheck.numerics import homogeneous_probe as HP
     from ibcheck.numerics.errors import InputError
@@ -151,17 +152,21 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
         theta_t = prep.theta()
         qt = prep.margins()
         kinks = CK.find_kinks(prep, kink_tol)
+        D, owner = (None, None) if prep.black_box else GC.directions(prep)
         if chunk_size is None and prep.K * theta_t.size <= HP.MAX_GRAD_ENTRIES:
             G, res.gradient_method = H.per_constraint_grads(prep)
             samples = _samples(prep, kinks, G, max_vertices)
             space, along = T.explicit, (lambda w: G.T @ w)
+            AD, gnorms = (None if D is None else G @ D), np.linalg.norm(G, axis=1)
         else:
             samples = _samples(prep, kinks, None, max_vertices)
-            space, along = _streamed(res, prep, samples, chunk_size, progress)
+            space, along, AD, gnorms = _streamed(res, prep, samples, chunk_size, progress, D)
 
         def name(k):
             return f"example {k}" if prep.classes == 1 else "example {}, class {}".format(*prep.pair(k))
         r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks, space=space, name=name, rounding=kinks.rounding)
+        gc = None if D is None else GC.check(prep, samples, AD, D, owner, L, gnorms, kink_tol)
+        res.gradient_check = None if gc is None else gc.to_json()
         _fill(res, r, samples, kinks, kink_tol, max_vertices, prep)
         d = along(wts)
         dn = float(np.linalg.norm(d))
@@ -184,7 +189,7 @@ def _data_warning(prep, q: np.ndarray) -> str | None:
             "classifies every training example correctly")
 
 
-def _streamed(res, prep, samples, chunk_size, progress):
+def _streamed(res, prep, samples, chunk_size, progress, directions=None):
     """Stream the constraint gradients into their Gram (``numerics.homogeneous_gram``); the columns and ``Gᵀw``."""
     import hashlib
 
@@ -203,7 +208,7 @@ def _streamed(res, prep, samples, chunk_size, progress):
     pl = HG.plan(prep, len(explicit), chunk_size)
     if progress is not None:
         progress(pl.describe())
-    st = HG.stream(prep, pl, explicit, progress=progress is not None)
+    st = HG.stream(prep, pl, explicit, progress=progress is not None, directions=directions)
     res.gradient_method = "streamed Gram (torch.func per-example Jacobians, chunks of %d examples)" % pl.chunk
     res.gradients = {"mode": "streamed", "chunk_size": pl.chunk, "panel": pl.panel, "passes": pl.passes,
                      "bytes": pl.bytes, "seconds": st.seconds, "gram_rounding": st.rounding}
@@ -220,7 +225,7 @@ def _streamed(res, prep, samples, chunk_size, progress):
 
     def along(w):
         return st.apply(np.concatenate([w, np.zeros(len(explicit))]))
-    return space, along
+    return space, along, st.along, np.sqrt(np.clip(np.diag(st.gram)[:prep.K], 0, None))
 
 
 def _conversion(res: KKTResult, prep, L: int, tn: float) -> None:
@@ -250,7 +255,7 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
                  "custom_functions": list(kinks.custom or []),
                  "pruned_zero_input": kinks.pruned, "box": kinds.count("box"), "vertices": kinds.count("vertices"),
                  "uncertified": kinds.count("uncertified"), "ties": {str(k): v for k, v in kinks.ties.items()},
-                 "uninspected": kinks.uninspected, "max_vertices": max_vertices}
+                 "uninspected": kinks.uninspected, "max_vertices": max_vertices, "graph_edits": list(kinks.edits)}
     res.kkt_stationarity, res.kkt_complementarity = r.stationarity, r.complementarity
     res.kkt_complementarity_sum, res.kkt_euler_gap = r.complementarity_sum, r.euler_gap
     res.euler_gradient_check = r.euler_gradient_check
@@ -276,6 +281,10 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
                              f"⟨θ̃,∇q_k⟩ = L q_k of a degree-{res.degree} model is off by {r.euler_gradient_check:.2g} "
                              f"(rounding allows {r.euler_tol:.2g}): a custom backward (surrogate gradient) or an "
                              f"operation whose derivative is not that of its value")
+    elif res.gradient_check is not None and res.gradient_check["passed"] is not True and r.stationarity is not None:
+        res.certified = False
+        res.certification = f"not certified: {res.gradient_check['reason']}" + (
+            f" (the forward calls {', '.join(kinks.edits)}: a backward other than its derivative)" if kinks.edits else "")
     elif prep.black_box:
         res.certified = False
         res.certification = ("not certified: a TorchScript module with a custom forward hides its activations, so "
@@ -292,6 +301,9 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
     if res.kinks["count"]:
         res.notes.append(f"{res.kinks['count']} pre-activation(s) within kink_tol={kinks.tol:.2g} of their kink "
                          f"(Clarke subgradients used there)")
+    if kinks.edits and res.certified:
+        res.notes.append(f"the forward calls {', '.join(kinks.edits)}; its gradients agree with finite differences of "
+                         f"the forward (gradient_check), so they are taken as its derivative")
     if kinks.smooth_ties:
         res.notes.append(f"{kinks.smooth_ties} example(s) with tied max-pool / maximum entries that are the same "
                          f"function of θ (equal gradients): not kinks")
@@ -304,6 +316,9 @@ def _verdict(res, r, samples, theta_t, qt, prep, decide, space) -> None:
         res.verdict, res.reason = "inconclusive", f"the KKT residuals are not available: {res.certification}"
         return
     if not res.certified and res.kinks.get("custom_functions") or r.euler_gradient_check > r.euler_tol:
+        res.verdict, res.reason = "inconclusive", f"the residuals are {res.certification}"
+        return
+    if res.gradient_check is not None and res.gradient_check["passed"] is not True:
         res.verdict, res.reason = "inconclusive", f"the residuals are {res.certification}"
         return
     if prep.black_box:

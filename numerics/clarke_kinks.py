@@ -33,6 +33,7 @@ class Kinks:
     custom: list = None  # custom autograd.Function classes the forward differentiates through
     tol: float = 0.0  # the largest kink tolerance used (derived per activation, or the user's)
     rounding: float = 0.0  # the forward's relative rounding bound (rounding_tol of its longest chain)
+    edits: list = None  # detach / tensor hooks / .data calls of the forward (a backward other than its derivative?)
 
 
 def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
@@ -41,7 +42,8 @@ def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
     differ (``clarke_ties``), and the custom autograd Functions the forward goes through."""
     from .clarke_ties import same_function_ties
     if prep.black_box:
-        return Kinks([], [[] for _ in range(prep.n)], 0, {}, ["black-box TorchScript module"], False, 0, custom=[])
+        return Kinks([], [[] for _ in range(prep.n)], 0, {}, ["black-box TorchScript module"], False, 0, custom=[],
+                     edits=[])
     probe = Probe(prep.stack, tol=tol)
     with torch.enable_grad():
         out = prep.forward(probe=probe)
@@ -51,7 +53,7 @@ def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
     for s, site in enumerate(probe.sites):
         if site.z.shape[0] != prep.n:
             return Kinks(probe.sites, per, 0, {}, [f"activation in {site.module} has no example axis"], True, 0,
-                         custom=custom)
+                         custom=custom, edits=sorted(probe.graph_edits))
         mask = site.z.abs() <= site.tol * site.scale
         if site.data_input is not None:
             pruned += int((mask & site.data_input).sum())
@@ -69,7 +71,7 @@ def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
         del ties[i]
     tmax = max([s.tol for s in probe.sites], default=tol if tol is not None else 0.0)
     return Kinks(probe.sites, per, pruned, ties, sorted(probe.uninspected), True, count, len(smooth), custom, tmax,
-                 rounding_tol(probe._terms))
+                 rounding_tol(probe._terms), sorted(probe.graph_edits))
 
 
 def _forward_one(prep: Prepared, k: int, overrides: dict, live: bool):
