@@ -66,6 +66,7 @@ class KKTResult:
     verdict_multipliers: list | None = None  # the joint-SOCP witness, when it decided
     data_warning: str | None = None  # misclassified examples: said first (wrong data, preprocessing or labels?)
     gradients: dict | None = None  # streamed per-example gradients: chunk, panel, passes, bytes, seconds
+    kkt_stationarity_kinks: float | None = None  # every pre-activation within kink_tol at its kink: not a bound
     gradient_check: dict | None = None  # finite differences of the forward against the gradients used
     multiplier_conversion: dict | None = None  # factors: λ of Lyu & Li, Haim et al. (paper, code) = factor · λ
     notes: list = field(default_factory=list)

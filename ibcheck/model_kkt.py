@@ -89,6 +89,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     from ibcheck.theory import homogeneous_kkt as T
     from ibcheck.theory.kkt_verdict import decide
 
+    from . import kkt_bound as KB
     from .kkt_references import references as two_refs
     from .kkt_references import two_layer
     from .user_model import prepare
@@ -146,6 +147,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
                                                    f"feasible — see the data warning first")
             res.seconds = time.perf_counter() - t0
             return res
+        original = [p.detach().clone() for p in prep.params]  # the stored θ: exact arithmetic decides kink sides on it
         prep.scale_(qmin ** (-1.0 / L))
         res.multiplier_conversion = {  # θ = c^{-1}θ̃ and ∇q(θ) = c^{1−L}∇q(θ̃), c = q_min^{-1/L} (docs/api.md)
             "lyu_li": 1.0, "haim": qmin ** ((2.0 - L) / L), "haim_code": prep.n * qmin ** ((2.0 - L) / L)}
@@ -165,13 +167,16 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
         def name(k):
             return f"example {k}" if prep.classes == 1 else "example {}, class {}".format(*prep.pair(k))
         r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks, space=space, name=name, rounding=kinks.rounding)
+        b = None if prep.black_box or kinks.custom else KB.bound(prep, kinks, samples, original, theta_t, qt, L,
+                                                                space, name, kinks.rounding, eps, delta)
         gc = None if D is None else GC.check(prep, samples, AD, D, owner, L, gnorms, kink_tol)
         res.gradient_check = None if gc is None else gc.to_json()
-        _fill(res, r, samples, kinks, kink_tol, max_vertices, prep)
+        _fill(res, r if b is None or b.r is None else b.r, samples, kinks, kink_tol, max_vertices, prep)
+        KB.report(res, r, b, kinks)
         d = along(wts)
         dn = float(np.linalg.norm(d))
         res.gradient_alignment = float(theta_t @ d / (np.linalg.norm(theta_t) * dn)) if dn > 0 else None
-        _verdict(res, r, samples, theta_t, qt, prep, decide, space)
+        _verdict(res, r, samples, theta_t, qt, prep, decide, space, b)
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -311,7 +316,7 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
         res.notes.append(f"{kinks.pruned} pre-activation(s) at 0 on an all-zero input patch ignored (identically 0 nearby)")
 
 
-def _verdict(res, r, samples, theta_t, qt, prep, decide, space) -> None:
+def _verdict(res, r, samples, theta_t, qt, prep, decide, space, b=None) -> None:
     if res.kkt_stationarity is None:
         res.verdict, res.reason = "inconclusive", f"the KKT residuals are not available: {res.certification}"
         return
@@ -325,10 +330,13 @@ def _verdict(res, r, samples, theta_t, qt, prep, decide, space) -> None:
         res.verdict, res.reason = "inconclusive", ("the residuals of a black-box TorchScript module are not certified "
                                                    "(its kinks cannot be inspected)")
         return
-    if not r.certified:
+    if not r.certified or not res.certified:
         res.verdict, res.reason = "inconclusive", res.certification
         return
     v = decide(theta_t, qt, samples, r.stationarity, r.complementarity, res.eps, res.delta, space, r.slack)
+    if b is not None:  # near-kink pre-activations: every side exact arithmetic leaves open (ibcheck.kkt_bound)
+        from .kkt_bound import verdict
+        v = verdict(b, v)
     res.verdict, res.reason = v.verdict, v.reason
     if v.joint and v.lam is not None:
         res.verdict_multipliers = [float(x) for x in v.lam]

@@ -77,6 +77,8 @@ class Site:
     data_input: torch.Tensor | None  # (batch, ...) bool: the unit's input patch is zero and does not depend on θ
     live: torch.Tensor | None = None  # the pre-activation with its graph (per-example gradient computations)
     tol: float = 0.0  # |z| ≤ tol·scale: at the kink (the rounding bound of z relative to its scale, or the user's)
+    rounding: float = 0.0  # the rounding bound of z relative to its scale (whatever the user's tolerance)
+    affine: tuple | None = None  # (kind, input, weight, bias, args, kwargs) when z = affine(data): exactly computable
 
 
 def rounding_tol(terms: int) -> float:
@@ -152,12 +154,22 @@ class Probe(TorchFunctionMode):
         with torch.no_grad():
             scale, data_input = self._unit_scale(z)
         self.sites.append(Site(self.where(), slope, z.detach().clone(), scale, data_input, z if self.live else None,
-                               self.tol))
+                               self.tol, rounding_tol(self._terms), self._data_affine(z)))
         if self.branches is not None:  # the sign of z; |z| ≤ tol·scale is the kink itself
             self.branches.append(("sign", z.detach().clone(), self.tol * scale))
         if k in self.overrides:
             out = out.detach() + self.overrides[k] * (z - z.detach())
         return out
+
+    def _data_affine(self, z):
+        """The affine map that produced ``z`` from inputs independent of θ (the data), for an exact evaluation."""
+        if self._affine is None or self._affine[0] is not z:
+            return None
+        _, kind, args, kwargs = self._affine
+        if args[0].requires_grad:
+            return None
+        b = args[2] if len(args) > 2 else kwargs.get("bias")
+        return (kind, args[0].detach(), args[1], b, tuple(args[3:]), {k: v for k, v in kwargs.items() if k != "bias"})
 
     def _unit_scale(self, z):
         """Cauchy–Schwarz scale ``‖w_j‖·‖patch_i‖`` of a pre-activation straight out of a Linear/Conv, else the
