@@ -66,7 +66,7 @@ def _samples(prep, kinks, G, max_vertices):
 
 def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELTA, kink_tol: float | None = None,
         max_vertices: int | None = None, references: bool = True, data_name: str = "data",
-        chunk_size: int | None = None, progress=None) -> KKTResult:
+        chunk_size: int | None = None, progress=None, model_name: str = "model", model_hint: str = "") -> KKTResult:
     """The max-margin KKT report and (ε, δ) verdict of a positively homogeneous ``model`` on ``(X, y)``.
 
     ``y``: ±1 for one output per example; class indices 0..C−1 for C outputs (multi-class margin). ``model``: an
@@ -75,6 +75,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     ``kink_tol``: pre-activations with ``|z| ≤ kink_tol·scale`` count as at their kink (default None: each one's
     float64 rounding bound, ``numerics.homogeneous_probe.rounding_tol``, ~1e-13 for fan-in 100);
     ``max_vertices``: the budget of enumerated Clarke pieces; ``data_name``: how error messages name the data;
+    ``model_name``/``model_hint``: how errors of the model's own code name it (its file, its class and arguments);
     ``chunk_size``: stream the per-example gradients into their Gram in chunks of this many examples (automatic
     above ``MAX_GRAD_ENTRIES`` gradient entries); ``progress``: a callable given one line (the memory the stream
     will take, before it starts) and a progress bar on stderr — or None.
@@ -107,7 +108,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     import torch
     t0 = time.perf_counter()
     with limited(1), torch.enable_grad():  # the caller may be inside torch.no_grad(): the analysis differentiates
-        prep = prepare(model, X, y, where=data_name)
+        prep = prepare(model, X, y, where=data_name, source=model_name, hint=model_hint)
         deg = H.degree(prep)
         L = deg.L
         theta = prep.theta()
@@ -378,8 +379,15 @@ def run_cli(args, write_json) -> int:
         raise InputError(f"--chunk-size {args.chunk_size}: must be a positive integer (examples per chunk)")
     X, y = load_data(args.data)
     model = load_model(args.model, args.model_class, args.model_kwargs)
+    if args.model_class:
+        name = f"--model-class {args.model_class} --model-kwargs {args.model_kwargs or '{}'}"
+        hint = (": a constructor argument JSON cannot express (a class, a function, a module) given as a string? "
+                "Build the model in Python and save it (torch.save(model)), or give the class a default for it")
+    else:
+        name, hint = f"--model {args.model}", ""
     res = kkt(model, X, y, loss=args.loss, eps=args.eps, delta=args.delta, kink_tol=args.kink_tol,
-              data_name=f"--data {args.data}", chunk_size=args.chunk_size, progress=_say)
+              data_name=f"--data {args.data}", chunk_size=args.chunk_size, progress=_say, model_name=name,
+              model_hint=hint)
     if res.data_warning:
         print(f"ibcheck kkt: WARNING (data): {res.data_warning}", file=sys.stderr)
     print(res.summary())

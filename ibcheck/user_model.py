@@ -81,6 +81,8 @@ def validate_data(X, y, where: str = "data") -> tuple[torch.Tensor, np.ndarray]:
     """X as float64; ``InputError`` for non-numeric, NaN/Inf or mismatched lengths (labels: ``check_labels``)."""
     X = X.detach().cpu().numpy() if isinstance(X, torch.Tensor) else np.asarray(X)
     y = y.detach().cpu().numpy() if isinstance(y, torch.Tensor) else np.asarray(y)
+    if y.dtype.kind == "b":  # boolean labels: False/True are the classes 0/1
+        y = y.astype(np.int64)
     if X.dtype.kind not in "fiub" or y.dtype.kind not in "fiu":
         raise InputError(f"{where}: X and y must be numeric (got {X.dtype}, {y.dtype})")
     if X.ndim < 2:
@@ -220,12 +222,15 @@ def _native_outputs(model: nn.Module, X: torch.Tensor, dtype: str) -> torch.Tens
         return None
 
 
-def prepare(model, X, y, where: str = "data") -> Prepared:
-    """Copy, cast to float64, refuse what is never homogeneous, run the data through it once, check the labels."""
+def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") -> Prepared:
+    """Copy, cast to float64, refuse what is never homogeneous, run the data through it once, check the labels.
+    ``source``: how to name the model when its own code fails on the data (a TypeError, say), with ``hint``."""
     if not isinstance(model, nn.Module):
         raise InputError(f"model: not an nn.Module (got {type(model).__name__})")
     Xt, ynp = validate_data(X, y, where)
     notes = []
+    if (y.dtype == torch.bool) if isinstance(y, torch.Tensor) else np.asarray(y).dtype.kind == "b":
+        notes.append("boolean labels read as 0/1 (False = class 0, True = class 1)")
     scripted = isinstance(model, torch.jit.ScriptModule)
     dtypes = native_dtypes(model)
     P = sum(p.numel() for p in model.parameters() if p.requires_grad)
@@ -286,6 +291,7 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     prep = Prepared(model=m, X=Xt, y=torch.zeros(0), names=names, params=params, frozen=frozen, black_box=black_box,
                     notes=notes)
     prep.fixed, prep.native_dtype, prep.native_out = fixed, (native[0] if native else None), native_out
+    prep.source, prep.hint = source, hint
     if not black_box:
         _hooks(prep)
     out = _first_forward(prep, m, Xt, where)
@@ -329,6 +335,8 @@ def _first_forward(prep: Prepared, m, Xt, where) -> torch.Tensor:
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001  (the user's model rejected the data: a shape mismatch, usually)
+        if isinstance(exc, (TypeError, AttributeError, NameError)) and prep.source:  # the model's code, not the data
+            raise InputError(f"{prep.source}: the model's forward fails on the data ({_first_line(exc)}){prep.hint}") from None
         stale = _stale(m) if "ouble" in str(exc) or "dtype" in str(exc) else None
         if stale:
             raise InputError(f"model: the floating tensor {stale} is not float64 and could not be converted (hidden "
