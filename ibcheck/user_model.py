@@ -25,7 +25,7 @@ from ibcheck.numerics.homogeneous import Prepared
 from ibcheck.numerics.memory import require
 from ibcheck.numerics.homogeneous_probe import NONHOM_MODULES, Probe, _cls, _first_line, _path
 
-from .user_script import agree, rebuild, two_layer_blackbox
+from .user_script import agree, looks_traced, rebuild, retrace, two_layer_blackbox
 
 
 def load_model(path: str | Path, model_class: str | None = None, model_kwargs: str | dict | None = None) -> nn.Module:
@@ -254,13 +254,17 @@ def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") 
     black_box = False
     if scripted:
         eager = rebuild(m)
+        traced = eager is None and (isinstance(model, torch.jit.TopLevelTracedModule) or looks_traced(m))
+        if traced:  # a trace is a straight-line graph: interpreted as eager code (checked against the trace below)
+            eager = retrace(m)
         if eager is not None:
             eager = eager.double()
             with torch.no_grad(), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 ok = agree(m.double().eval(), eager.eval(), Xt)
             if ok is not None:
-                notes.append(f"TorchScript Sequential rebuilt as the same eager model (outputs agree to {ok:.1e})")
+                notes.append(f"traced TorchScript graph run as eager code (outputs agree to {ok:.1e})" if traced else
+                             f"TorchScript Sequential rebuilt as the same eager model (outputs agree to {ok:.1e})")
                 m = eager
             else:
                 black_box = True

@@ -124,6 +124,8 @@ class Probe(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = getattr(func, "__name__", "")
+        if isinstance(func, torch._ops.OpOverload):  # torch.ops.aten.relu.default: the op's own name
+            name = name.partition(".")[0]
         if name == "__get__":  # a property: .data (a view outside autograd) matters
             name = getattr(getattr(func, "__self__", None), "__name__", "")
         if name in GRAPH_EDITS:

@@ -322,3 +322,26 @@ def test_a_degree_just_below_an_integer_is_rounded():
     X = torch.tensor([[1.0, 0.2], [0.8, 0.6], [1.2, -0.1]], dtype=torch.float64)
     r = kkt(AlmostQuadratic(), X, torch.ones(3))
     assert 2 - 1e-9 < r.degree_measured < 2 and r.degree == 2
+
+
+def test_a_traced_cnn_is_analysed_like_the_eager_one(tmp_path):
+    import io
+
+    from ibcheck.user_model import load_model
+    X, y = blank_background()
+    torch.manual_seed(0)
+    net = CNN().double()
+    opt = torch.optim.SGD(net.parameters(), lr=0.5)
+    for _ in range(300):
+        opt.zero_grad()
+        F.cross_entropy(net(X), y).backward()
+        opt.step()
+    buf = io.BytesIO()
+    torch.jit.save(torch.jit.trace(net, X), buf)
+    (tmp_path / "t.pt").write_bytes(buf.getvalue())
+    ref = kkt(net, X, y)
+    for m in (torch.jit.trace(net, X), load_model(tmp_path / "t.pt")):
+        r = kkt(m, X, y)
+        assert any(n.startswith("traced TorchScript graph run as eager code") for n in r.notes)
+        assert r.certified and r.kinks["smooth_ties"] == ref.kinks["smooth_ties"] and r.gradient_check["passed"]
+        assert r.kkt_stationarity == ref.kkt_stationarity and r.multipliers == ref.multipliers
