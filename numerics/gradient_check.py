@@ -80,14 +80,17 @@ def directions(prep: Prepared) -> tuple[np.ndarray, list[int]]:
     return D, owner
 
 
-def _forward(prep: Prepared, tol):
-    """``q`` (K), the branches the forward took, and ``ε/(ρ + L·u)`` per constraint (the outputs' scale)."""
-    probe = Probe(prep.stack, tol=tol, branches=True)
+def _forward(prep: Prepared, tol, light: bool = False):
+    """``q`` (K), the branches the forward took, and (not ``light``) ``ε/(ρ + L·u)`` per constraint (the outputs'
+    Cauchy–Schwarz scale) and ``ρ``; ``light``: branches only (the perturbed forwards)."""
+    probe = Probe(prep.stack, tol=tol, branches=True, light=light)
     with torch.no_grad(), probe:
         raw = prep.model(prep.X)
     out = raw.reshape(prep.n) if prep.classes == 1 else raw.reshape(prep.n, prep.classes)
-    sc, terms = output_scale(probe, raw)
     q = prep.constraints(out).numpy()
+    if light:
+        return q, probe.branches, None, None
+    sc, terms = output_scale(probe, raw)
     if prep.classes == 1:
         A = sc.reshape(-1).numpy()
     else:
@@ -155,7 +158,7 @@ def check(prep: Prepared, samples: list, autograd: np.ndarray, D: np.ndarray, ow
                 for s in (h, -h, h / 2, -h / 2):
                     with torch.no_grad():
                         prep.params[t].copy_(saved[t] + s * dt)
-                    vals[s], br, _, _ = _forward(prep, tol)
+                    vals[s], br, _, _ = _forward(prep, tol, light=True)
                     forwards += 1
                     moved |= _changed(br0, br, prep.n)
             finally:

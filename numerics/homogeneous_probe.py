@@ -101,11 +101,12 @@ class Probe(TorchFunctionMode):
     """
 
     def __init__(self, stack: list, overrides: dict | None = None, live: bool = False, tol: float | None = None,
-                 branches: bool = False):
+                 branches: bool = False, light: bool = False):
         super().__init__()
         self.stack, self.overrides, self.live, self.user_tol = stack, overrides or {}, live, tol
         self.branches: list | None = [] if branches else None  # which side of each kink/tie (numerics.gradient_check)
         self.graph_edits: set[str] = set()  # detach / tensor hooks / .data in the forward: named in the report
+        self.light = light  # branches only (no sites, scales or tie counts): a finite-difference forward
         self.sites: list[Site] = []
         self.ties: list[tuple[str, torch.Tensor]] = []  # (what, per-example count)
         self.tie_terms: list[tuple[str, torch.Tensor, torch.Tensor, torch.Tensor]] = []  # live: (what, a−b, a+b, tied)
@@ -152,6 +153,9 @@ class Probe(TorchFunctionMode):
         z = args[0]
         slope = 0.0 if name.startswith("relu") else float(args[1] if len(args) > 1 else kwargs.get("negative_slope", 0.01))
         out = F.relu(z) if slope == 0.0 else F.leaky_relu(z, slope)
+        if self.light:
+            self.branches.append(("sign", z.detach().clone(), None))
+            return out
         k = len(self.sites)
         with torch.no_grad():
             scale, data_input = self._unit_scale(z)
@@ -210,6 +214,9 @@ class Probe(TorchFunctionMode):
                 wi = getattr(F, name.rstrip("_") + "_with_indices")
                 kw = {k: v for k, v in kwargs.items() if k != "return_indices"}
                 val, idx = wi(x.detach(), *args[1:], **kw)
+                if self.light:
+                    self.branches.append(("argmax", None, idx.flatten(2).clone(), None))
+                    return out
                 flat = x.detach().flatten(2).clone()
                 scale = val.abs().flatten(1).amax(1).reshape(-1, *([1] * (val.ndim - 1)))
                 if self.branches is not None:  # the winner of each window; a winner within tol·scale is a tie
