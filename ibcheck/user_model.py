@@ -242,6 +242,9 @@ def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") 
         if _cls(mod) in NONHOM_MODULES:
             hint = " (return the logits: the multi-class margin is computed from them)" if "Softm" in _cls(mod) else ""
             raise InputError(f"{_path(name)} ({_cls(mod)}) is {NONHOM_MODULES[_cls(mod)]}{hint}")
+    hooked = [nm for nm, p in model.named_parameters() if getattr(p, "_backward_hooks", None)]
+    if hooked:  # a copy drops them: the analysis differentiates the forward itself (gradient_check compares)
+        notes.append(f"backward hooks on parameter(s) {', '.join(hooked[:5])} are not part of the forward: ignored")
     native = [d for d in dtypes if d != "float64"]
     native_out = _native_outputs(model, Xt, native[0]) if len(native) == 1 else None
     try:

@@ -345,3 +345,15 @@ def test_a_traced_cnn_is_analysed_like_the_eager_one(tmp_path):
         assert any(n.startswith("traced TorchScript graph run as eager code") for n in r.notes)
         assert r.certified and r.kinks["smooth_ties"] == ref.kinks["smooth_ties"] and r.gradient_check["passed"]
         assert r.kkt_stationarity == ref.kkt_stationarity and r.multipliers == ref.multipliers
+
+
+def test_parameter_hooks_are_named_and_the_forward_differentiated(net_data):
+    """A hook on a stored parameter is not part of the forward: the analysis differentiates the forward itself (the
+    numbers of the model without the hook), says so, and its gradients pass the check."""
+    net, X, y = net_data
+    hooked = nn.Sequential(nn.Linear(20, 10, bias=False), nn.ReLU(), nn.Linear(10, 1, bias=False)).double()
+    hooked.load_state_dict(net.state_dict())
+    hooked[0].weight.register_hook(lambda g: 0.5 * g)
+    r, ref = kkt(hooked, X, y), kkt(net, X, y)
+    assert "backward hooks on parameter(s) 0.weight are not part of the forward: ignored" in r.notes
+    assert r.certified and r.kkt_stationarity == ref.kkt_stationarity and r.gradient_check["passed"] is True
