@@ -280,15 +280,21 @@ def test_boolean_labels_are_read_as_0_1_then_pm1(net_data):
     assert any("labels 0/1 read as ±1" in t for t in rb.notes)
 
 
-def test_first_bias_cnn_ties_are_recognised_at_kink_tol_0():
-    X, y = blank_background(n_per=4, C=2)
+def _trained_cnn(X, y, C):
+    """Lyu & Li's first-bias CNN in miniature, trained as test_kkt_papers' fixture (cross-entropy, 300 SGD steps)."""
     torch.manual_seed(0)
-    net = CNN(C=2).double()
+    net = CNN(C=C).double()
     opt = torch.optim.SGD(net.parameters(), lr=0.5)
     for _ in range(300):
         opt.zero_grad()
         F.cross_entropy(net(X), y).backward()
         opt.step()
+    return net
+
+
+def test_first_bias_cnn_ties_are_recognised_at_kink_tol_0():
+    X, y = blank_background(n_per=4, C=2)
+    net = _trained_cnn(X, y, 2)
     r, r0 = kkt(net, X, y), kkt(net, X, y, kink_tol=0.0)
     assert r.kinks["smooth_ties"] == 8 and r0.kinks["smooth_ties"] == 8 and r0.kinks["ties"] == {}
     assert r0.certified and r0.kkt_stationarity == r.kkt_stationarity and r.gradient_check["passed"] is True
@@ -329,13 +335,7 @@ def test_a_traced_cnn_is_analysed_like_the_eager_one(tmp_path):
 
     from ibcheck.user_model import load_model
     X, y = blank_background()
-    torch.manual_seed(0)
-    net = CNN().double()
-    opt = torch.optim.SGD(net.parameters(), lr=0.5)
-    for _ in range(300):
-        opt.zero_grad()
-        F.cross_entropy(net(X), y).backward()
-        opt.step()
+    net = _trained_cnn(X, y, 3)
     buf = io.BytesIO()
     torch.jit.save(torch.jit.trace(net, X), buf)
     (tmp_path / "t.pt").write_bytes(buf.getvalue())
