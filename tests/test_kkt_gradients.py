@@ -357,3 +357,50 @@ def test_parameter_hooks_are_named_and_the_forward_differentiated(net_data):
     r, ref = kkt(hooked, X, y), kkt(net, X, y)
     assert "backward hooks on parameter(s) 0.weight are not part of the forward: ignored" in r.notes
     assert r.certified and r.kkt_stationarity == ref.kkt_stationarity and r.gradient_check["passed"] is True
+
+
+class RandomNet(nn.Module):
+    """A random positively homogeneous net (depth, widths, leaky slope, first-layer bias drawn), optionally with one
+    layer's gradient scaled by ``c`` through ``detach`` (a surrogate that keeps the forward)."""
+
+    def __init__(self, rng, d):
+        super().__init__()
+        widths = [d] + [int(w) for w in rng.integers(3, 12, size=int(rng.integers(1, 3)))] + [1]
+        self.layers = nn.ModuleList(nn.Linear(a, b, bias=(k == 0 and bool(rng.integers(2))))
+                                    for k, (a, b) in enumerate(zip(widths[:-1], widths[1:])))
+        self.slope = float(rng.choice([0.0, 0.1, 0.5]))
+        self.scaled, self.c = None, 1.0
+
+    def forward(self, x):
+        for k, layer in enumerate(self.layers):
+            W = layer.weight
+            if k == self.scaled:
+                W = W.detach() + self.c * (W - W.detach())
+            x = F.linear(x, W, layer.bias)
+            if k < len(self.layers) - 1:
+                x = F.leaky_relu(x, self.slope)
+        return x
+
+
+def test_the_gradient_check_on_random_nets_drawn_at_test_time():
+    """Held-out families: random depths, widths, slopes, biases and data, drawn fresh on every run (the seed is in
+    the message). The true net's gradients always pass; one layer's gradient scaled by c ∈ [0.5, 0.8] ∪ [1.25, 2]
+    always fails, naming that layer."""
+    seed = int(np.random.SeedSequence().entropy % 2 ** 32)
+    rng = np.random.default_rng(seed)
+    for trial in range(6):
+        d, n = int(rng.integers(3, 8)), int(rng.integers(5, 12))
+        torch.manual_seed(int(rng.integers(2 ** 31)))
+        net = RandomNet(rng, d).double()
+        X = torch.as_tensor(rng.standard_normal((n, d)))
+        with torch.no_grad():
+            y = torch.sign(net(X).reshape(-1))
+        if (y == 0).any():
+            continue
+        r = kkt(net, X, y)
+        assert r.gradient_check["passed"] is True, (seed, trial, r.gradient_check["worst"])
+        net.scaled = int(rng.integers(len(net.layers)))
+        net.c = float(rng.choice([rng.uniform(0.5, 0.8), rng.uniform(1.25, 2.0)]))
+        s = kkt(net, X, y)
+        assert s.gradient_check["passed"] is False and not s.certified, (seed, trial, net.scaled, net.c)
+        assert s.gradient_check["tensors"][f"layers.{net.scaled}.weight"]["worst_ratio"] > 1, (seed, trial)
