@@ -3,8 +3,8 @@
 Euler's identity ``⟨θ, ∇q_k⟩ = L q_k`` tests only the radial component of a gradient: a backward that scales one
 layer's gradient (``W.detach() + c·(W − W.detach())``, a tensor hook) or keeps only the radial part meets it
 exactly. Here each trainable tensor ``t`` gets ``DIRECTIONS`` seeded Gaussian directions ``d`` (supported on ``t``,
-each row scaled to that row of θ), and every constraint's derivative along ``d`` by the analysis's own gradients (the rows of the
-gradient matrix, the streamed Jacobians, the Clarke pieces) is compared with finite differences of the forward at
+each row scaled to that row of θ), and every constraint's derivative along ``d`` by the analysis's own gradients
+(the rows of the gradient matrix, the streamed Jacobians, the Clarke pieces) is compared with finite differences of the forward at
 ``θ ± h d`` and ``θ ± (h/2) d`` (float64, ``h = STEP``; 4 forward passes per direction, all examples at once):
 
 * smooth constraint: central differences ``C(h)``, ``C(h/2)``, Richardson ``R = (4C(h/2) − C(h))/3`` against the
@@ -14,7 +14,7 @@ gradient matrix, the streamed Jacobians, the Clarke pieces) is compared with fin
 
 Tolerance (derived from the differences themselves): along the line the network is a polynomial in the step as long
 as no activation, max-pool winner or tie changes side (checked: an example whose pattern changes within the step
-is skipped for that direction, and counted), so ``C(h) = q' + a h² + O(h⁴)`` and ``|C(h) − C(h/2)|`` (= ¾|a|h²)
+is retried at ``h·2⁻⁸`` and ``h·2⁻¹⁶``, then skipped for that direction and counted), so ``C(h) = q' + a h² + O(h⁴)`` and ``|C(h) − C(h/2)|`` (= ¾|a|h²)
 bounds what Richardson leaves; rounding adds at most ``3·ε/h`` to ``R`` (``10·ε/h`` to ``D±``), ``ε = (ρ + L·u)·A_k``
 the forward's error on ``q_k`` (``ρ``: its relative rounding bound, ``homogeneous_probe.rounding_tol``; ``A_k``: the
 Cauchy–Schwarz scale of the outputs; ``L·u``: rounding the perturbed θ), and the autograd value its own
@@ -33,7 +33,7 @@ import torch
 from .homogeneous import Prepared
 from .homogeneous_probe import UNIT_ROUNDOFF, Probe, output_scale, rounding_tol
 
-STEP = 2.0 ** -20  # relative to ‖θ_t‖: few activations change side within it, rounding/h stays ≤ 1e-6 relative
+STEP = 2.0 ** -20  # relative to each row of θ: few activations change side within it, rounding/h stays ≤ 1e-6 relative
 STEPS = (STEP, STEP * 2.0 ** -8, STEP * 2.0 ** -16)  # retried for examples whose pattern changes within a step
 DIRECTIONS = 2  # random directions per trainable tensor (a surrogate differs along almost every direction)
 HEADROOM = 8.0  # over the sum of the derived error bounds
