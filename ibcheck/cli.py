@@ -129,8 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     pk.add_argument("--loss", default="exp", choices=["exp", "logistic"],
                     help="training loss (log L̂ and cos(θ, −∇L̂); the KKT conditions do not depend on it)")
     pk.add_argument("--kink-tol", type=float, default=None, metavar="TOL",
-                    help="pre-activations with |z| ≤ TOL·scale count as at the kink (default: each one's float64 "
-                         "rounding bound, ~1e-13)")
+                    help="pre-activations with |z| ≤ TOL·scale count as near their kink (default: each one's float64 "
+                         "rounding bound, ~1e-13): each is decided by exact arithmetic where possible, else evaluated on "
+                         "both sides, and the certified bound is the largest side; kkt_stationarity_kinks treats them as "
+                         "kinks (not a bound); below the rounding bound the result is not certified")
     pk.add_argument("--model-class", default=None, metavar="PKG.MODULE:CLASS",
                     help="--model is a state_dict checkpoint of this class (importable; the current folder is on the path)")
     pk.add_argument("--model-kwargs", default=None, metavar="JSON",

@@ -66,6 +66,8 @@ class KKTResult:
     verdict_multipliers: list | None = None  # the joint-SOCP witness, when it decided
     data_warning: str | None = None  # misclassified examples: said first (wrong data, preprocessing or labels?)
     gradients: dict | None = None  # streamed per-example gradients: chunk, panel, passes, bytes, seconds
+    kkt_stationarity_kinks: float | None = None  # every pre-activation within kink_tol at its kink: not a bound
+    gradient_check: dict | None = None  # finite differences of the forward against the gradients used
     multiplier_conversion: dict | None = None  # factors: λ of Lyu & Li, Haim et al. (paper, code) = factor · λ
     notes: list = field(default_factory=list)
     seconds: float = 0.0
@@ -118,6 +120,7 @@ class KKTResult:
                   row("Euler gap |‖θ̃‖²−LΣλ_iq_i|/‖θ̃‖²", f(self.kkt_euler_gap)),
                   row("per-sample Euler ⟨θ̃,∇q_i⟩ = L q_i", f(self.euler_gradient_check)),
                   row("certified", f"{self.certified}: {self.certification}"),
+                  row("gradients vs finite differences", _gc(self.gradient_check)),
                   row("kinks", f"{self.kinks.get('count', 0)} at {self.kinks.get('samples', 0)} examples",
                       f"box {self.kinks.get('box', 0)}, enumerated {self.kinks.get('vertices', 0)}, "
                       f"uncertified {self.kinks.get('uncertified', 0)}"),
@@ -145,6 +148,15 @@ class KKTResult:
             out.append({"name": name, "measured": val, "relation": "<=", "bound": bound,
                         "holds": None if val is None else bool(val <= bound)})
         return out
+
+
+def _gc(g: dict | None) -> str:
+    if g is None:
+        return "not run (a black box)"
+    w = g.get("worst") or {}
+    state = {True: "agree", False: "DISAGREE", None: "not decided"}[g["passed"]]
+    return (f"{state} ({g['forward_passes']} forward passes" +
+            (f"; worst {w['ratio']:.2g}× tolerance, {w['tensor']})" if w else ")"))
 
 
 def _fmt(v) -> str:

@@ -66,7 +66,7 @@ def _samples(prep, kinks, G, max_vertices):
 
 def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELTA, kink_tol: float | None = None,
         max_vertices: int | None = None, references: bool = True, data_name: str = "data",
-        chunk_size: int | None = None, progress=None) -> KKTResult:
+        chunk_size: int | None = None, progress=None, model_name: str = "model", model_hint: str = "") -> KKTResult:
     """The max-margin KKT report and (ε, δ) verdict of a positively homogeneous ``model`` on ``(X, y)``.
 
     ``y``: ±1 for one output per example; class indices 0..C−1 for C outputs (multi-class margin). ``model``: an
@@ -75,12 +75,14 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     ``kink_tol``: pre-activations with ``|z| ≤ kink_tol·scale`` count as at their kink (default None: each one's
     float64 rounding bound, ``numerics.homogeneous_probe.rounding_tol``, ~1e-13 for fan-in 100);
     ``max_vertices``: the budget of enumerated Clarke pieces; ``data_name``: how error messages name the data;
+    ``model_name``/``model_hint``: how errors of the model's own code name it (its file, its class and arguments);
     ``chunk_size``: stream the per-example gradients into their Gram in chunks of this many examples (automatic
     above ``MAX_GRAD_ENTRIES`` gradient entries); ``progress``: a callable given one line (the memory the stream
     will take, before it starts) and a progress bar on stderr — or None.
     Raises ``InputError`` (one line) for a model that is not homogeneous or data that do not fit.
     """
     from ibcheck.numerics import clarke_kinks as CK
+    from ibcheck.numerics import gradient_check as GC
     from ibcheck.numerics import homogeneous as H
     from ibcheck.numerics import homogeneous_probe as HP
     from ibcheck.numerics.errors import InputError
@@ -88,6 +90,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     from ibcheck.theory import homogeneous_kkt as T
     from ibcheck.theory.kkt_verdict import decide
 
+    from . import kkt_bound as KB
     from .kkt_references import references as two_refs
     from .kkt_references import two_layer
     from .user_model import prepare
@@ -105,7 +108,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     import torch
     t0 = time.perf_counter()
     with limited(1), torch.enable_grad():  # the caller may be inside torch.no_grad(): the analysis differentiates
-        prep = prepare(model, X, y, where=data_name)
+        prep = prepare(model, X, y, where=data_name, source=model_name, hint=model_hint)
         deg = H.degree(prep)
         L = deg.L
         theta = prep.theta()
@@ -145,28 +148,36 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
                                                    f"feasible — see the data warning first")
             res.seconds = time.perf_counter() - t0
             return res
+        original = [p.detach().clone() for p in prep.params]  # the stored θ: exact arithmetic decides kink sides on it
         prep.scale_(qmin ** (-1.0 / L))
         res.multiplier_conversion = {  # θ = c^{-1}θ̃ and ∇q(θ) = c^{1−L}∇q(θ̃), c = q_min^{-1/L} (docs/api.md)
             "lyu_li": 1.0, "haim": qmin ** ((2.0 - L) / L), "haim_code": prep.n * qmin ** ((2.0 - L) / L)}
         theta_t = prep.theta()
         qt = prep.margins()
         kinks = CK.find_kinks(prep, kink_tol)
+        D, owner = (None, None) if prep.black_box else GC.directions(prep)
         if chunk_size is None and prep.K * theta_t.size <= HP.MAX_GRAD_ENTRIES:
             G, res.gradient_method = H.per_constraint_grads(prep)
             samples = _samples(prep, kinks, G, max_vertices)
             space, along = T.explicit, (lambda w: G.T @ w)
+            AD, gnorms = (None if D is None else G @ D), np.linalg.norm(G, axis=1)
         else:
             samples = _samples(prep, kinks, None, max_vertices)
-            space, along = _streamed(res, prep, samples, chunk_size, progress)
+            space, along, AD, gnorms = _streamed(res, prep, samples, chunk_size, progress, D)
 
         def name(k):
             return f"example {k}" if prep.classes == 1 else "example {}, class {}".format(*prep.pair(k))
         r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks, space=space, name=name, rounding=kinks.rounding)
-        _fill(res, r, samples, kinks, kink_tol, max_vertices, prep)
+        b = None if prep.black_box or kinks.custom else KB.bound(prep, kinks, samples, original, theta_t, qt, L,
+                                                                space, name, kinks.rounding, eps, delta)
+        gc = None if D is None else GC.check(prep, samples, AD, D, owner, L, gnorms, kink_tol)
+        res.gradient_check = None if gc is None else gc.to_json()
+        _fill(res, r if b is None or b.r is None else b.r, samples, kinks, kink_tol, max_vertices, prep)
+        KB.report(res, r, b, kinks)
         d = along(wts)
         dn = float(np.linalg.norm(d))
         res.gradient_alignment = float(theta_t @ d / (np.linalg.norm(theta_t) * dn)) if dn > 0 else None
-        _verdict(res, r, samples, theta_t, qt, prep, decide, space)
+        _verdict(res, r, samples, theta_t, qt, prep, decide, space, b)
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -184,7 +195,7 @@ def _data_warning(prep, q: np.ndarray) -> str | None:
             "classifies every training example correctly")
 
 
-def _streamed(res, prep, samples, chunk_size, progress):
+def _streamed(res, prep, samples, chunk_size, progress, directions=None):
     """Stream the constraint gradients into their Gram (``numerics.homogeneous_gram``); the columns and ``Gᵀw``."""
     import hashlib
 
@@ -203,7 +214,7 @@ def _streamed(res, prep, samples, chunk_size, progress):
     pl = HG.plan(prep, len(explicit), chunk_size)
     if progress is not None:
         progress(pl.describe())
-    st = HG.stream(prep, pl, explicit, progress=progress is not None)
+    st = HG.stream(prep, pl, explicit, progress=progress is not None, directions=directions)
     res.gradient_method = "streamed Gram (torch.func per-example Jacobians, chunks of %d examples)" % pl.chunk
     res.gradients = {"mode": "streamed", "chunk_size": pl.chunk, "panel": pl.panel, "passes": pl.passes,
                      "bytes": pl.bytes, "seconds": st.seconds, "gram_rounding": st.rounding}
@@ -220,7 +231,7 @@ def _streamed(res, prep, samples, chunk_size, progress):
 
     def along(w):
         return st.apply(np.concatenate([w, np.zeros(len(explicit))]))
-    return space, along
+    return space, along, st.along, np.sqrt(np.clip(np.diag(st.gram)[:prep.K], 0, None))
 
 
 def _conversion(res: KKTResult, prep, L: int, tn: float) -> None:
@@ -250,7 +261,7 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
                  "custom_functions": list(kinks.custom or []),
                  "pruned_zero_input": kinks.pruned, "box": kinds.count("box"), "vertices": kinds.count("vertices"),
                  "uncertified": kinds.count("uncertified"), "ties": {str(k): v for k, v in kinks.ties.items()},
-                 "uninspected": kinks.uninspected, "max_vertices": max_vertices}
+                 "uninspected": kinks.uninspected, "max_vertices": max_vertices, "graph_edits": list(kinks.edits)}
     res.kkt_stationarity, res.kkt_complementarity = r.stationarity, r.complementarity
     res.kkt_complementarity_sum, res.kkt_euler_gap = r.complementarity_sum, r.euler_gap
     res.euler_gradient_check = r.euler_gradient_check
@@ -276,6 +287,10 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
                              f"⟨θ̃,∇q_k⟩ = L q_k of a degree-{res.degree} model is off by {r.euler_gradient_check:.2g} "
                              f"(rounding allows {r.euler_tol:.2g}): a custom backward (surrogate gradient) or an "
                              f"operation whose derivative is not that of its value")
+    elif res.gradient_check is not None and res.gradient_check["passed"] is not True and r.stationarity is not None:
+        res.certified = False
+        res.certification = f"not certified: {res.gradient_check['reason']}" + (
+            f" (the forward calls {', '.join(kinks.edits)}: a backward other than its derivative)" if kinks.edits else "")
     elif prep.black_box:
         res.certified = False
         res.certification = ("not certified: a TorchScript module with a custom forward hides its activations, so "
@@ -292,6 +307,9 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
     if res.kinks["count"]:
         res.notes.append(f"{res.kinks['count']} pre-activation(s) within kink_tol={kinks.tol:.2g} of their kink "
                          f"(Clarke subgradients used there)")
+    if kinks.edits and res.certified:
+        res.notes.append(f"the forward calls {', '.join(kinks.edits)}; its gradients agree with finite differences of "
+                         f"the forward (gradient_check), so they are taken as its derivative")
     if kinks.smooth_ties:
         res.notes.append(f"{kinks.smooth_ties} example(s) with tied max-pool / maximum entries that are the same "
                          f"function of θ (equal gradients): not kinks")
@@ -299,21 +317,27 @@ def _fill(res, r, samples, kinks, kink_tol, max_vertices, prep) -> None:
         res.notes.append(f"{kinks.pruned} pre-activation(s) at 0 on an all-zero input patch ignored (identically 0 nearby)")
 
 
-def _verdict(res, r, samples, theta_t, qt, prep, decide, space) -> None:
+def _verdict(res, r, samples, theta_t, qt, prep, decide, space, b=None) -> None:
     if res.kkt_stationarity is None:
         res.verdict, res.reason = "inconclusive", f"the KKT residuals are not available: {res.certification}"
         return
     if not res.certified and res.kinks.get("custom_functions") or r.euler_gradient_check > r.euler_tol:
         res.verdict, res.reason = "inconclusive", f"the residuals are {res.certification}"
         return
+    if res.gradient_check is not None and res.gradient_check["passed"] is not True:
+        res.verdict, res.reason = "inconclusive", f"the residuals are {res.certification}"
+        return
     if prep.black_box:
         res.verdict, res.reason = "inconclusive", ("the residuals of a black-box TorchScript module are not certified "
                                                    "(its kinks cannot be inspected)")
         return
-    if not r.certified:
+    if not r.certified or not res.certified:
         res.verdict, res.reason = "inconclusive", res.certification
         return
     v = decide(theta_t, qt, samples, r.stationarity, r.complementarity, res.eps, res.delta, space, r.slack)
+    if b is not None:  # near-kink pre-activations: every side exact arithmetic leaves open (ibcheck.kkt_bound)
+        from .kkt_bound import verdict
+        v = verdict(b, v)
     res.verdict, res.reason = v.verdict, v.reason
     if v.joint and v.lam is not None:
         res.verdict_multipliers = [float(x) for x in v.lam]
@@ -355,8 +379,15 @@ def run_cli(args, write_json) -> int:
         raise InputError(f"--chunk-size {args.chunk_size}: must be a positive integer (examples per chunk)")
     X, y = load_data(args.data)
     model = load_model(args.model, args.model_class, args.model_kwargs)
+    if args.model_class:
+        name = f"--model-class {args.model_class} --model-kwargs {args.model_kwargs or '{}'}"
+        hint = (": a constructor argument JSON cannot express (a class, a function, a module) given as a string? "
+                "Build the model in Python and save it (torch.save(model)), or give the class a default for it")
+    else:
+        name, hint = f"--model {args.model}", ""
     res = kkt(model, X, y, loss=args.loss, eps=args.eps, delta=args.delta, kink_tol=args.kink_tol,
-              data_name=f"--data {args.data}", chunk_size=args.chunk_size, progress=_say)
+              data_name=f"--data {args.data}", chunk_size=args.chunk_size, progress=_say, model_name=name,
+              model_hint=hint)
     if res.data_warning:
         print(f"ibcheck kkt: WARNING (data): {res.data_warning}", file=sys.stderr)
     print(res.summary())

@@ -37,12 +37,8 @@ def from_state_dict(path, model_class: str, model_kwargs, unpickle) -> nn.Module
                          f"on PYTHONPATH") from None
     except AttributeError:
         raise InputError(f"--model-class {model_class}: module {mod_name} has no {cls_name}") from None
-    try:
-        model = cls(**model_kwargs)
-    except Exception as exc:  # noqa: BLE001  (the user's constructor rejected the arguments)
-        raise InputError(f"--model-class {model_class}: {cls_name}(**{model_kwargs}) failed ({_first_line(exc)})") from None
-    if not isinstance(model, nn.Module):
-        raise InputError(f"--model-class {model_class}: not an nn.Module (found {type(model).__name__})")
+    if not callable(cls):
+        raise InputError(f"--model-class {model_class}: {cls_name} is not a class (found {type(cls).__name__})")
     try:
         sd = torch.load(str(path), map_location="cpu", weights_only=True)
     except Exception:  # noqa: BLE001  (a checkpoint with other objects: load it fully, as a pickle)
@@ -55,15 +51,75 @@ def from_state_dict(path, model_class: str, model_kwargs, unpickle) -> nn.Module
         raise InputError(f"--model {path}: no state_dict found (a dict of tensors, or one under {', '.join(STATE_KEYS)})")
     if all(k.startswith("module.") for k in sd):  # saved from nn.DataParallel / DistributedDataParallel
         sd = {k.removeprefix("module."): v for k, v in sd.items()}
-    missing, unexpected = [], []
+    dtype = checkpoint_dtype(sd)
     try:
-        res = model.load_state_dict(sd, strict=False)
-        missing, unexpected = list(res.missing_keys), list(res.unexpected_keys)
+        with default_dtype(dtype):  # built in the checkpoint's precision: loading must not round float64 weights
+            model = cls(**model_kwargs)
+    except Exception as exc:  # noqa: BLE001  (the user's constructor rejected the arguments)
+        raise InputError(f"--model-class {model_class} --model-kwargs {_kw(model_kwargs)}: {cls_name}(**kwargs) "
+                         f"failed ({_first_line(exc)})") from None
+    if not isinstance(model, nn.Module):
+        raise InputError(f"--model-class {model_class}: not an nn.Module (found {type(model).__name__})")
+    own = model.state_dict()
+    missing = [k for k in own if k not in sd]
+    unexpected = [k for k in sd if k not in own]
+    shapes = [f"{k} {tuple(sd[k].shape)} in the checkpoint, {tuple(own[k].shape)} in the model" for k in own
+              if k in sd and isinstance(sd[k], torch.Tensor) and tuple(sd[k].shape) != tuple(own[k].shape)]
+    if missing or unexpected or shapes:
+        raise InputError(f"--model {path}: the state_dict does not fit {cls_name}(**{_kw(model_kwargs)}): "
+                         + "; ".join(f"{w} {_some(ks)}" for w, ks in (("missing", missing), ("unexpected", unexpected),
+                                                                     ("shape of", shapes)) if ks)
+                         + " (check --model-kwargs)")
+    _match_dtypes(model, sd)
+    try:
+        model.load_state_dict(sd, strict=True)
     except RuntimeError as exc:
-        raise InputError(f"--model {path}: does not fit {cls_name}(**{model_kwargs}) ({_first_line(exc)}): check "
-                         f"--model-kwargs") from None
-    if missing or unexpected:
-        raise InputError(f"--model {path}: the state_dict does not match {cls_name}(**{model_kwargs}): "
-                         + "; ".join(f"{w} {', '.join(ks[:5])}{' …' if len(ks) > 5 else ''}"
-                                     for w, ks in (("missing", missing), ("unexpected", unexpected)) if ks))
+        lines = [ln.strip() for ln in str(exc).splitlines()[1:] if ln.strip()]
+        raise InputError(f"--model {path}: does not fit {cls_name}(**{_kw(model_kwargs)}) "
+                         f"({'; '.join(lines)[:300] or _first_line(exc)}): check --model-kwargs") from None
     return model
+
+
+def _kw(kwargs) -> str:
+    """The constructor arguments as the user wrote them (JSON), or their repr when given from Python."""
+    import json
+    try:
+        return json.dumps(kwargs)
+    except (TypeError, ValueError):
+        return repr(kwargs)
+
+
+def _some(ks: list, k: int = 5) -> str:
+    return ", ".join(ks[:k]) + (f" … ({len(ks)} in all)" if len(ks) > k else "")
+
+
+def checkpoint_dtype(sd: dict) -> torch.dtype:
+    """The floating dtype the checkpoint's tensors hold (the widest, if mixed): the precision to build the model in."""
+    ds = {v.dtype for v in sd.values() if isinstance(v, torch.Tensor) and v.is_floating_point()}
+    return max(ds, key=lambda d: torch.finfo(d).bits) if ds else torch.get_default_dtype()
+
+
+class default_dtype:
+    """``torch.set_default_dtype`` for the duration of a block (restored afterwards, also on an exception)."""
+
+    def __init__(self, dtype):
+        self.dtype, self.saved = dtype, None
+
+    def __enter__(self):
+        self.saved = torch.get_default_dtype()
+        if self.dtype in (torch.float32, torch.float64):  # the only default dtypes PyTorch accepts
+            torch.set_default_dtype(self.dtype)
+
+    def __exit__(self, *exc):
+        torch.set_default_dtype(self.saved)
+
+
+def _match_dtypes(model: nn.Module, sd: dict) -> None:
+    """Each floating parameter/buffer takes its checkpoint tensor's dtype before loading (a class that fixes a dtype
+    in its constructor would otherwise round a float64 checkpoint into float32)."""
+    with torch.no_grad():
+        for name, t in list(model.named_parameters()) + list(model.named_buffers()):
+            src = sd.get(name)
+            if isinstance(src, torch.Tensor) and t.is_floating_point() and src.is_floating_point() \
+                    and src.dtype != t.dtype:
+                t.data = t.data.to(src.dtype)

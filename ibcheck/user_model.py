@@ -25,7 +25,7 @@ from ibcheck.numerics.homogeneous import Prepared
 from ibcheck.numerics.memory import require
 from ibcheck.numerics.homogeneous_probe import NONHOM_MODULES, Probe, _cls, _first_line, _path
 
-from .user_script import agree, rebuild, two_layer_blackbox
+from .user_script import agree, looks_traced, rebuild, retrace, two_layer_blackbox
 
 
 def load_model(path: str | Path, model_class: str | None = None, model_kwargs: str | dict | None = None) -> nn.Module:
@@ -81,6 +81,8 @@ def validate_data(X, y, where: str = "data") -> tuple[torch.Tensor, np.ndarray]:
     """X as float64; ``InputError`` for non-numeric, NaN/Inf or mismatched lengths (labels: ``check_labels``)."""
     X = X.detach().cpu().numpy() if isinstance(X, torch.Tensor) else np.asarray(X)
     y = y.detach().cpu().numpy() if isinstance(y, torch.Tensor) else np.asarray(y)
+    if y.dtype.kind == "b":  # boolean labels: False/True are the classes 0/1
+        y = y.astype(np.int64)
     if X.dtype.kind not in "fiub" or y.dtype.kind not in "fiu":
         raise InputError(f"{where}: X and y must be numeric (got {X.dtype}, {y.dtype})")
     if X.ndim < 2:
@@ -220,12 +222,15 @@ def _native_outputs(model: nn.Module, X: torch.Tensor, dtype: str) -> torch.Tens
         return None
 
 
-def prepare(model, X, y, where: str = "data") -> Prepared:
-    """Copy, cast to float64, refuse what is never homogeneous, run the data through it once, check the labels."""
+def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") -> Prepared:
+    """Copy, cast to float64, refuse what is never homogeneous, run the data through it once, check the labels.
+    ``source``: how to name the model when its own code fails on the data (a TypeError, say), with ``hint``."""
     if not isinstance(model, nn.Module):
         raise InputError(f"model: not an nn.Module (got {type(model).__name__})")
     Xt, ynp = validate_data(X, y, where)
     notes = []
+    if (y.dtype == torch.bool) if isinstance(y, torch.Tensor) else np.asarray(y).dtype.kind == "b":
+        notes.append("boolean labels read as 0/1 (False = class 0, True = class 1)")
     scripted = isinstance(model, torch.jit.ScriptModule)
     dtypes = native_dtypes(model)
     P = sum(p.numel() for p in model.parameters() if p.requires_grad)
@@ -237,6 +242,9 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
         if _cls(mod) in NONHOM_MODULES:
             hint = " (return the logits: the multi-class margin is computed from them)" if "Softm" in _cls(mod) else ""
             raise InputError(f"{_path(name)} ({_cls(mod)}) is {NONHOM_MODULES[_cls(mod)]}{hint}")
+    hooked = [nm for nm, p in model.named_parameters() if getattr(p, "_backward_hooks", None)]
+    if hooked:  # a copy drops them: the analysis differentiates the forward itself (gradient_check compares)
+        notes.append(f"backward hooks on parameter(s) {', '.join(hooked[:5])} are not part of the forward: ignored")
     native = [d for d in dtypes if d != "float64"]
     native_out = _native_outputs(model, Xt, native[0]) if len(native) == 1 else None
     try:
@@ -249,13 +257,17 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     black_box = False
     if scripted:
         eager = rebuild(m)
+        traced = eager is None and (isinstance(model, torch.jit.TopLevelTracedModule) or looks_traced(m))
+        if traced:  # a trace is a straight-line graph: interpreted as eager code (checked against the trace below)
+            eager = retrace(m)
         if eager is not None:
             eager = eager.double()
             with torch.no_grad(), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 ok = agree(m.double().eval(), eager.eval(), Xt)
             if ok is not None:
-                notes.append(f"TorchScript Sequential rebuilt as the same eager model (outputs agree to {ok:.1e})")
+                notes.append(f"traced TorchScript graph run as eager code (outputs agree to {ok:.1e})" if traced else
+                             f"TorchScript Sequential rebuilt as the same eager model (outputs agree to {ok:.1e})")
                 m = eager
             else:
                 black_box = True
@@ -286,6 +298,7 @@ def prepare(model, X, y, where: str = "data") -> Prepared:
     prep = Prepared(model=m, X=Xt, y=torch.zeros(0), names=names, params=params, frozen=frozen, black_box=black_box,
                     notes=notes)
     prep.fixed, prep.native_dtype, prep.native_out = fixed, (native[0] if native else None), native_out
+    prep.source, prep.hint = source, hint
     if not black_box:
         _hooks(prep)
     out = _first_forward(prep, m, Xt, where)
@@ -329,6 +342,8 @@ def _first_forward(prep: Prepared, m, Xt, where) -> torch.Tensor:
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001  (the user's model rejected the data: a shape mismatch, usually)
+        if isinstance(exc, (TypeError, AttributeError, NameError)) and prep.source:  # the model's code, not the data
+            raise InputError(f"{prep.source}: the model's forward fails on the data ({_first_line(exc)}){prep.hint}") from None
         stale = _stale(m) if "ouble" in str(exc) or "dtype" in str(exc) else None
         if stale:
             raise InputError(f"model: the floating tensor {stale} is not float64 and could not be converted (hidden "

@@ -93,3 +93,89 @@ def two_layer_blackbox(m, X):
                        f"(outputs agree to {dev:.1e}) and analysed as that eager model")
     return None
 
+
+
+# ------------------------------------------------------------------------------------------- traced modules
+class Traced(nn.Module):
+    """A ``torch.jit.trace`` module run as eager code: its (straight-line) inlined graph interpreted node by node,
+    every aten op called as a PyTorch function, so ``Probe`` sees the activations, pools and affine maps as in the
+    eager model; the parameters are this module's own (same names, float64 copies)."""
+
+    def __init__(self, traced):
+        super().__init__()
+        for name, sub in traced.named_modules():
+            if name:
+                parent = self._sub(name.rpartition(".")[0])
+                parent.add_module(name.rpartition(".")[2], nn.Module())
+        for name, p in traced.named_parameters():
+            mod, _, leaf = name.rpartition(".")
+            self._sub(mod).register_parameter(leaf, nn.Parameter(p.detach().clone(), requires_grad=p.requires_grad))
+        for name, b in traced.named_buffers():
+            mod, _, leaf = name.rpartition(".")
+            self._sub(mod).register_buffer(leaf, b.detach().clone())
+        self.graph_nodes = list(traced.inlined_graph.nodes())
+        self.graph_io = (list(traced.inlined_graph.inputs()), list(traced.inlined_graph.outputs()))
+        self.original_name = getattr(traced, "original_name", "Traced")
+
+    def _sub(self, path):
+        m = self
+        for part in [p for p in path.split(".") if p]:
+            m = getattr(m, part)
+        return m
+
+    def forward(self, *xs):
+        ins, outs = self.graph_io
+        env = {ins[0].unique(): self}
+        env.update({v.unique(): x for v, x in zip(ins[1:], xs)})
+        for node in self.graph_nodes:
+            args = [env[i.unique()] for i in node.inputs()]
+            res = _run(node, args)
+            vals = list(node.outputs())
+            if len(vals) == 1:
+                env[vals[0].unique()] = res
+            else:
+                env.update({v.unique(): r for v, r in zip(vals, res)})
+        out = [env[o.unique()] for o in outs]
+        return out[0] if len(out) == 1 else tuple(out)
+
+
+def _run(node, args):
+    """One node of a traced graph (``ValueError`` for what a straight-line interpreter cannot run)."""
+    import torch.nn.functional as F
+    kind = node.kind()
+    if kind == "prim::Constant":
+        return node.output().toIValue()
+    if kind == "prim::GetAttr":
+        return getattr(args[0], node.s("name"))
+    if kind == "prim::ListConstruct":
+        return list(args)
+    if kind == "prim::TupleConstruct":
+        return tuple(args)
+    if kind in ("prim::ListUnpack", "prim::TupleUnpack"):
+        return list(args[0])
+    if not kind.startswith("aten::"):
+        raise ValueError(f"{kind} in the traced graph")
+    name = str(node.schema()).split("(")[0].removeprefix("aten::")
+    base, _, overload = name.partition(".")
+    if base == "_convolution" and not args[6]:  # (input, weight, bias, stride, padding, dilation, transposed, ...)
+        return getattr(F, f"conv{len(args[3])}d")(args[0], args[1], args[2], args[3], args[4], args[5], args[8])
+    if base in ("relu", "relu_"):
+        return torch.relu(args[0])
+    if base in ("leaky_relu", "leaky_relu_"):
+        return F.leaky_relu(args[0], float(args[1]))
+    return getattr(getattr(torch.ops.aten, base), overload or "default")(*args)
+
+
+def retrace(sm) -> nn.Module | None:
+    """An eager interpreter of a traced module's graph, or None (a graph it cannot run)."""
+    try:
+        return Traced(sm).double()
+    except (AttributeError, RuntimeError, ValueError, TypeError):
+        return None
+
+
+def looks_traced(sm) -> bool:
+    """A loaded TorchScript file that was traced: its Linear/Conv submodules keep no constructor constants
+    (``in_features``, ``in_channels``), which scripting keeps."""
+    layers = [m for m in sm.modules() if _cls(m) in ("Linear", "Conv1d", "Conv2d", "Conv3d")]
+    return bool(layers) and all(not hasattr(m, "in_features") and not hasattr(m, "in_channels") for m in layers)

@@ -33,6 +33,8 @@ class Kinks:
     custom: list = None  # custom autograd.Function classes the forward differentiates through
     tol: float = 0.0  # the largest kink tolerance used (derived per activation, or the user's)
     rounding: float = 0.0  # the forward's relative rounding bound (rounding_tol of its longest chain)
+    edits: list = None  # detach / tensor hooks / .data calls of the forward (a backward other than its derivative?)
+    unresolved: int = 0  # beyond a user's kink_tol below the rounding bound, yet within it: side unknown, not a kink
 
 
 def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
@@ -41,23 +43,26 @@ def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
     differ (``clarke_ties``), and the custom autograd Functions the forward goes through."""
     from .clarke_ties import same_function_ties
     if prep.black_box:
-        return Kinks([], [[] for _ in range(prep.n)], 0, {}, ["black-box TorchScript module"], False, 0, custom=[])
+        return Kinks([], [[] for _ in range(prep.n)], 0, {}, ["black-box TorchScript module"], False, 0, custom=[],
+                     edits=[])
     probe = Probe(prep.stack, tol=tol)
     with torch.enable_grad():
         out = prep.forward(probe=probe)
     custom = custom_functions(out) if out.requires_grad else []
     per = [[] for _ in range(prep.n)]
-    pruned = count = 0
+    pruned = count = unresolved = 0
     for s, site in enumerate(probe.sites):
         if site.z.shape[0] != prep.n:
             return Kinks(probe.sites, per, 0, {}, [f"activation in {site.module} has no example axis"], True, 0,
-                         custom=custom)
+                         custom=custom, edits=sorted(probe.graph_edits))
         mask = site.z.abs() <= site.tol * site.scale
         if site.data_input is not None:
             pruned += int((mask & site.data_input).sum())
             mask = mask & ~site.data_input
         idx = mask.reshape(prep.n, -1).nonzero().tolist()
         count += len(idx)
+        near = (site.z.abs() <= site.rounding * site.scale) & ~mask
+        unresolved += int((near if site.data_input is None else near & ~site.data_input).sum())
         for i, k in idx:
             per[i].append((s, k))
     ties: dict = {}
@@ -69,7 +74,7 @@ def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
         del ties[i]
     tmax = max([s.tol for s in probe.sites], default=tol if tol is not None else 0.0)
     return Kinks(probe.sites, per, pruned, ties, sorted(probe.uninspected), True, count, len(smooth), custom, tmax,
-                 rounding_tol(probe._terms))
+                 rounding_tol(probe._terms), sorted(probe.graph_edits), unresolved)
 
 
 def _forward_one(prep: Prepared, k: int, overrides: dict, live: bool):
@@ -127,14 +132,14 @@ def clarke(prep: Prepared, kinks: Kinks, k: int, budget: list, max_kinks: int = 
         sv = np.linalg.svd(np.stack(Z), compute_uv=False)
         if sv[-1] > 1e-10 * sv[0]:
             slope = kinks.sites[sites[0]].slope
-            return dict(kind="box", g=g0, V=np.stack(V), lo=np.full(len(V), slope), hi=np.ones(len(V)))
+            return dict(kind="box", g=g0, V=np.stack(V), lo=np.full(len(V), slope), hi=np.ones(len(V)), elements=keep)
         ks = keep
     if len(ks) > max_kinks:
         return dict(kind="uncertified", reason=f"{len(ks)} kinks at one example exceed the enumeration cap {max_kinks}")
     if 2 ** len(ks) > budget[0]:
         return dict(kind="uncertified", reason=f"2^{len(ks)} pieces exceed the remaining enumeration budget {budget[0]}")
     budget[0] -= 2 ** len(ks)
-    verts = []
+    verts, pats = [], []
     lp_fail = 0
     for pattern in itertools.product((0, 1), repeat=len(ks)):
         choice = {kk: (1.0 if b else kinks.sites[kk[0]].slope) for kk, b in zip(ks, pattern)}
@@ -150,9 +155,10 @@ def clarke(prep: Prepared, kinks: Kinks, k: int, budget: list, max_kinks: int = 
         lp_fail += failed
         if ok:
             verts.append(g)
+            pats.append([choice[kk] for kk in ks])
     if not verts:
         return dict(kind="uncertified", reason="no sign pattern of its kinks is realisable to first order")
-    return dict(kind="vertices", vertices=np.stack(verts),
+    return dict(kind="vertices", vertices=np.stack(verts), elements=list(ks), patterns=pats,
                 reason=f"{len(verts)} of {2 ** len(ks)} sign patterns realisable" +
                        (f" ({lp_fail} LPs failed: counted as not realisable)" if lp_fail else ""))
 

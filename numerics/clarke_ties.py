@@ -29,6 +29,7 @@ SKETCHES = 2  # independent Gaussian sketches per example
 
 
 def same_function_ties(prep: Prepared, i: int, tol: float | None) -> tuple[bool, float]:
+    # ``tol``: which values count as tied (the user's kink tolerance, or the rounding bound)
     """Are all ties of example ``i`` between entries with equal gradients? ``(yes, worst sketch ratio)``."""
     probe = Probe(prep.stack, live=True, tol=tol)
     with torch.enable_grad():
@@ -37,7 +38,8 @@ def same_function_ties(prep: Prepared, i: int, tol: float | None) -> tuple[bool,
     if not terms:
         return True, 0.0
     m = sum(int(t[0].sum()) for _, _, t in terms)
-    tau = (tol if tol is not None else rounding_tol(probe._terms)) * math.sqrt(m)
+    # the gradients' own rounding decides, whatever the user's kink tolerance (which says when values tie)
+    tau = rounding_tol(probe._terms) * math.sqrt(m)
     g = torch.Generator().manual_seed(1_000_003 + i)  # per example: the same draw whatever else is analysed
     worst = 0.0
     for _ in range(SKETCHES):

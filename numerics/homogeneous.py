@@ -51,6 +51,8 @@ class Prepared:
     fixed: dict = field(default_factory=dict)  # name -> the fixed floating tensors (frozen, buffers, attributes)
     native_dtype: str | None = None  # the user's precision when it was not float64
     native_out: torch.Tensor | None = None  # the outputs computed in that precision (as float64)
+    source: str = ""  # how error messages name the model (its file or class), when its own code fails
+    hint: str = ""
 
     def set_classes(self, C: int) -> None:
         """One constraint per example (C = 1) or per pair (i, j ≠ y_i) (C ≥ 2), in example-major order."""

@@ -84,6 +84,7 @@ class Stream:
     ct: np.ndarray
     explicit: list
     seconds: float = 0.0
+    along: np.ndarray | None = None  # (K, m): each constraint's derivative along the given directions
 
     @property
     def rounding(self) -> float:
@@ -124,8 +125,10 @@ def _constraints(prep: Prepared, out: torch.Tensor, i0: int, i1: int) -> torch.T
     return out[ci, y[ci]] - out[ci, cj]
 
 
-def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False) -> Stream:
-    """The Gram of the constraint gradients (and of ``explicit`` vectors), panel by panel (module docstring)."""
+def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False,
+           directions: np.ndarray | None = None) -> Stream:
+    """The Gram of the constraint gradients (and of ``explicit`` vectors), panel by panel (module docstring); with
+    ``directions`` (P × m) also ``J·D``, the constraints' derivatives along them (``numerics.gradient_check``)."""
     t0 = time.perf_counter()
     per, ch, n = pl.per_example, pl.chunk, prep.n
     K, m = n * per, len(explicit)
@@ -133,6 +136,7 @@ def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False) -> 
     E = np.stack(explicit) if m else np.zeros((0, pl.P))
     gram = np.zeros((K + m, K + m))
     ct = np.zeros(K + m)
+    along = None if directions is None else np.zeros((K, directions.shape[1]))
     starts = list(range(0, n, ch))
     per_panel = math.ceil(pl.panel / ch)
     done = [0]
@@ -149,6 +153,8 @@ def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False) -> 
         held = [rows(b) for b in range(p0, min(len(starts), p0 + per_panel))]
         for a, (sa, Ja) in enumerate(held):
             ct[sa] = Ja @ theta
+            if along is not None:
+                along[sa] = Ja @ directions
             if m:
                 gram[sa, K:] = Ja @ E.T
             for sb, Jb in held[a:]:
@@ -165,7 +171,7 @@ def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False) -> 
     gram[(iu[1], iu[0])] = gram[iu]  # the blocks above the diagonal mirrored
     if progress:
         sys.stderr.write("\n")
-    return Stream(prep, pl, gram, ct, list(explicit), time.perf_counter() - t0)
+    return Stream(prep, pl, gram, ct, list(explicit), time.perf_counter() - t0, along)
 
 
 def _bar(done: int, total: int, secs: float) -> None:

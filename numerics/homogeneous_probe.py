@@ -48,6 +48,7 @@ NONHOM_MODULES = {
     **{k: "not a homogeneous map of its parameters" for k in ("Embedding", "EmbeddingBag", "RNN", "LSTM", "GRU",
                                                                  "MultiheadAttention", "Transformer", "Bilinear")},
 }
+GRAPH_EDITS = {"detach", "detach_", "register_hook", "requires_grad_", "data"}  # a backward other than the forward's
 LOGIT_HINT = {"softmax", "log_softmax"}  # a classifier's last step: the margin needs the logits before it
 
 
@@ -76,6 +77,8 @@ class Site:
     data_input: torch.Tensor | None  # (batch, ...) bool: the unit's input patch is zero and does not depend on θ
     live: torch.Tensor | None = None  # the pre-activation with its graph (per-example gradient computations)
     tol: float = 0.0  # |z| ≤ tol·scale: at the kink (the rounding bound of z relative to its scale, or the user's)
+    rounding: float = 0.0  # the rounding bound of z relative to its scale (whatever the user's tolerance)
+    affine: tuple | None = None  # (kind, input, weight, bias, args, kwargs) when z = affine(data): exactly computable
 
 
 def rounding_tol(terms: int) -> float:
@@ -97,9 +100,13 @@ class Probe(TorchFunctionMode):
     in the backward pass (the value is unchanged); ``live`` keeps each pre-activation with its graph.
     """
 
-    def __init__(self, stack: list, overrides: dict | None = None, live: bool = False, tol: float | None = None):
+    def __init__(self, stack: list, overrides: dict | None = None, live: bool = False, tol: float | None = None,
+                 branches: bool = False, light: bool = False):
         super().__init__()
         self.stack, self.overrides, self.live, self.user_tol = stack, overrides or {}, live, tol
+        self.branches: list | None = [] if branches else None  # which side of each kink/tie (numerics.gradient_check)
+        self.graph_edits: set[str] = set()  # detach / tensor hooks / .data in the forward: named in the report
+        self.light = light  # branches only (no sites, scales or tie counts): a finite-difference forward
         self.sites: list[Site] = []
         self.ties: list[tuple[str, torch.Tensor]] = []  # (what, per-example count)
         self.tie_terms: list[tuple[str, torch.Tensor, torch.Tensor, torch.Tensor]] = []  # live: (what, a−b, a+b, tied)
@@ -118,6 +125,12 @@ class Probe(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = getattr(func, "__name__", "")
+        if isinstance(func, torch._ops.OpOverload):  # torch.ops.aten.relu.default: the op's own name
+            name = name.partition(".")[0]
+        if name == "__get__":  # a property: .data (a view outside autograd) matters
+            name = getattr(getattr(func, "__self__", None), "__name__", "")
+        if name in GRAPH_EDITS:
+            self.graph_edits.add(f"{name} in {self.where()}")
         if name in SMOOTH_NONHOM:
             hint = " (return the logits: the multi-class margin is computed from them)" if name in LOGIT_HINT else ""
             raise InputError(f"{self.where()} calls {name}, which is not positively homogeneous{hint}")
@@ -140,14 +153,29 @@ class Probe(TorchFunctionMode):
         z = args[0]
         slope = 0.0 if name.startswith("relu") else float(args[1] if len(args) > 1 else kwargs.get("negative_slope", 0.01))
         out = F.relu(z) if slope == 0.0 else F.leaky_relu(z, slope)
+        if self.light:
+            self.branches.append(("sign", z.detach().clone(), None))
+            return out
         k = len(self.sites)
         with torch.no_grad():
             scale, data_input = self._unit_scale(z)
         self.sites.append(Site(self.where(), slope, z.detach().clone(), scale, data_input, z if self.live else None,
-                               self.tol))
+                               self.tol, rounding_tol(self._terms), self._data_affine(z)))
+        if self.branches is not None:  # the sign of z; |z| ≤ tol·scale is the kink itself
+            self.branches.append(("sign", z.detach().clone(), self.tol * scale))
         if k in self.overrides:
             out = out.detach() + self.overrides[k] * (z - z.detach())
         return out
+
+    def _data_affine(self, z):
+        """The affine map that produced ``z`` from inputs independent of θ (the data), for an exact evaluation."""
+        if self._affine is None or self._affine[0] is not z:
+            return None
+        _, kind, args, kwargs = self._affine
+        if args[0].requires_grad:
+            return None
+        b = args[2] if len(args) > 2 else kwargs.get("bias")
+        return (kind, args[0].detach(), args[1], b, tuple(args[3:]), {k: v for k, v in kwargs.items() if k != "bias"})
 
     def _unit_scale(self, z):
         """Cauchy–Schwarz scale ``‖w_j‖·‖patch_i‖`` of a pre-activation straight out of a Linear/Conv, else the
@@ -186,8 +214,14 @@ class Probe(TorchFunctionMode):
                 wi = getattr(F, name.rstrip("_") + "_with_indices")
                 kw = {k: v for k, v in kwargs.items() if k != "return_indices"}
                 val, idx = wi(x.detach(), *args[1:], **kw)
+                if self.light:
+                    self.branches.append(("argmax", None, idx.flatten(2).clone(), None))
+                    return out
                 flat = x.detach().flatten(2).clone()
                 scale = val.abs().flatten(1).amax(1).reshape(-1, *([1] * (val.ndim - 1)))
+                if self.branches is not None:  # the winner of each window; a winner within tol·scale is a tie
+                    self.branches.append(("argmax", x.detach().flatten(2).clone(), idx.flatten(2).clone(),
+                                          (self.tol * scale).reshape(-1, 1, 1)))
                 count = torch.zeros(x.shape[0], dtype=torch.long)
                 for _ in range(MAX_TIE_LEVELS):  # the 2nd, 3rd, ... largest entry of each window, while any ties
                     flat.scatter_(2, idx.flatten(2), -math.inf)
@@ -235,11 +269,26 @@ class Probe(TorchFunctionMode):
             scale = s.reshape(s.shape[0], -1).amax(1).reshape(-1, *([1] * (s.ndim - 1)))
             ties = [((p.detach() - q.detach()).abs() <= self.tol * scale).reshape(s.shape[0], -1) for p, q in pairs]
         self.ties.append((f"{name} tie in {self.where()}", sum(t.sum(1) for t in ties)))
+        if self.branches is not None:
+            for p, q in pairs:
+                d = (p.detach() - q.detach()).reshape(s.shape[0], -1)
+                self.branches.append(("sign", d.clone(), (self.tol * scale).reshape(-1, 1).expand_as(d)))
         if self.live:
             for (p, q), t in zip(pairs, ties):
                 if t.any():  # a kink unless both sides are the same function of θ (a constant bound: ∇x = 0)
                     self.tie_terms.append((f"{name} tie in {self.where()}", (p - q).reshape(t.shape),
                                            (p + q).reshape(t.shape), t))
+
+
+def output_scale(probe: Probe, out: torch.Tensor) -> tuple[torch.Tensor, int]:
+    """The Cauchy–Schwarz scale ``‖w_j‖·‖h‖ + |b_j|`` of each output when the model's output comes straight out of a
+    Linear/Conv (else each example's largest |output|), and the rounding chain's length including that last map."""
+    with torch.no_grad():
+        if probe._affine is not None and probe._affine[0] is out:
+            scale, _ = probe._unit_scale(out)
+            return scale.reshape(out.shape[0], -1), probe._terms
+        m = out.detach().reshape(out.shape[0], -1).abs()
+        return m.amax(1, keepdim=True).expand_as(m), probe._terms
 
 
 def custom_functions(out: torch.Tensor) -> list[str]:

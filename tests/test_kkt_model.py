@@ -270,12 +270,16 @@ def clarke_kkt_point():
 def test_clarke_qp_finds_the_interior_derivative_at_an_exact_kink():
     net, X, y, D = clarke_kkt_point()
     r = kkt(net, X, y)
-    assert r.kinks["count"] == 1 and r.kinks["box"] == 1 and r.method == "qp" and r.certified
-    assert r.kkt_stationarity < 1e-9 and r.kkt_complementarity < 1e-12  # measured 1.5e-11, 8e-16
-    assert r.clarke_derivatives["1"][0] == pytest.approx(D, abs=1e-8)  # 0.6800422...
-    # without the kink (kink_tol = 0: the one-sided derivative PyTorch uses) the same point looks far from KKT
+    assert r.kinks["count"] == 1 and r.kinks["box"] == 1 and r.certified
+    # at its kink (the Clarke figure, not a bound): the interior derivative makes it stationary
+    assert r.kkt_stationarity_kinks < 1e-9  # measured 1.5e-11
+    # the projection leaves ⟨w_0, x_1⟩ ≠ 0 in exact arithmetic on the stored values: the model is smooth there, on
+    # the side PyTorch's derivative takes (kink_tol = 0), and the certified bound is that side's stationarity
+    assert r.kinks["sides"] == {"exact_kinks": 0, "decided_sides": 1, "undecided": 0, "assignments": 1}
     r0 = kkt(net, X, y, kink_tol=0.0)
     assert r0.kinks["count"] == 0 and r0.kkt_stationarity > 0.1  # measured 0.174
+    assert r.kkt_stationarity == pytest.approx(r0.kkt_stationarity, rel=1e-9) and r.verdict == "violated"
+    assert r.clarke_derivatives["1"][0] == pytest.approx(D, abs=1e-8)  # 0.6800422... (the Clarke figure's)
     # and it is the global optimum of Problem (1) (all 2^4 patterns enumerated)
     assert r.margin_over_reference == pytest.approx(1.0, abs=1e-9) and r.references["reference_is_optimum"]
 
@@ -295,6 +299,8 @@ def test_kkt_perfect_model_with_kinks_and_its_perturbation():
     net, X, y = orthogonal_kkt_net()
     r = kkt(net, X, y)
     assert r.kinks["count"] == 30 and r.kinks["box"] == 6 and r.certified
+    # z = ⟨e_j, e_i⟩ = 0 in exact arithmetic: true kinks, so the Clarke residuals are the bound
+    assert "sides" not in r.kinks and r.kkt_stationarity == r.kkt_stationarity_kinks
     # an exact KKT point by construction (orthogonal data): residuals are rounding (~1e-15), a wrong multiplier O(1)
     assert r.kkt_stationarity < 1e-10 and r.kkt_complementarity < 1e-12 and r.kkt_euler_gap < 1e-12
     assert r.multipliers == pytest.approx([1.0] * 6, rel=1e-9) and r.support == list(range(6))
@@ -326,8 +332,12 @@ def test_deep_kinks_are_enumerated_and_never_optimistic_beyond_the_cap():
     net, X, y = deep_net_with_two_kinks()
     r = kkt(net, X, y)
     assert r.degree == 3 and r.kinks["count"] == 2 and r.kinks["vertices"] == 1 and r.certified
-    r0 = kkt(net, X, y, kink_tol=0.0)  # one piece only (the one PyTorch's derivative picks): never smaller
-    assert r.kkt_stationarity <= r0.kkt_stationarity + 1e-12
+    r0 = kkt(net, X, y, kink_tol=0.0)  # one piece only (the one PyTorch's derivative picks)
+    # the Clarke figure (both at their kink) is never above one piece; the bound (the layer-1 kink's side decided
+    # exactly, the layer-2 one within rounding: both its sides) never below the piece it contains
+    assert r.kkt_stationarity_kinks <= r0.kkt_stationarity + 1e-12 <= r.kkt_stationarity + 2e-12
+    assert r.kinks["sides"] == {"exact_kinks": 0, "decided_sides": 1, "undecided": 1, "assignments": 2}
+    assert not r0.certified and "below the rounding bound" in r0.certification  # kink_tol 0: not a bound
     capped = kkt(net, X, y, max_vertices=2)  # 2^2 pieces needed
     assert capped.kkt_stationarity is None and capped.kkt_complementarity is None and not capped.certified
     assert "enumeration budget" in capped.certification

@@ -51,6 +51,8 @@ class SampleGrad:
     hi: np.ndarray | None = None
     vertices: np.ndarray | None = None  # vertices: (v, P)
     reason: str = ""
+    elements: list | None = None  # box: the kink of each row of V; vertices: the kinks their patterns fix
+    patterns: list | None = None  # vertices: each vertex's derivatives at ``elements`` (γ or 1)
 
 
 @dataclass
