@@ -168,7 +168,7 @@ def assess(cond, j, u_of, limit: float, resolve, name: str) -> list:
     said = {(a.kind, a.value) for a in declared}
     for alt in [a for a in generic(cond, limit) if (a.kind, a.value) not in said] + declared:
         row = {"name": alt.name, "kind": alt.kind, "value": None, "order": alt.order, "excluded": None,
-               "evidence": "", "declared": alt in declared, "horizon": None, "reason": alt.reason}
+               "evidence": "", "declared": alt in declared, "horizon": None, "reason": alt.reason, "band": None}
         rows.append(row)
         if alt.kind in ("limit", "coefficient", "reference"):
             v = float(resolve(alt.value)) * (limit if alt.kind == "coefficient" else 1.0)
@@ -182,7 +182,7 @@ def assess(cond, j, u_of, limit: float, resolve, name: str) -> list:
                 continue
             lo, hi = _band(j, limit, tol, cond.floor)
             inside = lo - tol <= v <= hi + tol
-            row["excluded"] = not inside
+            row["excluded"], row["band"] = not inside, [lo - tol, hi + tol]
             row["evidence"] = (f"{v:.6g} {'∈' if inside else '∉'} the limit band [{lo:.6g}, {hi:.6g}]"
                                + (f" ± {tol:.2g}" if tol else ""))
             if inside and j.holds is True:
@@ -211,8 +211,11 @@ def _downgrade(j, rows: list, limit: float, name: str) -> None:
         return
     said = []
     for r in fit:
-        what = r["name"] + (f" ({r['value']:.6g})" if r["value"] is not None else "")
-        said.append(f"cannot yet tell the stated answer from {what}: {r['evidence']}")
+        if r["value"] is not None:
+            lo, hi = r["band"]
+            said.append(f"cannot yet tell {limit:.6g} from {r['name']} ({r['value']:.6g}): both in [{lo:.6g}, {hi:.6g}]")
+        else:
+            said.append(f"cannot yet tell the stated rate from {r['name']}: {r['evidence']}")
     hs = [r["horizon"] for r in fit]
     h = max(hs) if all(x is not None for x in hs) else None
     j.holds, j.rule, j.horizon_needed = None, "pending" if h else "alternative", h
