@@ -40,6 +40,7 @@ from .asymptotic_rules import GROWTH
 KINDS = ("limit", "coefficient", "order", "log-factor", "reference")
 RES = 0.1  # threshold: a nonzero stated limit read as a coefficient and moved by a tenth (0.9·q∞, 1.1·q∞)
 EPS = 2.0 ** -52
+COINCIDES = "coincides with the stated answer"
 HORIZON_DRIFT = 0.05  # a separation is predicted only from a model whose exponent is steady to 5% (the judge's)
 
 
@@ -178,7 +179,7 @@ def assess(cond, j, u_of, limit: float, resolve, name: str) -> list:
                 continue
             # within the stated answer's own acceptance (tolerance, floor, a few ulps): the same answer here
             if abs(v - limit) <= tol + cond.floor + 4 * EPS * max(abs(v), abs(limit)):
-                row["evidence"] = f"coincides with the stated {limit:.6g} here: not a wrong answer at this setting"
+                row["evidence"] = f"{COINCIDES} {limit:.6g} here: not a wrong answer at this setting"
                 continue
             lo, hi = _band(j, limit, tol, cond.floor)
             inside = lo - tol <= v <= hi + tol
@@ -204,6 +205,12 @@ def assess(cond, j, u_of, limit: float, resolve, name: str) -> list:
     return rows
 
 
+def coincident(row: dict) -> bool:
+    """Whether an alternative's JSON row (``assess``) equals the stated answer: at a claim's defaults that is a
+    row that cannot show what it rules out (the conformance suite fails it)."""
+    return row.get("excluded") is None and str(row.get("evidence", "")).startswith(COINCIDES)
+
+
 def _downgrade(j, rows: list, limit: float, name: str) -> None:
     """``verified`` → ``inconclusive`` when an alternative still fits the evidence, naming it."""
     fit = [r for r in rows if r["excluded"] is False]
@@ -223,4 +230,4 @@ def _downgrade(j, rows: list, limit: float, name: str) -> None:
                 + (f": needs {name} ≈ {h:.3g}" if h else ": not decidable from this run"))
 
 
-__all__ = ["Alternative", "KINDS", "RES", "assess", "coefficient", "generic", "reference", "wrong_limit"]
+__all__ = ["Alternative", "KINDS", "RES", "assess", "coefficient", "coincident", "generic", "reference", "wrong_limit"]
