@@ -14,7 +14,12 @@ _P15 = ("finite time, not a counterexample: at p = 1.5 the ℓ1.5 margin converg
         "10²…10⁵; 0.497–0.503 over 10³…10⁶ in the 10⁶-step run), but a steady power law's extrapolated limit band "
         "([0.044, 0.166]; [0.039, 0.150] at 10⁶) does not contain 0 yet: not decidable at these horizons. p = 3 (the "
         "default) decides by 10⁵ steps")
+_L2 = ("p = 3: the direction row excludes the ℓ2 max-margin direction (distance 0.213 ∉ its band [−0.012, 0.087]), "
+       "but the margin row cannot: the ℓ2 direction's own ℓ3-margin gap 0.0298 lies in its band [−0.0125, 0.058] "
+       "(gap 0.049 at t = 10⁵, no steady model to predict when it separates)")
+
 EXPECTED: dict[str, Expected] = {
+    "sun2022.direction[seed=0]": Expected("inconclusive", _L2, fails=(), undecided=("γ_p(w_t) → γ_p (the ℓp max margin)",)),
     **{f"sun2022.direction[p=1.5,{k}seed=0]": Expected("inconclusive", _P15, fails=(),
         undecided=("w_t/‖w_t‖_p → w_p⋆ (the ℓp max-margin direction)",)) for k in ("", "steps=1000000,")},
     "sun2022.direction[p=10.0,steps=1000000,seed=0]": Expected("inconclusive", _P10, fails=(),
