@@ -38,8 +38,9 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", "outside (H) (slack 0.49): ‖μ‖² dominates the correlations; errors still 0 vs 0",
                 fails=("(H) near-orthogonality",)),
     **{f"frei2023.thm4.2.{c}[n=50,d=5000,seed=0]": Expected(
-        "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds") + (
-            "" if c == "norm" else " (its rate row cannot yet exclude its nearest wrong answer, as at the default)"),
+        "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds" if c == "norm" else
+                                           "holds but the rate row, which cannot yet exclude its nearest wrong answer "
+                                           "(as at the default)"),
         fails=("(H) near-orthogonality",), undecided=_RATE_ROW.get(c, ()))
        for c in ("loss", "norm", "srank")},
     "frei2023.thm4.2.loss[m=400,d=20000,n=100,seed=0]": Expected(
