@@ -62,3 +62,20 @@ def test_a_freeze_after_the_last_checkpoint_or_after_reaching_the_limit_changes_
     assert _row(decaying, 2e6)["holds"] is True  # froze past the run's checkpoints
     assert _row([0.0] * 13, 7, floor=1e-300)["holds"] is True  # reached exactly: an answer, not a stall
     assert F.mark(Series(c, decaying), None).__class__ is Series and math.isnan(F.frozen_at(Series(c, decaying)))
+
+
+def test_the_two_layer_trainer_records_a_state_that_repeats_while_the_loss_pushes():
+    import torch
+
+    from ibcheck.numerics.smooth_gd import gd_smooth
+    g = torch.Generator().manual_seed(0)
+    X = torch.randn(4, 3, generator=g, dtype=torch.float64)
+    K, y = (X @ X.T)[None], torch.tensor([[1.0, -1.0, 1.0, -1.0]], dtype=torch.float64)
+    a = torch.tensor([1.0, -1.0], dtype=torch.float64)
+    B0 = 0.1 * torch.randn(1, 2, 4, generator=g, dtype=torch.float64)
+    P = torch.zeros(1, 2, 2, dtype=torch.float64)
+    _, rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30)
+    assert rec.frozen_at.tolist() == [NEVER]
+    # an activation whose derivative rounds every update away: the state repeats from step 0 while the loss is log 2
+    _, rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30, act_grad=lambda z, gamma: torch.full_like(z, 1e-300))
+    assert rec.frozen_at.tolist() == [0]

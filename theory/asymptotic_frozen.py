@@ -37,6 +37,15 @@ def mark(series: Series, frozen_at: float | None) -> Series:
     return FrozenSeries(series.clock, series.values, float(frozen_at))
 
 
+def mark_all(values: dict, frozen_at: float | None) -> dict:
+    """Every ``Series`` of a check's ``values`` (all on the trainer's clock) marked with ``frozen_at`` (in place);
+    ``frozen_at`` None or negative (``numerics.frozen.NEVER``): unchanged."""
+    for k, v in list(values.items()):
+        if isinstance(v, Series):
+            values[k] = mark(v, frozen_at)
+    return values
+
+
 def frozen_at(series) -> float:
     return float(getattr(series, "frozen_at", math.nan))
 
@@ -55,4 +64,4 @@ def apply(j, series, label: str) -> bool:
     return True
 
 
-__all__ = ["FROZEN", "FrozenSeries", "apply", "frozen_at", "mark"]
+__all__ = ["FROZEN", "FrozenSeries", "apply", "frozen_at", "mark", "mark_all"]
