@@ -79,3 +79,12 @@ def test_the_two_layer_trainer_records_a_state_that_repeats_while_the_loss_pushe
     # an activation whose derivative rounds every update away: the state repeats from step 0 while the loss is log 2
     _, rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30, act_grad=lambda z, gamma: torch.full_like(z, 1e-300))
     assert rec.frozen_at.tolist() == [0]
+
+
+def test_adam_records_updates_that_round_away_until_the_end():
+    from ibcheck.numerics.adam import adam
+    Z = planted(20, 5, 0).Z
+    assert adam(Z, 3000).frozen_at == NEVER
+    # ε = 1e20 at w₀ = 1: each update ~ 0.1·|∇L|/1e20 < ½ ulp(1) from the first step on, while the loss is positive
+    r = adam(Z, 3000, eps=1e20, schedule="constant", w0=np.ones(5))
+    assert r.frozen_at == 0 and np.array_equal(r.W[-1], np.ones(5)) and np.isfinite(r.log_loss[-1])

@@ -155,6 +155,7 @@ def _measure_adam(ctx: Context, seed: int) -> Measurement:
                eta0=p["eta0"] * factor, a=p["a"], loss=p["loss"], **tr)
     W = run.W if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W[None]), dtype=float)[0]
     v, series = _run_values(Z, run.t, W, q, p["steps"] / 100, 9, p["loss"])
+    frozen.mark_all(v, run.frozen_at)  # every later update rounded away in float64: those series are inconclusive
     g0 = initial_gradient_min(Z, None, p["loss"])
     from ibcheck.numerics.adam import gradient
     gg, c = gradient(Z, np.zeros(Z.shape[1]), p["loss"])
