@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ibcheck.reports.fmt import fmt as _fmt
-from ibcheck.reports.rownote import estimate_text, kind_text, note
+from ibcheck.reports.rownote import alternatives_text, estimate_text, kind_text, note
 
 _REL = {"<=": "≤", ">=": "≥", "==": "="}
 # The data generators' parameters (numerics.data.make_gaussian & co.): a user dataset (--data) replaces them, so a
@@ -99,6 +99,8 @@ def asymptotic_lines(rows: list[dict]) -> list[str]:
                    f"{estimate_text(c)}, window {win}, {len(c.get('checkpoints') or [])} checkpoints"
                    + (f", horizon needed {_fmt(c['horizon_needed'])}" if c.get("horizon_needed") is not None else ""))
         out.append(f"    {c['judgement']}")
+        if alternatives_text(c):
+            out.append(f"    {alternatives_text(c)}")
         if c.get("horizon_command"):
             out.append(f"    run to it: {c['horizon_command']}")
         elif "horizon_command" in c:

@@ -34,6 +34,7 @@ from typing import Callable
 import numpy as np
 
 from .errors import InputError
+from .frozen import below_resolution
 from .linear_gd import LOSSES, REDUCTIONS, decade_checkpoints, log_total_loss
 
 SCHEDULES = ("poly", "constant")
@@ -89,6 +90,9 @@ class AdamRun:
     loss: str
     reduction: str
     diverged_at: int = -1  # first step whose iterate is not finite (−1: never)
+    # first recorded step from which every recorded update rounded away (|Δ| < ½ ulp of w in every coordinate,
+    # numerics.frozen) up to the end: float64 froze the iterate there while the loss still pushed (−1: never)
+    frozen_at: int = -1
 
     def at(self, step: int) -> int:
         """Index of checkpoint ``step``."""
@@ -135,7 +139,7 @@ def adam(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float = 0.99, 
     etas = (np.full(steps, eta0) if schedule == "constant"
             else eta0 * (np.arange(steps, dtype=np.float64) + 2.0) ** (-a))
     c_prev = math.nan
-    ci, diverged = 0, -1
+    ci, diverged, stuck = 0, -1, -1
     with np.errstate(over="ignore", invalid="ignore"):
         for t in range(steps + 1):
             if ci < T and cps[ci] == t:
@@ -181,12 +185,17 @@ def adam(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float = 0.99, 
             if ci < T and cps[ci] == t + 1:
                 upd_inf[ci] = k * float(np.abs(upd).max())
             upd *= etas[t] * k
+            if ci < T and cps[ci] == t + 1:  # tested at the recorded steps only (free beside the loop)
+                # a predicted update below the iterate's resolution: not a state-only map, so it may resume — the
+                # freeze counts from the first recorded step of the final run of such steps
+                stuck = (t if stuck < 0 else stuck) if below_resolution(w, upd) else -1
             w += upd
     U = W @ Z.T
     with np.errstate(invalid="ignore"):
         ll = np.where(np.isfinite(U).all(1), log_total_loss(np.nan_to_num(U), loss, reduction), np.nan)
     return AdamRun(t=cps, W=W, U=U, log_loss=ll, eta=np.array([eta_of(int(k)) for k in cps]), update_inf=upd_inf,
-                   beta1=beta1, beta2=beta2, eps=eps, loss=loss, reduction=reduction, diverged_at=diverged)
+                   beta1=beta1, beta2=beta2, eps=eps, loss=loss, reduction=reduction, diverged_at=diverged,
+                   frozen_at=stuck if diverged < 0 else -1)
 
 
 def adam_direct(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float = 0.99, eps: float = 0.0,

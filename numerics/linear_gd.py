@@ -29,6 +29,7 @@ import torch
 from scipy.special import expit
 
 from .errors import InputError
+from .frozen import NEVER, first_repeat, merge
 from .two_layer import log_loss as _log_loss_torch
 
 LOSSES = ("logistic", "exp")
@@ -82,6 +83,9 @@ class LinearRun:
     eta: np.ndarray  # (S,) the step used
     reduction: str
     loss: str
+    # (S,) the first step t with b(t+1) == b(t) bit for bit while the loss is positive: frozen by float64 rounding
+    # from there on (numerics.frozen; −1: never). Every later checkpoint repeats that iterate.
+    frozen_at: np.ndarray | None = None
 
     def at(self, step: int) -> int:
         """Index of checkpoint ``step``."""
@@ -122,6 +126,7 @@ def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str
     max_nm = np.full(S, -np.inf)
     max_inc = np.full(S, -np.inf)
     first_inc = np.full(S, -1, dtype=np.int64)
+    frozen = np.full(S, NEVER, dtype=np.int64)
     with_u0 = bool(np.any(u0 != 0))
     nu0 = -u0
     L = min(chunk, steps) + 1
@@ -181,6 +186,8 @@ def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str
                 for j in range(S):
                     if first_inc[j] < 0 and (inc[:, j] > 0).any():
                         first_inc[j] = t0 + 1 + int(np.argmax(inc[:, j] > 0))
+            if m:  # a state-only map: b(t+1) == b(t) with a positive loss repeats forever (numerics.frozen)
+                frozen = merge(frozen, first_repeat(Bk, t0, ll > -np.inf))
             # checkpoints inside [t0, t0+m]
             while ci < T and cps[ci] <= t0 + m:
                 Bc[:, ci] = Bk[cps[ci] - t0]
@@ -188,12 +195,15 @@ def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str
             t0 += m
             if t0 >= steps:
                 break
+            if np.all(frozen != NEVER):  # every run frozen: the remaining checkpoints are its last iterate, exactly
+                Bc[:, ci:] = Bk[m][:, None, :]
+                break
             buf[0] = buf[m]
     Wc = W0[:, None, :] + grad_sign * eta_e[:, None, None] * np.einsum("snd,stn->std", Zb, Bc)
     Uc = np.einsum("snd,std->stn", Zb, Wc)
     llc = log_total_loss(Uc, loss, reduction)
     return LinearRun(t=cps, W=Wc, U=Uc, log_loss=llc, max_normalized_margin=max_nm, max_log_loss_increase=max_inc,
-                     first_loss_increase=first_inc, eta=etas, reduction=reduction, loss=loss)
+                     first_loss_increase=first_inc, eta=etas, reduction=reduction, loss=loss, frozen_at=frozen)
 
 
 def gd_direct(Z: np.ndarray, eta: float, steps: int, *, loss: str = "logistic", reduction: str = "sum",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import torch
 import torch.nn.functional as F
 
+from .frozen import NEVER
 from .relu_gd import checkpoint_steps
 
 
@@ -30,6 +31,9 @@ class SGDRecord:
     spectral: list[torch.Tensor] = field(default_factory=list)  # ‖W‖₂ (S,)
     fro: list[torch.Tensor] = field(default_factory=list)  # ‖W‖_F (S,)
     loss: list[torch.Tensor] = field(default_factory=list)  # L̂ (S,)
+    # (S,) the first step t with B(t+1) == B(t) bit for bit while the loss is positive: frozen by float64 rounding
+    # from there on (numerics.frozen; −1: never)
+    frozen_at: torch.Tensor | None = None
 
 
 def weight_stats(B, K, P):
@@ -50,6 +54,7 @@ def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tenso
     rec = SGDRecord()
     when = checkpoint_steps(steps, record_every_until, record_factor)
     B = B0.clone()
+    frozen = torch.full((S,), NEVER, dtype=torch.long, device=K.device)
     for t in range(steps + 1):
         Z = B @ K
         q = y * (a * act(Z, gamma)).sum(1)
@@ -61,7 +66,12 @@ def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tenso
         if t == steps:
             break
         coef = torch.sigmoid(-q) * y / n  # −ℓ'(q_i) y_i / n
-        B = B + eta_t * a * act_grad(Z, gamma) * coef.unsqueeze(1)
+        B_next = B + eta_t * a * act_grad(Z, gamma) * coef.unsqueeze(1)
+        # a state-only map: a repeated state while the loss still pushes repeats forever (numerics.frozen)
+        same = (B_next == B).flatten(1).all(1) & (coef != 0).any(-1) & (frozen < 0)
+        frozen = torch.where(same, torch.full_like(frozen, t), frozen)
+        B = B_next
+    rec.frozen_at = frozen.cpu()
     return B, rec
 
 

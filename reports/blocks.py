@@ -11,7 +11,7 @@ from ibcheck.checks.registry import REGISTRY
 from . import status as S
 from .certificate import certificate_html
 from .fmt import fmt
-from .rownote import decides, kind_text, note
+from .rownote import alternatives_text, decides, kind_text, note
 
 REL = {"<=": "≤", ">=": "≥", "==": "="}
 
@@ -98,6 +98,8 @@ def rows_table(rows: list[dict], kind: str) -> str:
             out.append(f"<tr>{cells}{hold}<td>{html.escape(kind_text(r))}</td></tr>")
         else:
             why = r.get("tolerance_reason", "") + (f" — {r['kind']}: {r['judgement']}" if "judgement" in r else "")
+            if alternatives_text(r):
+                why += f" — {alternatives_text(r)}"
             if r.get("horizon_command"):
                 why += f" — run to it: {r['horizon_command']}"
             out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(why)}</td><td>{html.escape(kind_text(r))}</td></tr>")

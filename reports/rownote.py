@@ -65,3 +65,18 @@ def estimate_text(row: dict) -> str:
     elif not have_o:
         parts.append("order not estimated" + (" (the extrapolated limit decided)" if decided else ""))
     return ", ".join(parts)
+
+
+def alternatives_text(row: dict) -> str:
+    """``alternatives: the ℓ2 max margin 0.292 still fits; order 0.5 excluded`` for a ``limit``/``rate`` row (its
+    nearest wrong answers, ``theory.asymptotic_alternatives``, and whether the run's evidence excluded each); ''
+    for a row without any."""
+    alts = row.get("alternatives") or []
+    if not alts:
+        return ""
+
+    def one(a: dict) -> str:
+        what = a["name"] + (f" {fmt(a['value'])}" if _finite(a.get("value")) else "")
+        state = {True: "excluded", False: "still fits", None: "not a wrong answer here"}[a.get("excluded")]
+        return f"{what} {state}" + (" (declared)" if a.get("declared") else "")
+    return "alternatives: " + "; ".join(one(a) for a in alts)

@@ -55,3 +55,20 @@ def test_estimates_name_what_decided_instead_of_nan():
     out = render(_result([row], "inconclusive"))
     assert "undecided: needs t ≈ 3.16e+06" in out and "run to it: ibcheck check x.y --set steps=10000000" in out
     assert "∈ [nan, nan]" not in out
+
+
+def test_a_limit_rows_alternatives_are_listed_in_the_table_and_the_report():
+    from ibcheck.reports.blocks import rows_table
+    from ibcheck.reports.rownote import alternatives_text
+    alts = [{"name": "the ℓ2 max-margin direction", "kind": "reference", "value": 0.2923, "excluded": False,
+             "declared": True},
+            {"name": "order 0.5", "kind": "order", "value": None, "excluded": True, "declared": False},
+            {"name": "ℓ1", "kind": "reference", "value": 0.3, "excluded": None, "declared": True}]
+    row = _c("γ∞(w_t) → γ∞", None, "limit", judgement="cannot yet tell", clock="t", rate="1/log(t)", order=1.0,
+             checkpoints=[1, 2], window=None, alternatives=alts)
+    want = ("alternatives: the ℓ2 max-margin direction 0.2923 still fits (declared); order 0.5 excluded; "
+            "ℓ1 0.3 not a wrong answer here (declared)")
+    assert alternatives_text(row) == want
+    assert alternatives_text(_c("a bound", True)) == "" and alternatives_text(dict(row, alternatives=[])) == ""
+    assert f"    {want}" in render(_result([row], "inconclusive")).splitlines()
+    assert want in rows_table([row], "c")

@@ -127,6 +127,9 @@ class Condition:
     # the ``--set`` parameters and data properties this (hypothesis) row reads: what binds each parameter to the
     # theorem (a parameter no row reads is declared inert in its ``CheckSpec.inert``)
     reads: tuple[str, ...] = ()
+    # the row's declared nearest wrong answers (``theory.asymptotic_alternatives``: the other geometry's answer, a
+    # misread coefficient, a named wrong limit); generic ones are added there: ``verified`` must exclude them all
+    alternatives: tuple = ()
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -192,8 +195,8 @@ class Condition:
 
     def _evaluate_asymptotic(self, values: dict, vals: dict) -> dict:
         """A ``limit`` / ``rate`` row judged from the series' checkpoints (``theory.asymptotic.judge``)."""
-        from . import asymptotic_withhold as withhold
-        from .asymptotic import Series, judge
+        from . import asymptotic_alternatives as alts, asymptotic_frozen as frozen, asymptotic_withhold as withhold
+        from .asymptotic import Series, judge, rate_function
         series = values.get(getattr(self.rel.lhs, "name", ""))
         limit = math.nan if self.free_limit else self._side(self.rel.rhs, vals)
         row = {"name": self.name, "lhs": math.nan, "rhs": limit, "relation": "→", "tolerance": self.atol,
@@ -203,7 +206,8 @@ class Condition:
             row.update(judgement="no checkpoints measured" if not isinstance(series, Series) else "stated limit is NaN",
                        checkpoints=[], values=[], window=None, horizon_needed=None,
                        observed_order={"value": math.nan, "interval": [math.nan, math.nan]},
-                       limit_estimate={"value": math.nan, "interval": [math.nan, math.nan]})
+                       limit_estimate={"value": math.nan, "interval": [math.nan, math.nan]}, alternatives=[],
+                       frozen_at=None)
             return row
         clock = sp.Symbol(self.clock, real=True)  # other symbols of the rate (e.g. the degree L) are measured numbers
         measured = lambda e: {s: vals.get(s.name, math.nan) for s in e.free_symbols if s != clock}  # noqa: E731
@@ -217,8 +221,16 @@ class Condition:
         known = measured(self.slowest) if self.slowest is not None else {}
         if self.slowest is not None and not self.free_limit and not any(math.isnan(v) for v in known.values()):
             withhold.slow_mode(j, limit, self.atol, self.slowest.subs(known), self.clock, self.clock_label or self.clock)
+        label = self.clock_label or self.clock
+        tf = frozen.frozen_at(series)
+        if frozen.apply(j, series, label) or self.free_limit:
+            alternatives = []  # a frozen run is no evidence for or against any answer
+        else:
+            alternatives = alts.assess(self, j, rate_function(rate, self.clock), limit,
+                                       lambda e: self._side(sp.sympify(e), vals), label)
         lo = j.observed_order["interval"][0]
-        row.update(j.row(), lhs=float(series), holds=j.holds,
+        row.update(j.row(), lhs=float(series), holds=j.holds, alternatives=alternatives,
+                   frozen_at=tf if math.isfinite(tf) else None,
                    slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)
         return row
 

@@ -14,7 +14,9 @@ The checks (each ``fn(profile)``; ``profile`` is pytest's ``--profile``, ``quick
 * ``expected-table``: every documented outcome names a case of the paper, pins every row by name, is a
   non-``verified`` verdict (``observed`` for exploratory claims only) and quotes what was measured;
 * ``case[ID]`` (``run_cases``): the case runs and gives its documented outcome; a default setting must decide
-  (not ``inconclusive``) within its horizon budget unless the outcome is documented;
+  (not ``inconclusive``) within its horizon budget unless the outcome is documented, and no alternative of its
+  limit/rate rows may equal the row's stated answer there (``theory.asymptotic_alternatives``: such a row cannot
+  show what it rules out);
 * ``wrong-answers``: every claim × family of wrong answers has probes or a one-line reason (``wrong_answers.py``);
 * ``rejects[ID]``: the claim's cheapest wrong answer is rejected (``HEAVY`` claims only with ``--profile full``;
   ``UNDECIDED`` cells must stay undecided and the next-cheapest probe is rejected instead);
@@ -96,12 +98,25 @@ def check_case(claim_id: str, setting: dict, case: str):
         from ibcheck.checks.cases import assert_expected
         from ibcheck.checks.runner import run_check
         r = run_check(claim_id, setting)
+        if not setting:
+            assert not same_as_stated(r), (
+                f"{case}: at the defaults an alternative equals its row's stated answer, so the row cannot show what "
+                f"it rules out: {same_as_stated(r)}; choose data on which they differ")
         if not setting and case not in EXPECTED:
             assert r["verdict"] != "inconclusive", (
                 f"{case}: the defaults do not decide within their horizon budget ({r['reason']}); choose defaults "
                 "that decide, or document the outcome in checks/expected.py")
         assert_expected(case, r)
     return run
+
+
+def same_as_stated(result: dict) -> list[str]:
+    """``row: alternative`` for every alternative of a limit/rate row equal to the row's stated answer
+    (``theory.asymptotic_alternatives.coincident``), over the result and its seeds."""
+    from ibcheck.theory.asymptotic_alternatives import coincident
+    runs = [result] + list(result.get("per_seed") or [])
+    return sorted({f"{c['name']}: {a['name']}" for r in runs for c in r.get("conclusions") or []
+                   for a in c.get("alternatives") or [] if coincident(a)})
 
 
 def check_wrong_answers(paper, profile="quick"):

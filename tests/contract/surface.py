@@ -45,8 +45,9 @@ def params() -> set[str]:
     return out
 
 
-def _row_keys() -> tuple[set[str], set[str]]:
-    """The keys of a bound row and of a limit row, from the row builders themselves (theory.statement)."""
+def _row_keys() -> tuple[set[str], set[str], set[str]]:
+    """The keys of a bound row, of a limit row and of one of its alternatives, from the row builders themselves
+    (theory.statement)."""
     import sympy as sp
 
     from ibcheck.theory.asymptotic import Series
@@ -54,9 +55,9 @@ def _row_keys() -> tuple[set[str], set[str]]:
     q, r, t = sp.symbols("q r t", real=True)
     bound = Condition("b", sp.Le(q, r)).evaluate({"q": 1.0, "r": 2.0})
     clock = [10.0 ** (k / 2) for k in range(2, 12)]
-    limit = Condition("l", sp.Eq(q, 0), kind="limit", clock="t", rate=1 / t, provenance="seed").evaluate(
+    limit = Condition("l", sp.Eq(q, 0), kind="rate", clock="t", rate=1 / t, provenance="seed").evaluate(
         {"q": Series(clock, [1 / c for c in clock])})
-    return set(bound), set(limit) - set(bound)
+    return set(bound), set(limit) - set(bound), set(limit["alternatives"][0])
 
 
 def examples() -> dict[str, dict]:
@@ -84,8 +85,9 @@ def json_keys(tmp: Path) -> set[str]:
         out |= {f"json/check/{k}" for k in check} | {f"json/check/env/{k}" for k in check["env"]}
         out |= {f"json/check/per_seed/{k}" for k in check["per_seed"][0]}
         out |= {f"json/check-quantities/{cid}/{k}" for k in check["quantities"]}
-    bound, limit = _row_keys()
+    bound, limit, alternative = _row_keys()
     out |= {f"json/row/{k}" for k in bound} | {f"json/limit-row/{k}" for k in limit}
+    out |= {f"json/limit-row/alternatives/{k}" for k in alternative}
     out |= {f"json/kkt/{f.name}" for f in dataclasses.fields(KKTResult)} | {"json/kkt/schema"}  # write_json stamps it
     conj, _ = load(str(ROOT / "tests" / "data" / "planted_false.py"))
     out |= {f"json/conjecture/{k}" for k in search(conj, budget=2, seed=0)} | {"json/conjecture/replay"}

@@ -18,6 +18,8 @@ _OUT4 = "outside the reconstructed (H) of Section 4 (slack {s}), and every Theor
 _SLOW = ("the loss falls by less than 100× in 20000 GD steps (ratio {r}; it still decreases monotonically): "
          "a finite run, outside (H) (slack {s})")
 
+_RATE_ROW = {"loss": ("L̂(W⁽ᵗ⁾) = O(1/t)",), "srank": ("srank(W⁽ᵗ⁾) = O(1) in t: srank/log t = O(1/log t)",)}
+
 EXPECTED: dict[str, Expected] = {
     **{f"frei2023.thm3.4[{k},seed=0]": Expected("outside-hypotheses", _OUT3.format(s=v),
             fails=("(H) near-orthogonality",))
@@ -36,7 +38,10 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", "outside (H) (slack 0.49): ‖μ‖² dominates the correlations; errors still 0 vs 0",
                 fails=("(H) near-orthogonality",)),
     **{f"frei2023.thm4.2.{c}[n=50,d=5000,seed=0]": Expected(
-        "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds"), fails=("(H) near-orthogonality",))
+        "outside-hypotheses", _OUT4.format(s=0.0155, what="still holds" if c == "norm" else
+                                           "holds but the rate row, which cannot yet exclude its nearest wrong answer "
+                                           "(as at the default)"),
+        fails=("(H) near-orthogonality",), undecided=_RATE_ROW.get(c, ()))
        for c in ("loss", "norm", "srank")},
     "frei2023.thm4.2.loss[m=400,d=20000,n=100,seed=0]": Expected(
         "outside-hypotheses", _SLOW.format(r="> 1e-2", s=0.0152),
@@ -56,4 +61,15 @@ EXPECTED: dict[str, Expected] = {
         "outside-hypotheses", _OUT4.format(s=0.151, what="still holds") + " (γ³ = 0.008 shrinks (H)'s slack)",
                 fails=("(H) near-orthogonality",))
        for c in ("loss", "norm")},
+    # verified before the rows had to exclude their nearest wrong answers (theory.asymptotic_alternatives)
+    "frei2023.thm4.2.loss[seed=0]": Expected(
+        "inconclusive", "the O(1/t) rate levels (observed order 1.01–1.02 over t ∈ [2.2e3, 2e4]), but an extra log "
+        "factor, log t/t, still fits: its implied constant fell only 1.69× over t ∈ [61, 2e4] (excluded at 2×); the "
+        "levelled model predicts the separation at t ≈ 1.2e5 (the order ½ is excluded: 12.7×)",
+        fails=(), undecided=("L̂(W⁽ᵗ⁾) = O(1/t)",)),
+    "frei2023.thm4.2.srank[seed=0]": Expected(
+        "inconclusive", "srank/log t levels at order 0.96–0.97 against 1/log t over t ∈ [2.2e3, 2e4], but half the "
+        "order, (1/log t)^½, still fits: its implied constant fell only 1.81× over t ∈ [20, 2e4] (excluded at 2×); "
+        "the levelled model predicts the separation at t ≈ 1.8e5 (the extra log factor is excluded: 2.08×)",
+        fails=(), undecided=("srank(W⁽ᵗ⁾) = O(1) in t: srank/log t = O(1/log t)",)),
 }

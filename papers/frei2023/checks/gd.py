@@ -14,6 +14,7 @@ from ibcheck.numerics.two_layer import gaussian_init, second_layer
 from ..theory import statements as st
 from ..theory.activation import prove_leaky_smooth, prove_smoothed
 from ..theory.hypothesis import h_quantities
+from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import Series, geometric, series_at
 
 from ibcheck.checks.horizon import step_budget
@@ -151,6 +152,7 @@ def measure_thm42(ctx: Context) -> list[Measurement]:
                  spectral_tail_growth=se["spectral"][-1] / se["spectral"][i10])
         values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
         values.update(headline_series(se))
+        frozen.mark_all(values, int(rec.frozen_at[s]) if rec.frozen_at is not None else None)  # float64 froze B
         q.update({k: list(v.values) for k, v in values.items() if isinstance(v, Series)})
         if "loss_series" in values:
             q["headline_checkpoints"] = list(values["loss_series"].clock)

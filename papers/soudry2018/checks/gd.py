@@ -24,6 +24,7 @@ import numpy as np
 from ibcheck.numerics.linear_data import fig1, from_dataset, planted
 from ibcheck.numerics.linear_gd import LOSSES, gd, log_total_loss
 from ibcheck.numerics.device import generator
+from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ..theory import statements as st
 from ..theory.residual import residual_limit, row_space
@@ -202,6 +203,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     values.update(residual_series=series_at(t, resid, targets), direction_series=series_at(t, e, targets),
                   sharp_series=series_at(t, lt * e_sharp, targets), gap_series=series_at(t, gap, targets),
                   etl_series=series_at(t, eta * t * loss_T / nw ** 2, targets))
+    frozen.mark_all(values, int(run.frozen_at[0]))  # float64 froze the iterate: those rows are inconclusive
     if p["fixture"] == "fig1" and ctx.data is None:
         one = np.ones(2) / math.sqrt(2)
         cf = 0.5 * math.log(8 * eta) * np.ones(2)

@@ -26,7 +26,11 @@ def mean_loss():
 def test_asymptotic_gradient_sign():
     r = run_check("soudry2018.asymptotic", {"steps": 100_000}, hooks=ascent())
     assert_violated(r, "L(w(t)) decreases at every step")
-    assert run_check("soudry2018.asymptotic", {"steps": 100_000})["verdict"] == "verified"  # unbroken: passes
+    # unbroken: nothing fails (inconclusive only because its rate row cannot yet exclude half its order or one more
+    # log factor: theory.asymptotic_alternatives)
+    unbroken = run_check("soudry2018.asymptotic", {"steps": 100_000})
+    assert unbroken["verdict"] in ("verified", "inconclusive") and not [
+        c for c in unbroken["hypotheses"] + unbroken["conclusions"] if c["holds"] is False]
 
 
 def test_residual_limit_mean_instead_of_sum():

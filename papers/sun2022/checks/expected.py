@@ -14,11 +14,34 @@ _P15 = ("finite time, not a counterexample: at p = 1.5 the ℓ1.5 margin converg
         "10²…10⁵; 0.497–0.503 over 10³…10⁶ in the 10⁶-step run), but a steady power law's extrapolated limit band "
         "([0.044, 0.166]; [0.039, 0.150] at 10⁶) does not contain 0 yet: not decidable at these horizons. p = 3 (the "
         "default) decides by 10⁵ steps")
+_L2 = ("p = 3: the direction row excludes the ℓ2 max-margin direction (distance 0.213 ∉ its band [−0.012, 0.087]), "
+       "but the margin row cannot: the ℓ2 direction's own ℓ3-margin gap 0.0298 lies in its band [−0.0125, 0.058] "
+       "(gap 0.049 at t = 10⁵, no steady model to predict when it separates)")
+
+_DIR, _MARGIN = "w_t/‖w_t‖_p → w_p⋆ (the ℓp max-margin direction)", "γ_p(w_t) → γ_p (the ℓp max margin)"
+_P15_L2 = (" Nor can its margin row yet exclude the ℓ2 max-margin direction's own ℓ1.5-margin gap 0.0289 (band "
+           "[−0.056, 0.051]; [−0.040, 0.041] at 10⁶, separating at t ≈ 4e8), while the direction row excludes the ℓ2 "
+           "direction (0.284)")
+_L2_AT = ("{what}: the margin row's band [{lo}, {hi}] still holds the ℓ2 max-margin direction's own ℓ3-margin gap "
+          "{gap}{more}")
+
 EXPECTED: dict[str, Expected] = {
-    **{f"sun2022.direction[p=1.5,{k}seed=0]": Expected("inconclusive", _P15, fails=(),
-        undecided=("w_t/‖w_t‖_p → w_p⋆ (the ℓp max-margin direction)",)) for k in ("", "steps=1000000,")},
+    "sun2022.direction[seed=0]": Expected("inconclusive", _L2, fails=(), undecided=("γ_p(w_t) → γ_p (the ℓp max margin)",)),
+    **{f"sun2022.direction[p=1.5,{k}seed=0]": Expected("inconclusive", _P15 + _P15_L2, fails=(),
+        undecided=(_DIR, _MARGIN)) for k in ("", "steps=1000000,")},
+    "sun2022.direction[seed=1]": Expected("inconclusive", _L2_AT.format(
+        what="seed 1", lo="−0.024", hi="0.063", gap="0.0409", more="; a steady model separates them at t ≈ 1.8e7"),
+        fails=(), undecided=(_MARGIN,)),
+    "sun2022.direction[seed=2]": Expected("inconclusive", _L2_AT.format(
+        what="seed 2", lo="−0.122", hi="0.109", gap="0.0140", more="; and the direction row's band [−0.408, 0.253] "
+        "holds the ℓ2 direction itself (distance 0.115): on these data the run cannot yet tell the geometries apart"),
+        fails=(), undecided=(_DIR, _MARGIN)),
+    "sun2022.direction[loss=logistic,seed=0]": Expected("inconclusive", _L2_AT.format(
+        what="the logistic loss", lo="−0.063", hi="0.060", gap="0.0298", more="; separates at t ≈ 1.4e9"),
+        fails=(), undecided=(_MARGIN,)),
     "sun2022.direction[p=10.0,steps=1000000,seed=0]": Expected("inconclusive", _P10, fails=(),
         undecided=("w_t/‖w_t‖_p → w_p⋆ (the ℓp max-margin direction)",)),
-    "sun2022.direction[kappa=40.0,seed=0]": Expected("outside-hypotheses", _K40,
-        fails=("step: η·L(w₀)·B_q² ≤ 20 (a level chosen here for 'η sufficiently small')",)),
+    "sun2022.direction[kappa=40.0,seed=0]": Expected("outside-hypotheses", _K40 + " (its margin row's band [−0.008, "
+        "0.049] still holds the ℓ2 direction's ℓ3-margin gap 0.0298, as at the default)",
+        fails=("step: η·L(w₀)·B_q² ≤ 20 (a level chosen here for 'η sufficiently small')",), undecided=(_MARGIN,)),
 }

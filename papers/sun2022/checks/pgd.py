@@ -93,7 +93,8 @@ def _one(ctx: Context, seed: int) -> Measurement:
                   margin_gap_series=series_at(t, gap, targets),
                   margin_excess=float(np.nanmax(np.where(t >= 1, margin / gamma, -np.inf))) - 1.0,
                   dual_outside_span=float(np.max(np.nan_to_num(out, nan=np.inf))),
-                  l2_direction_distance=float(norm_of(last - w2u, p)), final_gap=float(gap[-1]))
+                  l2_direction_distance=float(norm_of(last - w2u, p)), final_gap=float(gap[-1]),
+                  l2_margin_gap=float(1.0 - (Z @ w2u).min() / gamma), l2_reference_distance=float(norm_of(w2u - wp, p)))
     q.update(eta=eta, B_q=Bq, L0=L0, steps=prm["steps"], gamma=gamma, w_p=wp.tolist(),
              final_direction_error=float(direction[-1]),
              **{k: (list(v.values) if hasattr(v, "clock") else v) for k, v in values.items()})

@@ -20,7 +20,7 @@ Y = np.array([1.0, 1.0, -1.0, -1.0])
 P, T = 1.5, 3000
 PINNED = {"sun2022.direction": table(
     "eta B_q L0 steps gamma w_p final_direction_error final_gap p separable kappa direction_series "
-    "margin_gap_series margin_excess dual_outside_span l2_direction_distance",
+    "margin_gap_series margin_excess dual_outside_span l2_direction_distance l2_margin_gap l2_reference_distance",
     {"data": "the data description (a dict)",
      "reference": "the solver's own record (status, gap ≈ 0): γ_p and w_p are recomputed by SLSQP"})}
 
@@ -89,11 +89,13 @@ def test_direction_quantities_recomputed(cid):
            "final_direction_error": direction[-1], "final_gap": gap[-1], "p": P, "separable": 1.0, "kappa": 8.0,
            "direction_series": series(t, direction, cp), "margin_gap_series": series(t, gap, cp),
            "margin_excess": np.nanmax(margin / gamma) - 1, "dual_outside_span": span,
-           "l2_direction_distance": _pnorm(W[-1] / nw[-1] - w2 / _pnorm(w2, P), P)}
+           "l2_direction_distance": _pnorm(W[-1] / nw[-1] - w2 / _pnorm(w2, P), P),
+           "l2_margin_gap": 1 - (Z @ w2).min() / _pnorm(w2, P) / gamma,
+           "l2_reference_distance": _pnorm(w2 / _pnorm(w2, P) - wp, P)}
     # SLSQP vs the polished power-cone solution: ~1e-8 relative in γ, ~1e-6 in w (SLSQP's tolerance on a curved
     # objective); the span row is rounding vs rounding
     tols = {k: (1e-6, 1e-7) for k in ("gamma", "w_p", "final_direction_error", "final_gap", "direction_series",
-                                      "margin_gap_series", "margin_excess")}
+                                      "margin_gap_series", "margin_excess", "l2_margin_gap", "l2_reference_distance")}
     # tolerance: a ratio that is exactly 0 in exact arithmetic: rounding of |w|^{p−1} on O(1) entries
     tols["dual_outside_span"] = (0.0, 1e-12)
     compare(cid, m, exp, PINNED[cid], tols=tols)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ibcheck.theory.asymptotic_alternatives import reference
 from ibcheck.theory.statement import Claim, Sym, eq, ge, le, lim
 
 SOURCE = "sun2022"
@@ -51,6 +52,11 @@ span = Sym("dual_outside_span", r"\max_t\frac{\|P_{\ker Z}\nabla\psi(w_t)\|}{\|\
            "largest component of the mirror iterate ∇ψ(w_t) outside range(Zᵀ) (0: the update keeps it there)", "1")
 l2_dir = Sym("l2_direction_distance", r"\|w_T/\|w_T\|_p-w_2^\star/\|w_2^\star\|_p\|_p",
              "ℓp distance of the last iterate's direction to the ℓ2 max-margin direction (shown)", "1")
+l2_gap = Sym("l2_margin_gap", r"1-\gamma_p(w_2^\star)/\gamma_p", "the ℓ2 max-margin direction's own relative ℓp-margin "
+             "gap (the margin row's value were p-GD to pick the ℓ2 answer)", "1")
+l2_dist = Sym("l2_reference_distance", r"\|w_2^\star/\|w_2^\star\|_p-w_p^\star\|_p",
+              "ℓp distance of the ℓ2 max-margin direction to the ℓp one (the direction row's value for the ℓ2 answer)", "1")
+_L2 = "the other geometry's answer: GD's limit, the bias p-GD is claimed to replace"
 
 DIRECTION = Claim(
     id="sun2022.direction", source=SOURCE, references=REFS,
@@ -59,7 +65,7 @@ DIRECTION = Claim(
             "converges in direction to argmax_{‖w‖_p ≤ 1} min_i y_i⟨w, x_i⟩ (theory.norm_margin: power cones, "
             "polished by Newton, duality gap re-verified). [reconstructed] the normalised ℓp margin → γ_p. "
             "Exponential loss (sum), w₀ = 0, constant step; theorem number, step assumption and rate not retrieved.",
-    symbols=(sep, p_, kappa, d_s, g_s, over, span, l2_dir),
+    symbols=(sep, p_, kappa, d_s, g_s, over, span, l2_dir, l2_gap, l2_dist),
     hypotheses=(eq("separable: γ_p > 0 (certified)", sep.s, 1, reason="boolean (certified power-cone program)",
                    provenance="paper"),
                 ge("p > 1 (ψ strictly convex, p-GD defined)", p_.s, 1, atol=0.0, reason="exact comparison",
@@ -72,10 +78,11 @@ DIRECTION = Claim(
         lim("w_t/‖w_t‖_p → w_p⋆ (the ℓp max-margin direction)", d_s.s, 0, clock="t", rate=_SLOW, order=0.5,
             provenance="paper", floor=1e-9, clock_label="t",
             reason="no rate retrieved: read against (1/log t)^{1/2}, slack 0.25; floor: the polished reference is "
-                   "exact to ~1e-12"),
+                   "exact to ~1e-12", alternatives=(reference("the ℓ2 max-margin direction", l2_dist.s, reason=_L2),)),
         lim("γ_p(w_t) → γ_p (the ℓp max margin)", g_s.s, 0, clock="t", rate=_SLOW, order=0.5,
             provenance="reconstructed", floor=1e-12, clock_label="t",
-            reason="a consequence of the direction row; read as it is"),
+            reason="a consequence of the direction row; read as it is",
+            alternatives=(reference("the ℓ2 max-margin direction's ℓp margin", l2_gap.s, reason=_L2),)),
         le("γ_p(w_t) ≤ γ_p at every recorded step (weak duality)", over.s, 0, atol=1e-9, provenance="standard",
            reason="the certificate brackets γ_p to its duality gap (≤ 1e-7 relative, 1e-12 polished): 1e-9"),
         le("∇ψ(w_t) ∈ range(Zᵀ) at every recorded step (the mirror update from w₀ = 0)", span.s, 1e-9,

@@ -31,6 +31,7 @@ from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.linear_data import from_dataset, planted
 from ibcheck.numerics.linear_gd import gd, log_total_loss
+from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.svm import hard_margin_svm
 
@@ -113,12 +114,15 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     with np.errstate(over="ignore"):
         L = np.exp(ll)  # inf where the exponential loss overflowed
     targets = geometric(p["steps"] / 1000, float(p["steps"]), 13)
+    tf = int(run.frozen_at[0]) if run.frozen_at is not None else -1  # float64 froze the iterate (numerics.frozen)
+    at = lambda x: frozen.mark(series_at(t, x, targets), tf if tf >= 0 else None)  # noqa: E731
     v.update(max_log_loss_increase=float(run.max_log_loss_increase[0]), w_hat_norm=nwh,
-             loss_series=series_at(t, L, targets), etl_series=series_at(t, p["eta"] * t * L / nwh ** 2, targets),
-             projection_ratio_series=series_at(t, proj / (nwh * lt), targets), orthogonal_series=series_at(t, orth, targets),
+             loss_series=at(L), etl_series=at(p["eta"] * t * L / nwh ** 2),
+             projection_ratio_series=at(proj / (nwh * lt)), orthogonal_series=at(orth),
              log_loss_final=float(ll[-1]) if np.isfinite(ll[-1]) else math.inf,
              log_loss_initial=float(ll[0]), log_loss_max=float(np.max(np.where(np.isnan(ll), np.inf, ll))))
     dec = [int(np.searchsorted(t, 10 ** k)) for k in range(int(math.log10(t[-1])) + 1)]
+    q.update(frozen_at_step=tf if tf >= 0 else None)
     q.update(steps=p["steps"], checkpoints=[int(t[i]) for i in dec], first_loss_increase=int(run.first_loss_increase[0]),
              log_loss=[float(ll[i]) for i in dec], projection=[float(proj[i]) for i in dec],
              projection_offset=[float(proj[i] - nwh * math.log(max(t[i], 1))) for i in dec],

@@ -11,4 +11,15 @@ _EPS8 = ("exploratory answer at ε = 1e-8 (torch's default) and the paper's sche
 EXPECTED: dict[str, Expected] = {
     "zhang2024.adam_eps[eps=1e-08,schedule=poly,eta0=0.1,seed=0]": Expected("observed", _EPS8,
         fails=("γ∞(w_T) nearer γ∞(ŵ) than γ∞ (not the ℓ∞ answer)",), undecided=("γ2(w_t) → γ2 with gap O(1/log t) (as GD)",)),
+    # full profile: rows that cannot yet exclude their nearest wrong answers (theory.asymptotic_alternatives)
+    "zhang2024.gd_l2_margin[seed=3]": Expected(
+        "inconclusive", "seed 3: GD's ℓ2 margin gap levels against 1/log t (observed order 1.59–1.88 over t ∈ [1e4, "
+        "1e5]), but its band [0.2859, 0.3277] still holds 0.9·γ2 = 0.2860, and half the order and an extra log "
+        "factor still fit (implied constants fell 1.70× and 1.72× over t ∈ [1e2, 1e5], excluded at 2×)",
+        fails=(), undecided=("γ2(w_t) → γ2 with gap O(1/log t)",)),
+    "zhang2024.adam_rate[a=0.7,steps=300000,seed=0]": Expected(
+        "inconclusive", "exploratory, a = 0.7: the gap levels against t^{−0.3} (observed order 1.01–1.57 over t ∈ "
+        "[3e4, 3e5]), but its band [0.3003, 0.3781] holds 0.9·γ∞ and 1.1·γ∞, and an extra log factor still fits (its "
+        "implied constant fell 1.85× over t ∈ [2.9e3, 3e5], excluded at 2×)",
+        fails=(), undecided=("γ∞(w_t) → γ∞ at rate O(t^{−min(a/2, 1−a)})",)),
 }

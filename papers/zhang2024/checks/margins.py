@@ -32,6 +32,7 @@ from ibcheck.checks.trends import Memo, measure_memoised
 from ibcheck.numerics.adam import adam, initial_gradient_min
 from ibcheck.numerics.linear_data import from_dataset, planted
 from ibcheck.numerics.linear_gd import gd
+from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.norm_margin import max_margin
 from ibcheck.theory.svm import hard_margin_svm
@@ -154,6 +155,7 @@ def _measure_adam(ctx: Context, seed: int) -> Measurement:
                eta0=p["eta0"] * factor, a=p["a"], loss=p["loss"], **tr)
     W = run.W if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W[None]), dtype=float)[0]
     v, series = _run_values(Z, run.t, W, q, p["steps"] / 100, 9, p["loss"])
+    frozen.mark_all(v, run.frozen_at)  # every later update rounded away in float64: those series are inconclusive
     g0 = initial_gradient_min(Z, None, p["loss"])
     from ibcheck.numerics.adam import gradient
     gg, c = gradient(Z, np.zeros(Z.shape[1]), p["loss"])
@@ -179,6 +181,7 @@ def _measure_gd(ctx: Context, seed: int) -> Measurement:
     run = gd(Z, eta * factor, p["steps"], loss=p["loss"], reduction="mean", **tr)
     W = run.W[0] if ctx.hooks.limit is None else np.asarray(ctx.hooks.limit(run.W), dtype=float)[0]
     v, series = _run_values(Z, run.t, W, q, p["steps"] / 1000, 13, p["loss"])
+    frozen.mark_all(v, int(run.frozen_at[0]))  # float64 froze the iterate: its series are inconclusive there
     beta = 0.25 if p["loss"] == "logistic" else 1.0  # exp: the local bound L(w(0)) = 1 on the initial sublevel set
     v.update(g, separable=1.0, eta_beta_sigma2=beta * eta * s2 / n)
     q.update(steps=p["steps"], eta=eta, sigma_max_sq=s2)

@@ -96,3 +96,24 @@ def test_exploratory_claims_reject_the_swapped_reference(cid, probe, row):
     claims answer it (observed) by their weak-duality row, not by a rate row a swapped limit leaves undecided."""
     r = run_check(cid, {}, hooks=probe.hooks())
     assert r["verdict"] == "observed" and row in _failed(r), (r["verdict"], _failed(r))
+
+
+def test_a_gd_like_adam_run_cannot_show_the_linf_bias():
+    """Adam with ε = 1 at a constant step 0.1 (GD-like) fed to the ℓ∞ claim: γ∞(w_T) = 0.232, its limit band
+    [0.220, 0.340] also holds the ℓ2 max-margin direction's γ∞(ŵ) = 0.292 — inconclusive, naming it, not verified."""
+    from ibcheck.numerics.adam import adam
+    Z = planted(20, 5, 0).Z
+    gd_like = adam(Z, 30_000, beta1=0.9, beta2=0.99, eps=1.0, schedule="constant", eta0=0.1, a=0.5, loss="logistic")
+    r = run_check("zhang2024.adam_linf_margin", {}, hooks=Hooks(limit=lambda W: gd_like.W[None]))
+    assert r["verdict"] == "inconclusive", r["reason"]
+    row = next(c for c in r["conclusions"] if c["kind"] == "limit")
+    alt = next(a for a in row["alternatives"] if a["declared"])
+    assert alt["excluded"] is False and abs(alt["value"] - 0.2923) < 1e-4
+    assert abs(alt["band"][0] - 0.2198) < 1e-3 and abs(alt["band"][1] - 0.3400) < 1e-3
+    assert "cannot yet tell 0.336216 from the ℓ2 max-margin direction (γ∞(ŵ)) (0.292339): both in" in row["judgement"]
+
+
+def test_adams_default_excludes_the_l2_answer():
+    r = run_check("zhang2024.adam_linf_margin", {})
+    row = next(c for c in r["conclusions"] if c["kind"] == "limit")
+    assert r["verdict"] == "verified" and all(a["excluded"] is True for a in row["alternatives"])

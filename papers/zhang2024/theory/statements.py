@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ibcheck.theory.asymptotic_alternatives import reference
 from ibcheck.theory.statement import Claim, Sym, eq, ge, le, lim
 
 _t = sp.Symbol("t", real=True)
@@ -90,6 +91,14 @@ def _claim(id_, title, summary, syms, hyp, concl, exploratory=False, constants=N
 
 _BELOW_MAX = le("γ∞(w_t) ≤ γ∞ at every recorded iterate (γ∞ is the maximum)", m_inf_max.s, g_inf.s, rtol=1e-12,
                 provenance="standard", reason="definition of the maximum; 1e-12 relative: rounding of a normalised margin")
+# the other geometry's answer, read on the same series: the ℓ∞ margin of the ℓ2 max-margin direction (GD's limit,
+# and Adam's once ε dominates), and for the GD control the ℓ2 margin of the ℓ∞ max-margin direction
+_L2_ANSWER = reference("the ℓ2 max-margin direction (γ∞(ŵ))", g_inf_l2.s,
+                       reason="GD's limit direction, and Adam's once ε dominates: a run that cannot tell γ∞ from "
+                              "γ∞(ŵ) has not shown the ℓ∞ bias")
+_LINF_ANSWER = reference("the ℓ∞ max-margin direction (γ2(w∞))", g_2_inf.s,
+                         reason="Adam's limit direction: a run that cannot tell γ2 from γ2(w∞) has not shown the ℓ2 "
+                                "bias")
 _RATE = sp.Piecewise((1 / sp.log(_t), sp.Ge(a_s.s, 1)), (_t ** (-sp.Min(a_s.s / 2, 1 - a_s.s)), True))
 
 ADAM = _claim(
@@ -104,7 +113,7 @@ ADAM = _claim(
     (lim("γ∞(w_t) → γ∞ (the maximum ℓ∞ margin)", m_inf_s.s, g_inf.s, clock="t", rate=1 / sp.log(_t),
          provenance="paper", floor=1e-12, clock_label="t",
          reason="the abstract's conclusion (in direction ⇒ the normalised margin, by continuity); no rate read: a bare "
-                "limit read against 1/log t; floor: rounding of a normalised margin"),
+                "limit read against 1/log t; floor: rounding of a normalised margin", alternatives=(_L2_ANSWER,)),
      _BELOW_MAX,
      _LOSS_DOWN,
      le("diagnostic: Adam's ℓ2 margin at T stays below γ2", m_2_T.s, g_2.s, kind="diagnostic", provenance="standard",
@@ -140,7 +149,8 @@ GD = _claim(
               provenance="standard")),
     (lim("γ2(w_t) → γ2 with gap O(1/log t)", m_2_s.s, g_2.s, clock="t", rate=1 / sp.log(_t), kind="rate",
          provenance="standard", floor=1e-14, clock_label="t",
-         reason="Soudry et al. 2018's margin rate: observed order against 1/log t ≥ 1 − 0.25"),
+         reason="Soudry et al. 2018's margin rate: observed order against 1/log t ≥ 1 − 0.25",
+         alternatives=(_LINF_ANSWER,)),
      _BELOW_MAX_2,
      _LOSS_DOWN,
      le("diagnostic: GD's ℓ∞ margin at T stays below γ∞", m_inf_T.s, g_inf.s, kind="diagnostic", provenance="standard",
