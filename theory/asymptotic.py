@@ -42,6 +42,7 @@ import sympy as sp
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, solve_clock as _solve_clock, three_point, window_fit  # noqa: F401  (three_point: public API)
 from .asymptotic_rules import (GAMMA_STABLE, GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, decay_window, diverging, levelling,
                                two_point_orders)
+from .asymptotic_envelope import LEVEL_EXP, implied_growth, oscillation
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -53,6 +54,9 @@ DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is eviden
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
 HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
 KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
+TAU = sp.Symbol("tau", positive=True)
+DEFAULT_SLOWEST = 1 / sp.log(1 + sp.log(1 + TAU))  # threshold: a bare limit's slowest admissible mode when its
+# derivation gives none — ~1/log log τ, slower than every rate the catalogue states (1/log t, log log t/log t)
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ class Series:
 class Judgement:
     """The judge's answer for one row; ``holds`` is True (verified), False (violated) or None (inconclusive).
     ``rule`` names the rule that decided (or why none did): reached, settled, diverging, excluded-limit,
-    order, levelling, faster, pending, undecidable."""
+    order, levelling, growth, faster, pending, undecidable. ``oscillation``: set when the sequence oscillates
+    (``asymptotic_envelope``) and the decision rests on its tail envelope."""
 
     holds: bool | None
     reason: str
@@ -88,11 +93,13 @@ class Judgement:
     limit_estimate: dict = field(default_factory=lambda: {"value": math.nan, "interval": [math.nan, math.nan]})
     horizon_needed: float | None = None
     rule: str = ""
+    oscillation: dict | None = None  # turning points, sign changes, period, under-sampling (oscillating sequences)
 
     def row(self) -> dict:
         return {"checkpoints": self.checkpoints, "values": self.values, "orders": self.orders,
                 "window": self.window, "observed_order": self.observed_order, "limit_estimate": self.limit_estimate,
-                "horizon_needed": self.horizon_needed, "judgement": self.reason}
+                "horizon_needed": self.horizon_needed, "judgement": self.reason,
+                **({"oscillation": self.oscillation} if self.oscillation else {})}
 
     def decide(self, holds: bool | None, rule: str, reason: str) -> "Judgement":
         self.holds, self.rule, self.reason = holds, rule, reason
@@ -122,7 +129,8 @@ def _fmt(xs: list) -> str:
 
 def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, order: float = 1.0,
           order_tol: float = ORDER_TOL, limit_tol: float = 0.0, floor: float = 0.0,
-          clock_label: str | None = None, stated_rate: bool = False, two_sided: bool = False) -> Judgement:
+          clock_label: str | None = None, stated_rate: bool = False, two_sided: bool = False,
+          slowest: sp.Expr | None = None, log_factor: str = "") -> Judgement:
     """Judge ``q → limit`` (at rate ``O(r^order)`` when ``stated_rate``) from checkpoints; the rules: the module
     docstring and docs/judge.md.
 
@@ -132,8 +140,30 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     (|q − q∞| ≤ floor is "reached"); ``limit_tol``: how far the extrapolated limit may sit from the stated one;
     ``clock_label`` names the clock in reasons ("log(1/𝓛)"); ``stated_rate``: the source states the rate (kind
     ``rate``: the implied constant |e|/r^p must level), else only the limit (kind ``limit``: never refuted by its
-    order); ``two_sided``: a Θ statement (a stable faster order refutes it too).
+    order); ``two_sided``: a Θ statement (a stable faster order refutes it too). ``slowest``: the slowest mode
+    u(τ) the row's derivation admits for the error (sympy in the clock); a bare limit without one is judged against
+    ``DEFAULT_SLOWEST`` (provenance threshold: it only withholds). ``log_factor``: the row declares that its
+    implied constant may grow like log(1/r), with this reason (otherwise a log factor refutes an O(r) row).
     """
+    kw = dict(order=order, order_tol=order_tol, limit_tol=limit_tol, floor=floor, clock_label=clock_label,
+              stated_rate=stated_rate, two_sided=two_sided, slowest=slowest, log_factor=log_factor)
+    j = _judge(clock, values, rate, clock_symbol, limit, **kw)
+    mode = slowest if slowest is not None else (None if stated_rate or limit is None else DEFAULT_SLOWEST)
+    if mode is not None and limit is not None and j.holds is False and not j.oscillation:
+        from .asymptotic_withhold import slow_mode
+        slow_mode(j, limit, limit_tol, _on_clock(mode, clock_symbol), clock_symbol, clock_label or clock_symbol,
+                  default=slowest is None)
+    return j
+
+
+def _on_clock(mode, clock_symbol: str):
+    """``DEFAULT_SLOWEST`` is written in ``TAU``: the same mode in the row's clock symbol."""
+    return sp.sympify(mode).subs(TAU, sp.Symbol(clock_symbol, real=True))
+
+
+def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_tol, floor, clock_label,
+           stated_rate, two_sided, slowest, log_factor) -> Judgement:
+    """``judge`` before the slowest-mode withholding (which ``judge`` applies to the final answer)."""
     tau, q = [float(c) for c in clock], [float(v) for v in values]
     name = clock_label or clock_symbol
     j = Judgement(holds=None, reason="", checkpoints=tau, values=q)
@@ -162,11 +192,16 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         return j.decide(True, "reached", f"reached the limit {limit:.6g} to the floor {res:.2g} from {name} = "
                         f"{tau[k0]:.3g} on")
     span = lambda k: f"over {name} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
+    osc = oscillation(q, e, max(STALL * abs(e[-1]), noise))
+    if osc.oscillating:
+        return _envelope(j, osc, tau, e, rate, clock_symbol, limit, order=order, order_tol=order_tol,
+                         limit_tol=limit_tol, floor=floor, clock_label=clock_label, stated_rate=stated_rate,
+                         two_sided=two_sided, slowest=slowest, log_factor=log_factor)
     refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u)
     if refuted is True:
         return j
     if stated_rate:
-        _rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span)
+        _rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise, log_factor)
     else:
         _bare_row(j, tau, u, e, fits, limit, limit_tol, span)
     if j.holds is True and refuted:  # a collapse towards another value, still moving: neither way yet
@@ -174,7 +209,9 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
                  f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
                  "not decidable from this run")
     if j.holds is None and j.rule != "pending":
-        _wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name)
+        mode = slowest if slowest is not None else (None if stated_rate else DEFAULT_SLOWEST)
+        _wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name,
+                             None if mode is None else rate_function(_on_clock(mode, clock_symbol), clock_symbol))
     return j
 
 
@@ -252,10 +289,12 @@ def _credible(f: Fit) -> bool:
     return f.plausible or (f.ok and f.spread <= f.correction)
 
 
-def _wrong_limit_horizon(j: Judgement, tau, q, fits, u_of, limit, tol, name) -> None:
+def _wrong_limit_horizon(j: Judgement, tau, q, fits, u_of, limit, tol, name, mode=None) -> None:
     """A fit that points at another limit but has not yet stopped moving relative to the remaining decay: the
     clock at which its correction ``|C| z^a`` falls to ``KAPPA_HORIZON`` of the distance (its own model's
-    prediction), else "not decidable from this run"."""
+    prediction) and, with a slowest admissible ``mode`` (a float function of the clock), the model's last step on
+    the same number of geometric checkpoints moves less than that mode would (``asymptotic_withhold.slow_mode``),
+    else "not decidable from this run"."""
     for f in fits[:1]:  # the best model only: a misspecified one's prediction recedes when run
         if f.drift > HORIZON_DRIFT or f.contains(limit, tol):
             continue
@@ -264,6 +303,8 @@ def _wrong_limit_horizon(j: Judgement, tau, q, fits, u_of, limit, tol, name) -> 
             continue
         z = (KAPPA_HORIZON * dist / abs(f.C)) ** (1.0 / f.a)
         h = (1.0 / z if z > 0 else None) if f.model == "τ" else _solve_clock(u_of, z, tau[-1])
+        if h is not None and mode is not None:
+            h = _past_mode(f, h, tau, u_of, mode, limit, tol)
         if h is not None and h > tau[-1]:
             j.horizon_needed, j.rule = h, "pending"
             j.reason += (f"; a power law in {'the rate' if f.model == 'r' else name} points at the limit "
@@ -271,6 +312,23 @@ def _wrong_limit_horizon(j: Judgement, tau, q, fits, u_of, limit, tol, name) -> 
             return
     if j.horizon_needed is None and "not decidable" not in j.reason:
         j.reason += ": not decidable from this run"
+
+
+def _past_mode(f: Fit, h: float, tau, u_of, mode, limit: float, tol: float) -> float | None:
+    """The first clock from ``h`` on (doubling) at which the fitted model ``f``, read on ``len(tau)`` geometric
+    checkpoints from ``tau[0]``, moves its last step less than ``mode`` carrying the distance left would: where the
+    slowest-mode withholding no longer applies. None past 1e300."""
+    z = (lambda x: 1.0 / x) if f.model == "τ" else u_of
+    dist = lambda x: abs(f.value + f.C * z(x) ** f.a - limit) - tol  # noqa: E731
+    while h < 1e300:
+        t1 = h / (h / tau[0]) ** (1.0 / (len(tau) - 1))
+        m1, m2 = mode(t1), mode(h)
+        if not (math.isfinite(m1) and math.isfinite(m2) and m2 > 0):
+            return None
+        if dist(t1) - dist(h) < dist(h) * (m1 / m2 - 1.0):
+            return h
+        h *= 2.0
+    return None
 
 
 def _bare_row(j: Judgement, tau, u, e, fits, limit, tol, span) -> None:
@@ -299,8 +357,38 @@ def _bare_row(j: Judgement, tau, u, e, fits, limit, tol, span) -> None:
     j.decide(None, "undecidable", f"no decay window yet (observed orders {_fmt(p2[-MIN_ORDERS - 1:])})")
 
 
-def _rate_row(j: Judgement, tau, u, e, u_of, order, order_tol, two_sided, name, span) -> None:
-    """An O(r^p) / Θ(r^p) row by the levelling of its implied constant (``asymptotic_rules.levelling``)."""
+def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Judgement:
+    """An oscillating sequence judged on its tail envelope at the envelope's records (``asymptotic_envelope``)."""
+    idx = osc.records
+    j.oscillation = osc.row()
+    head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
+    if len(idx) < MIN_ORDERS + 2:
+        return j.decide(None, "undecidable", f"{head}, which is attained at only {len(idx)} checkpoints (the judge "
+                        f"needs {MIN_ORDERS + 2}): not decidable from this run")
+    je = judge([tau[k] for k in idx], [limit + abs(e[k]) for k in idx], rate, clock_symbol, limit, **kw)
+    j.window, j.orders, j.observed_order = je.window, je.orders, je.observed_order
+    j.limit_estimate, j.horizon_needed = je.limit_estimate, je.horizon_needed
+    return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records: {je.reason}")
+
+
+def _rate_row(j: Judgement, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=0.0,
+              log_factor: str = "") -> None:
+    """An O(r^p) / Θ(r^p) row: refuted when its implied constant grows without levelling
+    (``asymptotic_envelope.implied_growth``: a constant error, a slower order, an undeclared log factor), else by
+    the levelling of its implied constant (``asymptotic_rules.levelling``)."""
+    grow = implied_growth(tau, u, e, order, noise, bool(log_factor))
+    if grow is not None:
+        k, g, a = grow
+        j.window = [tau[k], tau[-1]]
+        what = "|e|/(r^{:g}·log(1/r))".format(order) if log_factor else f"|e|/r^{order:g}"
+        p_obs = order + max(a)  # c ∝ r^a: the error's observed order
+        shape = ("no decay at the stated rate" if p_obs < 0.25 else "an extra log factor" if max(a) >= -LEVEL_EXP
+                 else "converges at a slower rate")
+        j.observed_order = {"value": order + a[-1], "interval": [order + min(a), order + max(a)]}
+        return j.decide(False, "growth", f"{shape}: the implied constant {what} grew {g:.3g}× {span(k)} without "
+                        f"levelling (its three-point exponents in r ∈ [{min(a):.3g}, {max(a):.3g}]; a level has "
+                        f"> {LEVEL_EXP:g})" + (f"; the declared log factor ({log_factor}) is absorbed" if log_factor
+                                                else ""))
     lev = levelling(u, e, order, order_tol, two_sided)
     j.orders = lev.orders
     need, upper = order - order_tol, order + order_tol
@@ -310,7 +398,13 @@ def _rate_row(j: Judgement, tau, u, e, u_of, order, order_tol, two_sided, name, 
         j.observed_order = {"value": win[-1], "interval": [min(win), max(win)]}
         lo, hi = min(win), max(win)
     theta = "Θ" if two_sided else "O"
-    if lev.state == "level":
+    c = [abs(v) / x ** order for v, x in zip(e, u)]  # the implied constant
+    if lev.state == "level" and c[-1] >= GROWTH * min(c[lev.start:]):
+        j.decide(None, "undecidable", f"observed order ∈ [{lo:.3g}, {hi:.3g}] {span(lev.start)}, but the implied "
+                 f"constant |e|/r^{order:g} grew {c[-1] / min(c[lev.start:]):.3g}× over the same window (a level "
+                 f"grows less than {GROWTH:g}×): cannot yet tell {theta}(r^{order:g}) from a slower order or an "
+                 "extra log factor")
+    elif lev.state == "level":
         j.decide(True, "levelling", f"the implied constant levels: observed order ∈ [{lo:.3g}, {hi:.3g}] "
                  f"{'within' if two_sided else '≥'} {f'[{need:.3g}, {upper:.3g}]' if two_sided else f'{need:.3g}'} "
                  f"(shift-invariant) {span(lev.start)}")

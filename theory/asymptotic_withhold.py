@@ -35,9 +35,9 @@ def bounded_by(j, bound, rate, clock: str, name: str) -> None:
                       f"({bound.values[k0]:.4g} → {bound.values[-1]:.4g})")
 
 
-def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str) -> None:
-    """``slowest``: withhold ``j``'s refutation when a mode ``u`` (sympy in ``clock``) carrying the whole excluded
-    distance would have moved the refuting window no more than it did move (the module docstring)."""
+def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, default: bool = False) -> None:
+    """``slowest``: withhold ``j``'s refutation when every step of the refuting window moved towards ``limit`` at
+    least as far as a mode ``u`` (sympy in ``clock``) carrying the remaining distance would (the module docstring)."""
     import sympy as sp
 
     from .asymptotic import rate_function
@@ -47,20 +47,21 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str) -> N
     tau, q = j.checkpoints, j.values
     k0 = _nearest(tau, j.window[0])
     u = rate_function(slowest, clock)
-    uw, uk = u(tau[k0]), u(tau[-1])
-    est = j.limit_estimate.get("value", math.nan)
-    dist = abs((est if math.isfinite(est) else q[-1]) - limit) - tol
-    if not (math.isfinite(uw) and math.isfinite(uk) and 0 < uk < uw and dist > 0):
+    us = [u(x) for x in tau[k0:]]
+    if len(us) < 2 or not all(math.isfinite(v) and v > 0 for v in us) or any(b >= a for a, b in zip(us, us[1:])):
         return  # the mode does not decay over the window: it explains no offset
-    carried = dist * (uw / uk - 1.0)  # how far that mode would have moved the window
-    moved = abs(q[k0] - q[-1])
-    if carried > moved:
-        return
-    tenfold = solve_clock(u, uk / 10.0, tau[-1])
+    dist = [max(abs(v - limit) - tol, 0.0) for v in q[k0:]]
+    moved = [a - b for a, b in zip(dist, dist[1:])]  # each step's approach to the stated limit
+    carried = [d * (a / b - 1.0) for d, a, b in zip(dist[1:], us, us[1:])]  # the mode's, on the distance left
+    short = [k for k, (m, c) in enumerate(zip(moved, carried)) if m < c]
+    if short or dist[-1] <= 0:
+        return  # a step moved less than the slowest mode would: an offset the mode cannot explain
+    tenfold = solve_clock(u, us[-1] / 10.0, tau[-1])
     when = f"{label} ≈ {tenfold:.3g}" if tenfold is not None else f"{label} beyond 1e300"
     mode = sp.nfloat(slowest, 3, exponent=True)
-    _undecided(j, f"the derived slowest mode {mode} carrying the excluded distance {dist:.3g} would move the window "
-                  f"by {carried:.3g}, and it moved {moved:.3g}: an offset and that mode look alike here (the mode "
+    _undecided(j, f"the {'default (threshold)' if default else 'derived'} slowest mode {mode}, carrying the distance "
+                  f"left at each checkpoint, would move every step of the window by no more than it moved (the last: "
+                  f"{carried[-1]:.3g} against {moved[-1]:.3g}): an offset and that mode look alike here (the mode "
                   f"falls tenfold only by {when})")
 
 

@@ -123,6 +123,9 @@ class Condition:
     # the slowest mode u(τ) the derivation admits for the error (sympy in the clock and measured symbols): a
     # refutation that this mode, carrying the excluded distance, could not be told from is withheld
     slowest: object = None
+    # a log factor the row's implied constant may carry (c ∝ log(1/r)), with its reason; without one, an implied
+    # constant growing like a log factor refutes an O(r) row
+    log_factor: str = ""
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -197,15 +200,15 @@ class Condition:
         clock = sp.Symbol(self.clock, real=True)  # other symbols of the rate (e.g. the degree L) are measured numbers
         measured = lambda e: {s: vals.get(s.name, math.nan) for s in e.free_symbols if s != clock}  # noqa: E731
         rate = self.rate.subs(measured(self.rate))
+        known = measured(self.slowest) if self.slowest is not None else {}
+        slowest = (self.slowest.subs(known) if self.slowest is not None and not any(math.isnan(v) for v in
+                                                                                    known.values()) else None)
         j = judge(series.clock, series.values, rate, self.clock, None if self.free_limit else limit,
                   order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
                   clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
-                  two_sided=self.two_sided)
+                  two_sided=self.two_sided, slowest=slowest, log_factor=self.log_factor)
         if self.bounded_by:
             withhold.bounded_by(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
-        known = measured(self.slowest) if self.slowest is not None else {}
-        if self.slowest is not None and not self.free_limit and not any(math.isnan(v) for v in known.values()):
-            withhold.slow_mode(j, limit, self.atol, self.slowest.subs(known), self.clock, self.clock_label or self.clock)
         lo = j.observed_order["interval"][0]
         row.update(j.row(), lhs=float(series), holds=j.holds,
                    slack=lo - (self.order - self.order_tol) if math.isfinite(lo) else math.nan)
