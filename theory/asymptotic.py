@@ -42,7 +42,7 @@ import sympy as sp
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, solve_clock as _solve_clock, three_point, window_fit  # noqa: F401  (three_point: public API)
 from .asymptotic_rules import (GAMMA_STABLE, GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, decay_window, diverging, levelling,
                                two_point_orders)
-from .asymptotic_envelope import LEVEL_EXP, implied_growth, oscillation
+from .asymptotic_envelope import LEVEL_EXP, envelope, implied_growth, oscillation
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -363,12 +363,43 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     j.oscillation = osc.row()
     head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
     if len(idx) < MIN_ORDERS + 2:
-        return j.decide(None, "undecidable", f"{head}, which is attained at only {len(idx)} checkpoints (the judge "
-                        f"needs {MIN_ORDERS + 2}): not decidable from this run")
+        return _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, **kw)
     je = judge([tau[k] for k in idx], [limit + abs(e[k]) for k in idx], rate, clock_symbol, limit, **kw)
     j.window, j.orders, j.observed_order = je.window, je.orders, je.observed_order
     j.limit_estimate, j.horizon_needed = je.limit_estimate, je.horizon_needed
     return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records: {je.reason}")
+
+
+def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, order, stated_rate, slowest,
+                   clock_label, **_) -> Judgement:
+    """An oscillation whose envelope is attained at too few checkpoints to fit: over the whole run (≥ one observed
+    period, a decade of the clock) the envelope must decay at least as the statement requires — an O(r^p) row's
+    implied constant of the envelope must not grow ``GROWTH``-fold, a bare limit's envelope must fall at least as
+    far as its slowest admissible mode."""
+    env = envelope(e)
+    name = clock_label or clock_symbol
+    u_of = rate_function(rate, clock_symbol)
+    fell = env[0] / env[-1] if env[-1] > 0 else math.inf
+    if tau[-1] / tau[0] >= SPAN * (1 - 1e-9) and env[-1] > 0:
+        if stated_rate:
+            need = (u_of(tau[0]) / u_of(tau[-1])) ** order
+            if need / fell >= GROWTH:
+                j.window = [tau[0], tau[-1]]
+                return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× over {name} ∈ [{tau[0]:.3g}, "
+                                f"{tau[-1]:.3g}] while r^{order:g} fell {need:.3g}×: the envelope's implied constant "
+                                f"grew {need / fell:.3g}×")
+        if limit is not None:  # O(r^p) → 0 implies the bare limit, whose slowest admissible mode bounds the decay
+            m = rate_function(_on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol),
+                              clock_symbol)
+            need = m(tau[0]) / m(tau[-1])
+            if math.isfinite(need) and fell < need:
+                j.window = [tau[0], tau[-1]]
+                return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× over {name} ∈ [{tau[0]:.3g}, "
+                                f"{tau[-1]:.3g}], less than the slowest admissible mode "
+                                f"{sp.nfloat(_on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol), 3)} "
+                                f"({need:.4g}×): it does not approach {limit:.6g}")
+    return j.decide(None, "undecidable", f"{head}, which is attained at only {len(osc.records)} checkpoints (the "
+                    f"judge needs {MIN_ORDERS + 2}) and fell {fell:.4g}×: not decidable from this run")
 
 
 def _rate_row(j: Judgement, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=0.0,

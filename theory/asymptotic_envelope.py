@@ -87,16 +87,17 @@ def oscillation(q: list, e: list, noise: float) -> Oscillation:
         last = s
     sc = sum(1 for a, b in zip(e, e[1:]) if abs(a) > noise and abs(b) > noise and (a > 0) != (b > 0))
     period = 2.0 * (turns[-1] - turns[0]) / (len(turns) - 1) if len(turns) >= 2 else math.nan
-    return Oscillation(turns, sc, period, records(e))
+    return Oscillation(turns, sc, period, records(e, noise))
 
 
-def records(e: list) -> list:
-    """Indices k with ``|e_k| ≥ |e_j|`` for every j > k: where the tail envelope is attained (the last always)."""
-    out, top = [], -1.0
+def records(e: list, noise: float = 0.0) -> list:
+    """Indices k with ``|e_k| ≥ |e_j| − noise`` for every j > k: where the tail envelope is attained (the last
+    always; values equal to within ``noise`` are ties, so rounding does not thin a constant amplitude's records)."""
+    out, top = [], -math.inf
     for k in range(len(e) - 1, -1, -1):
-        if abs(e[k]) >= top:
+        if abs(e[k]) >= top - noise:
             out.append(k)
-            top = abs(e[k])
+            top = max(top, abs(e[k]))
     return out[::-1]
 
 
@@ -114,7 +115,7 @@ def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
     """An O(r^order) row's implied constant growing without levelling over the envelope's records (the module
     docstring): ``(start, growth, exponents)`` with ``start`` an index into ``tau``, else None. ``log_factor``:
     the row declares a log factor, and ``c/log(1/r)`` is judged instead."""
-    idx = [k for k in records(e) if abs(e[k]) > noise and 0 < u[k] < (1 if log_factor else math.inf)]
+    idx = [k for k in records(e, noise) if abs(e[k]) > noise and 0 < u[k] < (1 if log_factor else math.inf)]
     if len(idx) < SPAN_POINTS:
         return None
     c = [abs(e[k]) / u[k] ** order / (math.log(1.0 / u[k]) if log_factor else 1.0) for k in idx]
