@@ -42,7 +42,7 @@ import sympy as sp
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, solve_clock as _solve_clock, three_point, window_fit  # noqa: F401  (three_point: public API)
 from .asymptotic_rules import (GAMMA_STABLE, GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, decay_window, diverging, levelling,
                                two_point_orders)
-from .asymptotic_envelope import LEVEL_EXP, envelope, implied_growth, oscillation
+from .asymptotic_envelope import LEVEL_EXP, implied_growth, oscillation
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -55,8 +55,9 @@ LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tent
 HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
 KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
 TAU = sp.Symbol("tau", positive=True)
-DEFAULT_SLOWEST = 1 / sp.log(1 + sp.log(1 + TAU))  # threshold: a bare limit's slowest admissible mode when its
-# derivation gives none — ~1/log log τ, slower than every rate the catalogue states (1/log t, log log t/log t)
+DEFAULT_SLOWEST = 1 / sp.log(1 + sp.log(1 + sp.log(1 + TAU)))  # threshold: a bare limit's slowest admissible mode
+# when its derivation gives none — ~1/log log log τ, slower than every rate a statement of the catalogue gives
+# (1/log t, log log t/log t) and than 1/log log τ: it only withholds, so slower is the safe side
 
 
 @dataclass(frozen=True)
@@ -358,48 +359,57 @@ def _bare_row(j: Judgement, tau, u, e, fits, limit, tol, span) -> None:
 
 
 def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Judgement:
-    """An oscillating sequence judged on its tail envelope at the envelope's records (``asymptotic_envelope``)."""
-    idx = osc.records
+    """An oscillating sequence judged on its tail envelope at the envelope's records up to the last peak of |e|
+    (``asymptotic_envelope``: past the last peak the run has not yet seen the next one, so the records there are a
+    descent in progress, not the envelope's decay)."""
+    x = [abs(v) for v in e]
+    peaks = [k for k in range(1, len(x) - 1) if x[k] >= max(x[k - 1], x[k + 1]) and x[k] > min(x[k - 1], x[k + 1])]
+    idx = [k for k in osc.records if not peaks or k <= peaks[-1]]
     j.oscillation = osc.row()
     head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
-    if len(idx) < MIN_ORDERS + 2:
-        return _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, **kw)
-    je = judge([tau[k] for k in idx], [limit + abs(e[k]) for k in idx], rate, clock_symbol, limit, **kw)
+    flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, peaks=peaks, records=len(idx), **kw)
+    if flat.holds is False or len(idx) < MIN_ORDERS + 2:
+        return flat
+    je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
+    if je.holds is True and (len(peaks) < 2 or not je.window or je.window[0] > tau[peaks[-2]]):
+        return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but those records "
+                        "span less than one observed period (two peaks of |q − q∞|): the envelope's decay from one "
+                        "period to the next is not yet seen: not decidable from this run")
     j.window, j.orders, j.observed_order = je.window, je.orders, je.observed_order
     j.limit_estimate, j.horizon_needed = je.limit_estimate, je.horizon_needed
-    return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records: {je.reason}")
+    return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records up to its last peak: {je.reason}")
 
 
-def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, order, stated_rate, slowest,
-                   clock_label, **_) -> Judgement:
-    """An oscillation whose envelope is attained at too few checkpoints to fit: over the whole run (≥ one observed
-    period, a decade of the clock) the envelope must decay at least as the statement requires — an O(r^p) row's
-    implied constant of the envelope must not grow ``GROWTH``-fold, a bare limit's envelope must fall at least as
-    far as its slowest admissible mode."""
-    env = envelope(e)
+def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, peaks, records, order,
+                   stated_rate, slowest, clock_label, **_) -> Judgement:
+    """An oscillation judged by how far its envelope fell: from the first peak of |e| (a local maximum) to the last,
+    peaks of the same oscillation at a like phase, over at least a decade of the clock, the envelope must
+    decay as the statement requires — an O(r^p) row's envelope implied constant must not grow ``GROWTH``-fold, and
+    any row's envelope (→ q∞ is implied by O(r^p) → 0) must fall at least as far as the slowest admissible mode."""
+    x = [abs(v) for v in e]
+    a, b = (peaks[0], peaks[-1]) if peaks else (0, 0)
     name = clock_label or clock_symbol
-    u_of = rate_function(rate, clock_symbol)
-    fell = env[0] / env[-1] if env[-1] > 0 else math.inf
-    if tau[-1] / tau[0] >= SPAN * (1 - 1e-9) and env[-1] > 0:
-        if stated_rate:
-            need = (u_of(tau[0]) / u_of(tau[-1])) ** order
-            if need / fell >= GROWTH:
-                j.window = [tau[0], tau[-1]]
-                return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× over {name} ∈ [{tau[0]:.3g}, "
-                                f"{tau[-1]:.3g}] while r^{order:g} fell {need:.3g}×: the envelope's implied constant "
-                                f"grew {need / fell:.3g}×")
-        if limit is not None:  # O(r^p) → 0 implies the bare limit, whose slowest admissible mode bounds the decay
-            m = rate_function(_on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol),
-                              clock_symbol)
-            need = m(tau[0]) / m(tau[-1])
-            if math.isfinite(need) and fell < need:
-                j.window = [tau[0], tau[-1]]
-                return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× over {name} ∈ [{tau[0]:.3g}, "
-                                f"{tau[-1]:.3g}], less than the slowest admissible mode "
-                                f"{sp.nfloat(_on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol), 3)} "
-                                f"({need:.4g}×): it does not approach {limit:.6g}")
-    return j.decide(None, "undecidable", f"{head}, which is attained at only {len(osc.records)} checkpoints (the "
-                    f"judge needs {MIN_ORDERS + 2}) and fell {fell:.4g}×: not decidable from this run")
+    fell = x[a] / x[b] if x[b] != 0 else math.inf
+    over = f"from its first peak at {name} = {tau[a]:.3g} to its last at {tau[b]:.3g}"
+    if b > a and tau[b] / tau[a] >= SPAN * (1 - 1e-9) and e[b] != 0:
+        u_of = rate_function(rate, clock_symbol)
+        need = (u_of(tau[a]) / u_of(tau[b])) ** order if stated_rate else 1.0
+        if need / fell >= GROWTH:
+            j.window = [tau[a], tau[-1]]
+            return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
+                            f"{need:.3g}×: the envelope's implied constant grew {need / fell:.3g}×")
+        mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
+        m = rate_function(mode, clock_symbol)
+        need = m(tau[a]) / m(tau[b])
+        # an under-sampled oscillation of non-integer period aliases its peaks (their sampled phase drifts): only an
+        # alternation sampled in step (a turn at every checkpoint) compares its peaks at equal phase to the mode
+        aliased = osc.under_sampled and osc.period > 2.0 + 1e-9
+        if math.isfinite(need) and fell < need and not aliased:
+            j.window = [tau[a], tau[-1]]
+            return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "
+                            f"admissible mode {sp.nfloat(mode, 3)} ({need:.4g}×): it does not approach {limit:.6g}")
+    return j.decide(None, "undecidable", f"{head}, which is attained at only {records} checkpoints (the "
+                    f"judge needs {MIN_ORDERS + 2}) and fell {fell:.4g}× {over}: not decidable from this run")
 
 
 def _rate_row(j: Judgement, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=0.0,
