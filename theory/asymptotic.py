@@ -362,8 +362,7 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     """An oscillating sequence judged on its tail envelope at the envelope's records up to the last peak of |e|
     (``asymptotic_envelope``: past the last peak the run has not yet seen the next one, so the records there are a
     descent in progress, not the envelope's decay)."""
-    x = [abs(v) for v in e]
-    peaks = [k for k in range(1, len(x) - 1) if x[k] >= max(x[k - 1], x[k + 1]) and x[k] > min(x[k - 1], x[k + 1])]
+    x, peaks = [abs(v) for v in e], osc.peaks
     idx = [k for k in osc.records if not peaks or k <= peaks[-1]]
     j.oscillation = osc.row()
     head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
@@ -401,10 +400,16 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *
         mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
         m = rate_function(mode, clock_symbol)
         need = m(tau[a]) / m(tau[b])
-        # an under-sampled oscillation of non-integer period aliases its peaks (their sampled phase drifts): only an
-        # alternation sampled in step (a turn at every checkpoint) compares its peaks at equal phase to the mode
-        aliased = osc.under_sampled and osc.period > 2.0 + 1e-9
-        if math.isfinite(need) and fell < need and not aliased:
+        # an under-sampled oscillation of non-integer period aliases its peaks (their sampled phase drifts), by at
+        # most the oscillation's swing: an alternation sampled in step (period 2) compares peaks at equal phase
+        # peaks at up to the oscillation's whole swing of |e| (max/min over a period about the first peak) below
+        # the true ones: the comparison allows the first peak that much
+        swing = 1.0
+        if osc.under_sampled and osc.period > 2.0 + 1e-9:
+            h = math.ceil(osc.period / 2)
+            near = x[max(0, a - h):a + h + 1]
+            swing = max(near) / min(near) if min(near) > 0 else math.inf
+        if math.isfinite(need) and fell * swing < need:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "
                             f"admissible mode {sp.nfloat(mode, 3)} ({need:.4g}×): it does not approach {limit:.6g}")

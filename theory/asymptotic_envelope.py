@@ -50,6 +50,7 @@ class Oscillation:
     sign_changes: int
     period: float
     records: list
+    peaks: list  # interior local maxima of |e|
 
     @property
     def oscillating(self) -> bool:
@@ -87,7 +88,14 @@ def oscillation(q: list, e: list, noise: float) -> Oscillation:
         last = s
     sc = sum(1 for a, b in zip(e, e[1:]) if abs(a) > noise and abs(b) > noise and (a > 0) != (b > 0))
     period = 2.0 * (turns[-1] - turns[0]) / (len(turns) - 1) if len(turns) >= 2 else math.nan
-    return Oscillation(turns, sc, period, records(e, noise))
+    return Oscillation(turns, sc, period, records(e, noise), peaks(e, noise))
+
+
+def peaks(e: list, noise: float = 0.0) -> list:
+    """Interior local maxima of ``|e|`` (at least each neighbour, above one by more than ``noise``)."""
+    x = [abs(v) for v in e]
+    return [k for k in range(1, len(x) - 1)
+            if x[k] >= max(x[k - 1], x[k + 1]) - noise and x[k] > min(x[k - 1], x[k + 1]) + noise]
 
 
 def records(e: list, noise: float = 0.0) -> list:
