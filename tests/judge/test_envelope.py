@@ -186,3 +186,19 @@ def test_a_staircase_sampled_in_step_is_no_counterexample():
     j = J(ck, lambda x: 1 / math.sqrt(1e2 * S ** math.floor(math.log(x / 1e2) / math.log(S) + 1e-9)),
           t ** -0.5, 0.0, stated_rate=True)
     assert j.holds is not False, j.reason
+
+
+@pytest.mark.parametrize("P", [5.5, 6.8, 7.3])
+def test_a_persistent_oscillation_is_never_verified_and_violated_once_its_peaks_span_a_decade(P):
+    """q = 1 + 0.009 sin(2πk/P) + 3/t against O(1/t) → 1: the oscillation keeps its amplitude. After its last
+    peak the run sees only a descent in progress (the next peak is beyond it): that is no decay of the envelope, so
+    over one decade it is not verified, and over three its peaks — a decade apart and fallen ≈ 1× while 1/t fell
+    ≥ 10× — refute it."""
+    ck = geometric(89, 890, 20)
+    j = judge(ck, [1 + 0.009 * math.sin(2 * math.pi * k / P) + 3 / x for k, x in enumerate(ck)], 1 / t, "t", 1.0,
+              stated_rate=True)
+    assert j.holds is not True and j.oscillation is not None, j.reason
+    ck = geometric(89, 8.9e4, 20)
+    j = judge(ck, [1 + 0.009 * math.sin(2 * math.pi * k / P) + 3 / x for k, x in enumerate(ck)], 1 / t, "t", 1.0,
+              stated_rate=True)
+    assert j.holds is False, j.reason
