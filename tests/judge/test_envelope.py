@@ -49,6 +49,9 @@ def test_a_frozen_negative_quantity_is_settled_like_its_mirror():
     for s in (1, -1):
         j = judge(tau, [s * 2.5] * 7, LOG, "t", s * 2.0)
         assert j.holds is False and j.rule == "settled", j.reason
+        # 1e-12 from 1000: below 256 ulp of |q| (5.7e-11), the distance is rounding — reached, for q and −q alike
+        j = judge(tau, [s * (1000.0 + 1e-12 * (1 + 1 / k)) for k in range(1, 8)], LOG, "t", s * 1000.0)
+        assert j.holds is True and j.rule == "reached", j.reason
 
 
 # ---- the order threshold on both sides -------------------------------------------------------------------------
