@@ -88,8 +88,9 @@ def bare_row(j, tau, u, e, fits, limit, tol, span) -> None:
                      else f"fallen {fell:.3g}× with no steady power law pointing elsewhere"))
             return
         j.decide(None, "undecidable", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
-                 f"{max(tail):.3g}] {span(w)}, but " + (f"a steady power law's limit band " + ", ".join(
-                     f"[{f.lo:.6g}, {f.hi:.6g}]" for f in ok if not f.contains(limit, tol)) + " excludes it" if ok else
+                 f"{max(tail):.3g}] {span(w)}, but " + (f"a power law steady enough to protect a limit, not to refute one, "
+                 f"extrapolates to " + ", ".join(
+                     f"[{f.lo:.6g}, {f.hi:.6g}]" for f in ok if not f.contains(limit, tol)) + ", which excludes it" if ok else
                      f"no power law fits steadily and the error fell only {fell:.3g}× (evidence needs "
                      f"{DECADE_OF_DECAY:g}×)"))
         return
