@@ -205,3 +205,19 @@ def test_a_persistent_oscillation_is_never_verified_and_violated_once_its_peaks_
     j = judge(ck, [1 + 0.009 * math.sin(2 * math.pi * k / P) + 3 / x for k, x in enumerate(ck)], 1 / t, "t", 1.0,
               stated_rate=True)
     assert j.holds is False, j.reason
+
+
+@pytest.mark.parametrize("rate,order,q", [
+    (1 / t, 1.0, [0.9370508610047574, 0.9370508610047574, 0.9968525430502378, 0.9998426271525119, 0.9999921313576255,
+                  0.9999921313576255]),
+    (LOG, 2.0, [0.0664608986507298, 0.0664608986507298, 0.017970807004113885, 0.00820431414852194,
+                0.004677918126773435, 0.004677918126773435]),
+])
+def test_a_staircase_whose_last_step_is_still_is_not_settled(rate, order, q):
+    """Θ(r) sampled on a decade grid by a staircase: the last step does not move. That one still step bounds
+    nothing — the remainder is the geometric tail after the last real change (1/t: limit band contains 1), and a
+    decelerating fall (ratios 0.2 → 0.36 for (1/log t)²) has no geometric tail at all."""
+    ck = geometric(22.37994691476189, 2237994.691476191, 6) if order == 1.0 else geometric(25.67, 2567031, 6)
+    limit = 1.0 if order == 1.0 else 0.0
+    j = judge(ck, q, rate, "t", limit, order=order, stated_rate=True, two_sided=True)
+    assert j.holds is not False, j.reason
