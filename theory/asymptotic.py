@@ -325,12 +325,12 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *
         mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
         m = rate_function(mode, clock_symbol)
         need = m(tau[a]) / m(tau[b])
-        # an under-sampled oscillation of non-integer period aliases its peaks (their sampled phase drifts), by at
-        # most the oscillation's swing: an alternation sampled in step (period 2) compares peaks at equal phase
+        # an oscillation sampled off its period aliases its peaks (their sampled phase drifts), by at most the
+        # oscillation's swing: only an alternation sampled in step (period 2) compares peaks at equal phase
         # peaks at up to the oscillation's whole swing of |e| (max/min over a period about the first peak) below
         # the true ones: the comparison allows the first peak that much
         swing = 1.0
-        if osc.under_sampled and osc.period > 2.0 + 1e-9:
+        if osc.period > 2.0 + 1e-9:
             h = math.ceil(osc.period / 2)
             near = x[max(0, a - h):a + h + 1]
             swing = max(near) / min(near) if min(near) > 0 else math.inf
