@@ -35,15 +35,14 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import sympy as sp
 
-from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, three_point, window_fit  # noqa: F401  (three_point: public API)
+from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
 from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, two_point_orders
 from .asymptotic_envelope import oscillation
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
-                               rate_row, wrong_limit_horizon)
+                               rate_row, slow_mode, wrong_limit_horizon)
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -104,23 +103,6 @@ class Judgement:
         return self
 
 
-@lru_cache(maxsize=256)
-def _lambdified(rate: sp.Expr, clock: str):
-    return sp.lambdify([sp.Symbol(clock, real=True)], rate, "math")
-
-
-def rate_function(rate: sp.Expr, clock: str):
-    """``u(τ) = r(τ)`` as a float function (NaN where it cannot be evaluated)."""
-    f = _lambdified(sp.sympify(rate), clock)
-
-    def u(tau: float) -> float:
-        try:
-            return float(f(float(tau)))
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
-            return math.nan
-    return u
-
-
 def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, order: float = 1.0,
           order_tol: float = ORDER_TOL, limit_tol: float = 0.0, floor: float = 0.0,
           clock_label: str | None = None, stated_rate: bool = False, two_sided: bool = False,
@@ -144,7 +126,6 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     j = _judge(clock, values, rate, clock_symbol, limit, **kw)
     mode = slowest if slowest is not None else (None if stated_rate or limit is None else DEFAULT_SLOWEST)
     if mode is not None and limit is not None and j.holds is False and not j.oscillation:
-        from .asymptotic_withhold import slow_mode
         slow_mode(j, limit, limit_tol, _on_clock(mode, clock_symbol), clock_symbol, clock_label or clock_symbol,
                   default=slowest is None)
     return j

@@ -158,3 +158,45 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
     else:
         j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
                  f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
+
+
+SLOW_RULES = ("settled", "excluded-limit")  # a divergence is no offset: no decaying mode explains growth
+
+
+def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, default: bool = False) -> None:
+    """``slowest``: withhold ``j``'s refutation when every step of the refuting window moved towards ``limit`` at
+    least as far as a mode ``u`` (sympy in ``clock``) carrying the remaining distance would (the module docstring)."""
+    import sympy as sp
+
+    from .asymptotic_fit import rate_function
+    if j.holds is not False or j.rule not in SLOW_RULES or not j.window:
+        return
+    tau, q = j.checkpoints, j.values
+    k0 = nearest(tau, j.window[0])
+    u = rate_function(slowest, clock)
+    us = [u(x) for x in tau[k0:]]
+    if len(us) < 2 or not all(math.isfinite(v) and v > 0 for v in us) or any(b >= a for a, b in zip(us, us[1:])):
+        return  # the mode does not decay over the window: it explains no offset
+    dist = [max(abs(v - limit) - tol, 0.0) for v in q[k0:]]
+    moved = [a - b for a, b in zip(dist, dist[1:])]  # each step's approach to the stated limit
+    carried = [d * (a / b - 1.0) for d, a, b in zip(dist[1:], us, us[1:])]  # the mode's, on the distance left
+    short = [k for k, (m, c) in enumerate(zip(moved, carried)) if m < c]
+    if short or dist[-1] <= 0:
+        return  # a step moved less than the slowest mode would: an offset the mode cannot explain
+    tenfold = _solve_clock(u, us[-1] / 10.0, tau[-1])
+    when = f"{label} ≈ {tenfold:.3g}" if tenfold is not None else f"{label} beyond 1e300"
+    mode = sp.nfloat(slowest, 3, exponent=True)
+    undecided(j, f"the {'default (threshold)' if default else 'derived'} slowest mode {mode}, carrying the distance "
+                  f"left at each checkpoint, would move every step of the window by no more than it moved (the last: "
+                  f"{carried[-1]:.3g} against {moved[-1]:.3g}): an offset and that mode look alike here (the mode "
+                  f"falls tenfold only by {when})")
+
+
+def nearest(clock, t0: float) -> int:
+    """The index of the checkpoint nearest ``t0`` in log clock (the refuting window's start)."""
+    return min(range(len(clock)), key=lambda k: abs(math.log(clock[k] / t0)))
+
+
+def undecided(j, why: str) -> None:
+    j.holds, j.horizon_needed = None, None
+    j.reason = f"{j.reason} — withheld: {why}: not decidable from this run"
