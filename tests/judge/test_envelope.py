@@ -221,3 +221,22 @@ def test_a_staircase_whose_last_step_is_still_is_not_settled(rate, order, q):
     limit = 1.0 if order == 1.0 else 0.0
     j = judge(ck, q, rate, "t", limit, order=order, stated_rate=True, two_sided=True)
     assert j.holds is not False, j.reason
+
+
+def test_a_row_absorbs_a_log_factor_only_by_declaring_it_and_reports_its_oscillation():
+    """Condition.log_factor is passed to the judge: the same r·log(1/r) series is violated by an O(1/t) row and
+    verified by one that declares the factor with its reason; an oscillating series' row carries `oscillation`."""
+    from ibcheck.theory.asymptotic import Series
+    from ibcheck.theory.statement import lim
+    q = sp.Symbol("q", real=True)
+    ck = geometric(1e2, 1e6, 9)
+    s = Series(ck, [math.log(x) / x for x in ck])
+    plain = lim("q = O(1/t)", q, 0, clock="t", rate=1 / t, kind="rate", reason="stated rate")
+    logged = lim("q = O(1/t) up to log t", q, 0, clock="t", rate=1 / t, kind="rate", reason="stated rate",
+                 log_factor="the bound carries log t (the step-size schedule's sum)")
+    assert plain.evaluate({"q": s})["holds"] is False
+    r = logged.evaluate({"q": s})
+    assert r["holds"] is True, r["judgement"]
+    c17 = geometric(1e2, 1e6, 17)
+    r = plain.evaluate({"q": Series(c17, [(1 + 0.8 * (-1) ** k) / x for k, x in enumerate(c17)])})
+    assert r["holds"] is True and r["oscillation"]["period"] == pytest.approx(2.0), r
