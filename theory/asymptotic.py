@@ -35,24 +35,25 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import sympy as sp
 
-from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, solve_clock as _solve_clock, three_point, window_fit  # noqa: F401  (three_point: public API)
-from .asymptotic_rules import (GAMMA_STABLE, GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, decay_window, diverging, levelling,
-                               two_point_orders)
+from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
+from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, two_point_orders
+from .asymptotic_envelope import oscillation
+from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
+                               rate_row, slow_mode, wrong_limit_horizon)
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
 NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hundred ulps: sums, norms, ratios)
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
 KAPPA_FIRM = 0.25  # ... and at most a quarter of it for a five-checkpoint fit to refute without a sixth
-SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
-DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
-HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
-KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
+TAU = sp.Symbol("tau", positive=True)
+DEFAULT_SLOWEST = 1 / sp.log(1 + sp.log(1 + sp.log(1 + TAU)))  # threshold: a bare limit's slowest admissible mode
+# when its derivation gives none — ~1/log log log τ, slower than every rate a statement of the catalogue gives
+# (1/log t, log log t/log t) and than 1/log log τ: it only withholds, so slower is the safe side
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ class Series:
 class Judgement:
     """The judge's answer for one row; ``holds`` is True (verified), False (violated) or None (inconclusive).
     ``rule`` names the rule that decided (or why none did): reached, settled, diverging, excluded-limit,
-    order, levelling, faster, pending, undecidable."""
+    order, levelling, growth, faster, pending, undecidable. ``oscillation``: set when the sequence oscillates
+    (``asymptotic_envelope``) and the decision rests on its tail envelope."""
 
     holds: bool | None
     reason: str
@@ -88,41 +90,23 @@ class Judgement:
     limit_estimate: dict = field(default_factory=lambda: {"value": math.nan, "interval": [math.nan, math.nan]})
     horizon_needed: float | None = None
     rule: str = ""
+    oscillation: dict | None = None  # turning points, sign changes, period, under-sampling (oscillating sequences)
 
     def row(self) -> dict:
         return {"checkpoints": self.checkpoints, "values": self.values, "orders": self.orders,
                 "window": self.window, "observed_order": self.observed_order, "limit_estimate": self.limit_estimate,
-                "horizon_needed": self.horizon_needed, "judgement": self.reason}
+                "horizon_needed": self.horizon_needed, "judgement": self.reason,
+                **({"oscillation": self.oscillation} if self.oscillation else {})}
 
     def decide(self, holds: bool | None, rule: str, reason: str) -> "Judgement":
         self.holds, self.rule, self.reason = holds, rule, reason
         return self
 
 
-@lru_cache(maxsize=256)
-def _lambdified(rate: sp.Expr, clock: str):
-    return sp.lambdify([sp.Symbol(clock, real=True)], rate, "math")
-
-
-def rate_function(rate: sp.Expr, clock: str):
-    """``u(τ) = r(τ)`` as a float function (NaN where it cannot be evaluated)."""
-    f = _lambdified(sp.sympify(rate), clock)
-
-    def u(tau: float) -> float:
-        try:
-            return float(f(float(tau)))
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
-            return math.nan
-    return u
-
-
-def _fmt(xs: list) -> str:
-    return "[" + ", ".join(f"{x:.3g}" for x in xs) + "]"
-
-
 def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, order: float = 1.0,
           order_tol: float = ORDER_TOL, limit_tol: float = 0.0, floor: float = 0.0,
-          clock_label: str | None = None, stated_rate: bool = False, two_sided: bool = False) -> Judgement:
+          clock_label: str | None = None, stated_rate: bool = False, two_sided: bool = False,
+          slowest: sp.Expr | None = None, log_factor: str = "") -> Judgement:
     """Judge ``q → limit`` (at rate ``O(r^order)`` when ``stated_rate``) from checkpoints; the rules: the module
     docstring and docs/judge.md.
 
@@ -132,8 +116,29 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     (|q − q∞| ≤ floor is "reached"); ``limit_tol``: how far the extrapolated limit may sit from the stated one;
     ``clock_label`` names the clock in reasons ("log(1/𝓛)"); ``stated_rate``: the source states the rate (kind
     ``rate``: the implied constant |e|/r^p must level), else only the limit (kind ``limit``: never refuted by its
-    order); ``two_sided``: a Θ statement (a stable faster order refutes it too).
+    order); ``two_sided``: a Θ statement (a stable faster order refutes it too). ``slowest``: the slowest mode
+    u(τ) the row's derivation admits for the error (sympy in the clock); a bare limit without one is judged against
+    ``DEFAULT_SLOWEST`` (provenance threshold: it only withholds). ``log_factor``: the row declares that its
+    implied constant may grow like log(1/r), with this reason (otherwise a log factor refutes an O(r) row).
     """
+    kw = dict(order=order, order_tol=order_tol, limit_tol=limit_tol, floor=floor, clock_label=clock_label,
+              stated_rate=stated_rate, two_sided=two_sided, slowest=slowest, log_factor=log_factor)
+    j = _judge(clock, values, rate, clock_symbol, limit, **kw)
+    mode = slowest if slowest is not None else (None if stated_rate or limit is None else DEFAULT_SLOWEST)
+    if mode is not None and limit is not None and j.holds is False and not j.oscillation:
+        slow_mode(j, limit, limit_tol, _on_clock(mode, clock_symbol), clock_symbol, clock_label or clock_symbol,
+                  default=slowest is None)
+    return j
+
+
+def _on_clock(mode, clock_symbol: str):
+    """``DEFAULT_SLOWEST`` is written in ``TAU``: the same mode in the row's clock symbol."""
+    return sp.sympify(mode).subs(TAU, sp.Symbol(clock_symbol, real=True))
+
+
+def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_tol, floor, clock_label,
+           stated_rate, two_sided, slowest, log_factor) -> Judgement:
+    """``judge`` before the slowest-mode withholding (which ``judge`` applies to the final answer)."""
     tau, q = [float(c) for c in clock], [float(v) for v in values]
     name = clock_label or clock_symbol
     j = Judgement(holds=None, reason="", checkpoints=tau, values=q)
@@ -162,19 +167,26 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
         return j.decide(True, "reached", f"reached the limit {limit:.6g} to the floor {res:.2g} from {name} = "
                         f"{tau[k0]:.3g} on")
     span = lambda k: f"over {name} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
+    osc = oscillation(q, e, max(STALL * abs(e[-1]), noise))
+    if osc.oscillating:
+        return _envelope(j, osc, tau, e, rate, clock_symbol, limit, order=order, order_tol=order_tol,
+                         limit_tol=limit_tol, floor=floor, clock_label=clock_label, stated_rate=stated_rate,
+                         two_sided=two_sided, slowest=slowest, log_factor=log_factor)
     refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u)
     if refuted is True:
         return j
     if stated_rate:
-        _rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span)
+        rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise, log_factor)
     else:
-        _bare_row(j, tau, u, e, fits, limit, limit_tol, span)
+        bare_row(j, tau, u, e, fits, limit, limit_tol, span)
     if j.holds is True and refuted:  # a collapse towards another value, still moving: neither way yet
         j.decide(None, "undecidable", f"{refuted}, but its last step still moves "
                  f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
                  "not decidable from this run")
     if j.holds is None and j.rule != "pending":
-        _wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name)
+        mode = slowest if slowest is not None else (None if stated_rate else DEFAULT_SLOWEST)
+        wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name,
+                             None if mode is None else rate_function(_on_clock(mode, clock_symbol), clock_symbol))
     return j
 
 
@@ -252,92 +264,63 @@ def _credible(f: Fit) -> bool:
     return f.plausible or (f.ok and f.spread <= f.correction)
 
 
-def _wrong_limit_horizon(j: Judgement, tau, q, fits, u_of, limit, tol, name) -> None:
-    """A fit that points at another limit but has not yet stopped moving relative to the remaining decay: the
-    clock at which its correction ``|C| z^a`` falls to ``KAPPA_HORIZON`` of the distance (its own model's
-    prediction), else "not decidable from this run"."""
-    for f in fits[:1]:  # the best model only: a misspecified one's prediction recedes when run
-        if f.drift > HORIZON_DRIFT or f.contains(limit, tol):
-            continue
-        dist = abs(f.value - limit) - tol
-        if dist <= 0 or f.spread > SIGMA * dist:
-            continue
-        z = (KAPPA_HORIZON * dist / abs(f.C)) ** (1.0 / f.a)
-        h = (1.0 / z if z > 0 else None) if f.model == "τ" else _solve_clock(u_of, z, tau[-1])
-        if h is not None and h > tau[-1]:
-            j.horizon_needed, j.rule = h, "pending"
-            j.reason += (f"; a power law in {'the rate' if f.model == 'r' else name} points at the limit "
-                         f"{f.value:.6g} ∉ {limit:.6g} ± {tol:.2g}: needs {name} ≈ {h:.3g}")
-            return
-    if j.horizon_needed is None and "not decidable" not in j.reason:
-        j.reason += ": not decidable from this run"
+def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Judgement:
+    """An oscillating sequence judged on its tail envelope at the envelope's records up to the last peak of |e|
+    (``asymptotic_envelope``: past the last peak the run has not yet seen the next one, so the records there are a
+    descent in progress, not the envelope's decay)."""
+    x, peaks = [abs(v) for v in e], osc.peaks
+    idx = [k for k in osc.records if not peaks or k <= peaks[-1]]
+    j.oscillation = osc.row()
+    head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
+    flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, peaks=peaks, records=len(idx), **kw)
+    if flat.holds is False or len(idx) < MIN_ORDERS + 2:
+        return flat
+    je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
+    if je.holds is True and (len(peaks) < 2 or not je.window or je.window[0] > tau[peaks[-2]]):
+        return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but those records "
+                        "span less than one observed period (two peaks of |q − q∞|): the envelope's decay from one "
+                        "period to the next is not yet seen: not decidable from this run")
+    j.window, j.orders, j.observed_order = je.window, je.orders, je.observed_order
+    j.limit_estimate, j.horizon_needed = je.limit_estimate, je.horizon_needed
+    return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records up to its last peak: {je.reason}")
 
 
-def _bare_row(j: Judgement, tau, u, e, fits, limit, tol, span) -> None:
-    """A bare limit: verified on a decay window with every fitted model consistent with ``limit``; never refuted
-    by its order (1/√log t, 1/log log t, log log t/log t all → 0)."""
-    p2 = two_point_orders(u, e)
-    j.orders = p2
-    w = decay_window(p2, tau, e)
-    ok = [f for f in fits if f.plausible]  # a drifting model is misspecified: it speaks neither way
-    if w is not None:
-        tail = p2[w:]
-        j.window = [tau[w], tau[-1]]
-        j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
-        fell = abs(e[w]) / abs(e[-1])
-        if (ok and all(f.contains(limit, tol) for f in ok)) or (not ok and fell >= DECADE_OF_DECAY):
-            j.decide(True, "order", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
-                     f"{max(tail):.3g}] {span(w)}, " + (f"every steady power law's limit band containing {limit:.6g}" if ok
-                     else f"fallen {fell:.3g}× with no steady power law pointing elsewhere"))
-            return
-        j.decide(None, "undecidable", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
-                 f"{max(tail):.3g}] {span(w)}, but " + (f"a steady power law's limit band " + ", ".join(
-                     f"[{f.lo:.6g}, {f.hi:.6g}]" for f in ok if not f.contains(limit, tol)) + " excludes it" if ok else
-                     f"no power law fits steadily and the error fell only {fell:.3g}× (evidence needs "
-                     f"{DECADE_OF_DECAY:g}×)"))
-        return
-    j.decide(None, "undecidable", f"no decay window yet (observed orders {_fmt(p2[-MIN_ORDERS - 1:])})")
-
-
-def _rate_row(j: Judgement, tau, u, e, u_of, order, order_tol, two_sided, name, span) -> None:
-    """An O(r^p) / Θ(r^p) row by the levelling of its implied constant (``asymptotic_rules.levelling``)."""
-    lev = levelling(u, e, order, order_tol, two_sided)
-    j.orders = lev.orders
-    need, upper = order - order_tol, order + order_tol
-    if lev.start is not None:
-        win = lev.orders[lev.start:]
-        j.window = [tau[lev.start], tau[-1]]
-        j.observed_order = {"value": win[-1], "interval": [min(win), max(win)]}
-        lo, hi = min(win), max(win)
-    theta = "Θ" if two_sided else "O"
-    if lev.state == "level":
-        j.decide(True, "levelling", f"the implied constant levels: observed order ∈ [{lo:.3g}, {hi:.3g}] "
-                 f"{'within' if two_sided else '≥'} {f'[{need:.3g}, {upper:.3g}]' if two_sided else f'{need:.3g}'} "
-                 f"(shift-invariant) {span(lev.start)}")
-    elif lev.state == "slower":
-        what = "no decay at the stated rate" if hi < 0.25 else "converges at a slower rate"
-        j.decide(False, "levelling", f"{what}: stable observed order ∈ [{lo:.3g}, {hi:.3g}] < {need:.3g} "
-                 f"(stated {order:g}); the implied constant |e|/r^{order:g} grew {lev.change:.3g}× without "
-                 f"levelling {span(lev.start)}")
-    elif lev.state == "faster":
-        how = "stable observed order" if lev.spread <= GAMMA_STABLE else "at every step: observed order"
-        j.decide(False, "faster", f"decays faster than Θ(r): {how} ∈ [{lo:.3g}, {hi:.3g}] > "
-                 f"{upper:.3g}; the implied constant fell {lev.change:.3g}× {span(lev.start)}")
-    elif lev.state in ("slower-short", "faster-short"):
-        # the stable exponent γ predicts the implied constant's change: ×(x*/x_last)^{p|γ|} more reaches 1.2·GROWTH
-        x_star = 1.0 / u[-1] * (1.2 * GROWTH / lev.change) ** (1.0 / abs(order * lev.gamma))
-        h = _solve_clock(u_of, 1.0 / x_star, tau[-1])
-        slower = lev.state == "slower-short"
-        if lev.spread > HORIZON_DRIFT * abs(lev.gamma):  # the exponent not steady enough to predict from
-            h = None
-        j.horizon_needed = h
-        j.decide(None, "pending" if h else "undecidable", f"stable observed order ∈ [{lo:.3g}, {hi:.3g}] "
-                 f"{'below' if slower else 'above'} the stated {theta}(r^{order:g}) {span(lev.start)}, but the "
-                 f"implied constant {'grew' if slower else 'fell'} only {lev.change:.3g}× (a counterexample needs "
-                 f"{GROWTH:g}×)" + (f": needs {name} ≈ {h:.3g}" if h else ""))
-    else:
-        j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
-                 f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
+def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, peaks, records, order,
+                   stated_rate, slowest, clock_label, **_) -> Judgement:
+    """An oscillation judged by how far its envelope fell: from the first peak of |e| (a local maximum) to the last,
+    peaks of the same oscillation at a like phase, over at least a decade of the clock, the envelope must
+    decay as the statement requires — an O(r^p) row's envelope implied constant must not grow ``GROWTH``-fold, and
+    any row's envelope (→ q∞ is implied by O(r^p) → 0) must fall at least as far as the slowest admissible mode."""
+    x = [abs(v) for v in e]
+    a, b = (peaks[0], peaks[-1]) if peaks else (0, 0)
+    name = clock_label or clock_symbol
+    fell = x[a] / x[b] if x[b] != 0 else math.inf
+    over = f"from its first peak at {name} = {tau[a]:.3g} to its last at {tau[b]:.3g}"
+    if b > a and tau[b] / tau[a] >= SPAN * (1 - 1e-9) and e[b] != 0:
+        u_of = rate_function(rate, clock_symbol)
+        need = (u_of(tau[a]) / u_of(tau[b])) ** order if stated_rate else 1.0
+        if need / fell >= GROWTH:
+            j.window = [tau[a], tau[-1]]
+            return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
+                            f"{need:.3g}×: the envelope's implied constant grew {need / fell:.3g}×")
+        mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
+        m = rate_function(mode, clock_symbol)
+        need = m(tau[a]) / m(tau[b])
+        # an oscillation sampled off its period aliases its peaks (their sampled phase drifts), by at most the
+        # oscillation's swing: only an alternation sampled in step (period 2) compares peaks at equal phase
+        # peaks at up to the oscillation's whole swing of |e| (max/min over a period about the first peak) below
+        # the true ones: the comparison allows the first peak that much
+        swing = 1.0
+        if osc.period > 2.0 + 1e-9:
+            h = math.ceil(osc.period / 2)
+            near = x[max(0, a - h):a + h + 1]
+            swing = max(near) / min(near) if min(near) > 0 else math.inf
+        if math.isfinite(need) and fell * swing < need:
+            j.window = [tau[a], tau[-1]]
+            return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "
+                            f"admissible mode {sp.nfloat(mode, 3)} ({need:.4g}×): it does not approach {limit:.6g}")
+    return j.decide(None, "undecidable", f"{head}, which is attained at only {records} checkpoints (the "
+                    f"judge needs {MIN_ORDERS + 2}) and fell {fell:.4g}× {over}: not decidable from this run")
 
 
 def geometric(lo: float, hi: float, count: int) -> list:

@@ -8,7 +8,9 @@ either side, half order, double order on Θ rows, power-law and geometric approa
 a jittered wrong constant, a frozen trainer), at K ∈ {5, 7, 12} checkpoints over 1–4 decades from the row's τ₀.
 
 **Resolvable** is a property of the sequence, not of the judge: a wrong limit ``L + δ`` is resolvable when the
-last checkpoint sits within ``|δ|/3`` of it (it is three times closer to where it goes than the offset); a wrong
+last checkpoint sits within ``|δ|/3`` of it (it is three times closer to where it goes than the offset) and, on a
+bare limit, its last step moved less than the slowest admissible mode (``asymptotic.DEFAULT_SLOWEST``) carrying the
+distance left would (else ``L + A·u(τ)`` plus a faster transient is a correct sequence through the same points); a wrong
 order when the implied constant ``|e|/r^p`` has changed by ``GROWTH`` (2×) over the checkpoints; a divergence, a
 jittered or frozen constant always (they do not approach the stated limit at all). The required rates: no correct
 sequence ``violated``; no resolvable wrong one ``verified``; at most 2% of the resolvable wrong ones
@@ -24,7 +26,7 @@ from functools import lru_cache
 
 import sympy as sp
 
-from .asymptotic import geometric, judge
+from .asymptotic import DEFAULT_SLOWEST, TAU, geometric, judge, rate_function
 from .asymptotic_rules import GROWTH
 
 KS = (5, 7, 12)
@@ -205,9 +207,19 @@ def resolvable(row: Row, family: str, tau: list, q: list) -> bool:
     if family.startswith(("divergence", "jittered", "frozen")):
         return True
     if wrong_limit is not None:
-        return abs(q[-1] - wrong_limit) <= abs(wrong_limit - row.limit) / RESOLVE
+        near = abs(q[-1] - wrong_limit) <= abs(wrong_limit - row.limit) / RESOLVE
+        return near and (row.stated_rate or not slow_mode_explains(row, tau, q))
     c = [abs(v - row.limit) / row.u(x) for x, v in zip(tau, q)]
     return max(c[-1] / c[0], c[0] / c[-1]) >= GROWTH
+
+
+def slow_mode_explains(row: Row, tau: list, q: list) -> bool:
+    """A bare limit's last step moved towards the stated limit at least as far as the default slowest admissible
+    mode (``asymptotic.DEFAULT_SLOWEST``, ~1/log log τ) carrying the distance left would: then ``q∞ + A·u(τ)`` plus a
+    faster transient fits the run as well as the wrong limit does, and no judge can resolve it."""
+    u = rate_function(DEFAULT_SLOWEST.subs(TAU, sp.Symbol(row.clock, real=True)), row.clock)
+    d0, d1 = abs(q[-2] - row.limit), abs(q[-1] - row.limit)
+    return d0 - d1 >= d1 * (u(tau[-2]) / u(tau[-1]) - 1.0)
 
 
 def cases():

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 F_S = 1.25  # Roache's safety factor for a GCI from three or more solutions
 P_RANGE = (-5.0, 20.0)  # bracket of a three-point exponent: growth up to z^-5, decay up to z^20
@@ -154,3 +155,23 @@ def solve_clock(u, target: float, tau_last: float) -> float | None:
         mid = 0.5 * (lo + hi)
         lo, hi = (mid, hi) if u(math.exp(mid)) > target else (lo, mid)
     return math.exp(hi)
+
+
+@lru_cache(maxsize=256)
+def _lambdified(rate, clock: str):
+    import sympy as sp  # only where a rate is evaluated: importing the fits stays light
+    return sp.lambdify([sp.Symbol(clock, real=True)], rate, "math")
+
+
+def rate_function(rate, clock: str):
+    """``u(τ) = r(τ)`` (``rate`` a sympy expression of the symbol named ``clock``) as a float function (NaN where
+    it cannot be evaluated)."""
+    import sympy as sp
+    f = _lambdified(sp.sympify(rate), clock)
+
+    def u(tau: float) -> float:
+        try:
+            return float(f(float(tau)))
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            return math.nan
+    return u

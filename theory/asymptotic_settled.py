@@ -6,8 +6,10 @@ t = 10⁶), far more at 1/log t or 1/t. A sequence whose changes over a tail of 
 clock ratio ``≥ span`` (a decade) fall to ``level`` — ``STALL = 10⁻⁷`` of that distance — is not approaching
 ``q∞`` at any rate a statement gives: it has stopped. Before the still part, changes may collapse geometrically
 (one sign, each at most ``RATIO`` of the one before: a fixed wrong direction's alignment gap); the limit then lies
-in ``q_last ± R``, ``R = F_s·|d_last|·r/(1 − r) + level`` (Aitken's remainder with the tail's largest ratio
-``r ≤ ½``, Roache's safety factor ``F_s``).
+in ``q_last ± R``, ``R = F_s·|d|·r/(1 − r) + level`` with ``d`` the last change above ``level`` (Aitken's
+remainder with the tail's largest ratio ``r ≤ ½``, Roache's safety factor ``F_s``) when two or more steps are
+still; after a single still step — a staircase sampled in step — the bound is Aitken's after the last real change,
+and a fall whose ratios rise (decelerating) has no geometric tail: not settled.
 
 Why a level relative to the distance, never float64 resolution: a frozen trainer's constant is reproduced to the
 last bits on one CPU only (σ₃/σ₁ of a rescaled matrix moves by ~10⁻¹⁵ relative from one BLAS kernel to another).
@@ -53,7 +55,14 @@ def settled(tau: list, q: list, *, points: int, span: float, safety: float,
     if K - start < points or tau[-1] / tau[start] < span * (1 - 1e-9):
         return None
     r = ratio or RATIO
-    R = safety * abs(d[-1]) * r / (1 - r) + level
+    # one still step (a staircase sampled in step, a turning point) is no stall: the remainder is then Aitken's
+    # after the last *real* change, not the zero last change; two or more still steps are a stall
+    big = [x for x in d[start:] if abs(x) > level]
+    still = len(d) - 1 - max((k for k in range(start, len(d)) if abs(d[k]) > level), default=start - 1)
+    rho = [abs(b) / abs(a) for a, b in zip(big, big[1:])]
+    if still < 2 and any(b > a * (1 + 1e-9) for a, b in zip(rho, rho[1:])):
+        return None  # one still step after a decelerating fall (ratios rising): no geometric tail bounds the rest
+    R = safety * abs(big[-1] if big and still < 2 else d[-1]) * r / (1 - r) + level
     return q[-1] - R, q[-1] + R, start
 
 

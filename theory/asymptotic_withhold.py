@@ -5,22 +5,21 @@ a false pass, and the judge's calibrated rates (docs/judge.md) bound what they a
 
 * **bounded_by** (``Condition.bounded_by``): q ≤ C·b with b a measured series. While b → 0 is not refuted and b
   still falls over q's refuting window, q's failure is a transient of the constant C, not a counterexample.
-* **slowest** (``Condition.slowest``): the slowest mode ``u(τ)`` the statement's derivation admits for the error
-  (Soudry et al.'s residual: ``t^{−min(θ−1, λ_min)}`` with θ, λ_min computed from the data — inputs, not the
-  trainer's output). A fit that extrapolates to ``L̂ ≠ q∞`` over the window ``[τ_w, τ_K]`` reads the excluded
-  distance ``D = |L̂ − q∞| − tol`` as an offset. The same distance carried by that mode, ``e = A·u(τ)`` with
-  ``A·u(τ_K) = D``, would have moved the window by ``D·(u(τ_w)/u(τ_K) − 1)``. When the window moved at least that
-  much (``|q_w − q_K|``), the data cannot tell the offset from the slow mode, so the refutation is withheld. A
-  wrong limit the run resolves has all but stopped moving (its movement is small against D), while a mode of
-  a fast derived rate would have moved D·(√10 − 1) over a decade at u = τ^{−½}: the refutation stands. θ = 1.035
-  gives u = t^{−0.035}, which moves a 0.44 offset by 0.037 over a decade — less than the 0.153 the residual moved.
+* **slowest** (``Condition.slowest``, else ``asymptotic.DEFAULT_SLOWEST`` on a bare limit): the slowest mode ``u(τ)``
+  the statement's derivation admits for the error (Soudry et al.'s residual: ``t^{−min(θ−1, λ_min)}`` with θ,
+  λ_min computed from the data — inputs, not the trainer's output). If every mode decays at least as fast as ``u``,
+  each step moves towards ``q∞`` at least ``|e_{k+1}|·(u_k/u_{k+1} − 1)``; a refutation whose window moved that far
+  at every step is withheld (``q∞ + A·u`` plus a faster transient fits as well), one with a step that moved less
+  stands. The rule lives in ``theory.asymptotic_order.slow_mode`` (the judge applies it to its final answer).
 """
 from __future__ import annotations
 
 import math
 
+from .asymptotic_order import nearest as _nearest, undecided as _undecided
+from .asymptotic_order import slow_mode  # noqa: F401  (the rule's home: theory.asymptotic_order)
+
 REFUTING_RULES = ("settled", "diverging", "excluded-limit")
-SLOW_RULES = ("settled", "excluded-limit")  # a divergence is no offset: no decaying mode explains growth
 
 
 def bounded_by(j, bound, rate, clock: str, name: str) -> None:
@@ -33,42 +32,3 @@ def bounded_by(j, bound, rate, clock: str, name: str) -> None:
     if jb.holds is not False and bound.values[-1] < bound.values[k0]:
         _undecided(j, f"bounded by {name} (up to a constant), which is not refuted and still decays "
                       f"({bound.values[k0]:.4g} → {bound.values[-1]:.4g})")
-
-
-def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str) -> None:
-    """``slowest``: withhold ``j``'s refutation when a mode ``u`` (sympy in ``clock``) carrying the whole excluded
-    distance would have moved the refuting window no more than it did move (the module docstring)."""
-    import sympy as sp
-
-    from .asymptotic import rate_function
-    from .asymptotic_fit import solve_clock
-    if j.holds is not False or j.rule not in SLOW_RULES or not j.window:
-        return
-    tau, q = j.checkpoints, j.values
-    k0 = _nearest(tau, j.window[0])
-    u = rate_function(slowest, clock)
-    uw, uk = u(tau[k0]), u(tau[-1])
-    est = j.limit_estimate.get("value", math.nan)
-    dist = abs((est if math.isfinite(est) else q[-1]) - limit) - tol
-    if not (math.isfinite(uw) and math.isfinite(uk) and 0 < uk < uw and dist > 0):
-        return  # the mode does not decay over the window: it explains no offset
-    carried = dist * (uw / uk - 1.0)  # how far that mode would have moved the window
-    moved = abs(q[k0] - q[-1])
-    if carried > moved:
-        return
-    tenfold = solve_clock(u, uk / 10.0, tau[-1])
-    when = f"{label} ≈ {tenfold:.3g}" if tenfold is not None else f"{label} beyond 1e300"
-    mode = sp.nfloat(slowest, 3, exponent=True)
-    _undecided(j, f"the derived slowest mode {mode} carrying the excluded distance {dist:.3g} would move the window "
-                  f"by {carried:.3g}, and it moved {moved:.3g}: an offset and that mode look alike here (the mode "
-                  f"falls tenfold only by {when})")
-
-
-def _nearest(clock, t0: float) -> int:
-    """The index of the checkpoint nearest ``t0`` in log clock (the refuting window's start)."""
-    return min(range(len(clock)), key=lambda k: abs(math.log(clock[k] / t0)))
-
-
-def _undecided(j, why: str) -> None:
-    j.holds, j.horizon_needed = None, None
-    j.reason = f"{j.reason} — withheld: {why}: not decidable from this run"

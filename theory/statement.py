@@ -130,6 +130,9 @@ class Condition:
     # the row's declared nearest wrong answers (``theory.asymptotic_alternatives``: the other geometry's answer, a
     # misread coefficient, a named wrong limit); generic ones are added there: ``verified`` must exclude them all
     alternatives: tuple = ()
+    # a log factor the row's implied constant may carry (c ∝ log(1/r)), with its reason; without one, an implied
+    # constant growing like a log factor refutes an O(r) row
+    log_factor: str = ""
 
     def __post_init__(self):
         if type(self.rel) not in _REL:
@@ -212,15 +215,15 @@ class Condition:
         clock = sp.Symbol(self.clock, real=True)  # other symbols of the rate (e.g. the degree L) are measured numbers
         measured = lambda e: {s: vals.get(s.name, math.nan) for s in e.free_symbols if s != clock}  # noqa: E731
         rate = self.rate.subs(measured(self.rate))
+        known = measured(self.slowest) if self.slowest is not None else {}
+        slowest = (self.slowest.subs(known) if self.slowest is not None and not any(math.isnan(v) for v in
+                                                                                    known.values()) else None)
         j = judge(series.clock, series.values, rate, self.clock, None if self.free_limit else limit,
                   order=self.order, order_tol=self.order_tol, limit_tol=self.atol, floor=self.floor,
                   clock_label=self.clock_label or None, stated_rate=self.kind == "rate",
-                  two_sided=self.two_sided)
+                  two_sided=self.two_sided, slowest=slowest, log_factor=self.log_factor)
         if self.bounded_by:
             withhold.bounded_by(j, values.get(self.bounded_by), rate, self.clock, self.bounded_by)
-        known = measured(self.slowest) if self.slowest is not None else {}
-        if self.slowest is not None and not self.free_limit and not any(math.isnan(v) for v in known.values()):
-            withhold.slow_mode(j, limit, self.atol, self.slowest.subs(known), self.clock, self.clock_label or self.clock)
         label = self.clock_label or self.clock
         tf = frozen.frozen_at(series)
         if frozen.apply(j, series, label) or self.free_limit:

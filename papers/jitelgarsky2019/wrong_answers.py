@@ -34,7 +34,4 @@ HEAVY = {'jitelgarsky2019.ray', 'jitelgarsky2019.nonseparable_edge', 'jitelgarsk
 # Cheapest probes the claim's rows cannot decide (measured `inconclusive`, not a verified cell): the conformance suite
 # requires exactly these (claim, family) to stay undecided, and the claim's next-cheapest probe, if any, to be
 # rejected instead. A listed cell that comes out rejected fails (then delete its line): the list only shrinks.
-UNDECIDED = {
-    ("jitelgarsky2019.separable_edge", "random"): "random directions at GD's norms: e(t) ≈ 1 with unstable observed "
-    "orders (asks t ≈ 1e7); the rows that fail (e decreasing, ln t·e bounded) are diagnostics",
-}
+UNDECIDED: dict = {}

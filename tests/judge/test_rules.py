@@ -22,9 +22,14 @@ def J(ck, f, rate, limit, **kw):
 # ---- the reproductions -----------------------------------------------------------------------------------------
 
 def test_decelerating_approach_to_a_wrong_value_is_violated_not_verified():
+    """Against a derived slowest mode t^−¼ the approach to 0.01 is refuted; against the default (threshold) mode
+    ~1/log log t, which carrying the distance left moves each step less than the run did, it is withheld — a
+    correct 0 + A·u(t) plus a faster transient passes through the same points — and never verified."""
     c = geometric(200, 2e4, 9)
-    j = J(c, lambda x: 0.01 + 0.03 * (200 / x) ** 0.5, LOG, 0.0, floor=1e-12)
+    j = J(c, lambda x: 0.01 + 0.03 * (200 / x) ** 0.5, LOG, 0.0, floor=1e-12, slowest=t ** -0.25)
     assert j.holds is False and "excludes the stated 0" in j.reason, j.reason
+    d = J(c, lambda x: 0.01 + 0.03 * (200 / x) ** 0.5, LOG, 0.0, floor=1e-12)
+    assert d.holds is None and "default (threshold) slowest mode" in d.reason, d.reason
     lo, hi = j.limit_estimate["interval"]
     assert lo <= 0.01 <= hi and lo > 0
 
@@ -242,13 +247,14 @@ def test_rule_slowest_mode_withholds_an_offset_it_cannot_be_told_from():
     from ibcheck.theory.asymptotic import Series
     from ibcheck.theory.statement import lim
     q, kappa = sp.Symbol("q", real=True), sp.Symbol("kappa", real=True)
-    bare = lim("q → 0", q, 0, clock="t", rate=LOG, reason="bare")
+    bare = lim("q → 0", q, 0, clock="t", rate=LOG, slowest=t ** -0.5, reason="a fast derived mode t^−½")
     slow = lim("q → 0", q, 0, clock="t", rate=LOG, slowest=t ** -kappa, reason="slowest mode t^−κ")
     residual = Series(SLOW_T, SLOW_Q)
     assert bare.evaluate({"q": residual})["holds"] is False
     r = slow.evaluate({"q": residual, "kappa": 0.0353})
-    assert r["holds"] is None and "withheld" in r["judgement"] and "moved 0.153" in r["judgement"], r["judgement"]
-    assert "by 0.0376" in r["judgement"] and r["horizon_needed"] is None
+    # the last step 0.6031 → 0.5691 moved 0.034; t^−0.0353 carrying 0.569 over t = 5e4 → 1e5 moves 0.569·(2^0.0353 − 1)
+    assert r["holds"] is None and "withheld" in r["judgement"] and "against 0.034" in r["judgement"], r["judgement"]
+    assert r["horizon_needed"] is None
     ck = geometric(1e4, 1e5, 5)
     wrong = Series(ck, [0.1 + 0.3 * (1e3 / x) ** 0.5 for x in ck])  # ends 0.0095 from 0.1: resolvable (≤ 0.1/3)
     assert bare.evaluate({"q": wrong})["holds"] is False
@@ -273,5 +279,6 @@ def test_rule_firm_exclusion_refutes_alone_though_early_checkpoints_are_pre_asym
 def test_rule_blocking_model_protects_the_stated_limit():
     """1/√log t → 0 over t ∈ [1e3, 1e4] (12 checkpoints): a power of t fits it towards ≈ 0.2 steadily, but the power
     law in the rate (exponent ½, limit 0) fits about as well and contains 0 — no refutation of a correct limit."""
-    j = J(geometric(1e3, 1e4, 12), lambda x: 1 / math.sqrt(math.log(x)), LOG, 0.0)
+    # a fast declared mode (t^−1) withholds nothing here: only the blocking model protects the limit
+    j = J(geometric(1e3, 1e4, 12), lambda x: 1 / math.sqrt(math.log(x)), LOG, 0.0, slowest=t ** -1)
     assert j.holds is not False, j.reason

@@ -1,0 +1,139 @@
+"""Non-monotone sequences and the implied constant's growth: what the asymptotic judge reads beyond the values.
+
+**Oscillation.** Gradient descent at a large step converges oscillating (the edge of stability), and a wrong answer
+may alternate about the limit for ever. Neither is a monotone approach, so the fits of ``theory.asymptotic_fit``
+(three monotone points) and the levelling of the implied constant (a monotone ``|e|``) cannot read them. A sequence
+*oscillates* when its changes ``d_k = q_{k+1} − q_k`` turn (change sign, each above the quantity's rounding) at
+least ``TURNS`` times: one full observed period, maximum to maximum, holds three turning points — a transient hump
+has one, a dip and rise two. Its *tail envelope* ``E_k = max_{j ≥ k} |e_j|`` bounds every later error, and
+``|e| = O(r^p)`` (or ``→ 0``) holds exactly when the envelope does (r decreasing). The judge then judges the
+envelope at its *records* — the checkpoints where ``|e_k| = E_k`` (the largest error at or after them) — as a
+one-signed sequence ``q∞ + E_k``: an oscillating convergence whose envelope decays at the stated rate is verified,
+an alternation about another value (the envelope approaching ``|δ| ≠ 0``) or of constant amplitude (the envelope
+stays put) is refuted by the same rules as a monotone sequence. The period is estimated from the turning points;
+fewer than ``UNDER_SAMPLED`` checkpoints a period means the grid aliases the oscillation (the envelope's records
+are then the sampled peaks, not the true ones), and the reason says so.
+
+**The implied constant's growth** (O(r^p) rows). ``|e| ≤ C r^p`` bounds the implied constant ``c_k = |e_k|/r_k^p``
+— over the envelope's records, so an oscillation cannot hide it. An O(r^p) row is refuted when ``c`` grew by
+``GROWTH`` over a tail of ≥ ``SPAN_POINTS`` records spanning a decade of the clock, growing at each record, and
+its growth does not level: the three-point exponents ``a`` of ``c = A + B r^a`` in the row's own variable agree to
+``STEADY`` and none exceeds ``LEVEL_EXP``. A constant error has ``a = −p``, a slower power ``a = −(p − p')``, an
+extra log factor ``c ∝ log(1/r)`` exactly ``a = 0`` at every scale: each grows without levelling. A transient
+hump's rise has drifting exponents (its growth accelerates, then stops at the peak), and the records skip it
+when the run continues past the peak (the peak is larger than every point before it). An implied
+constant that levels (a second-order term, a shifted clock: ``c = c∞ − B r^a``) has ``a ≥ 1`` on the catalogue's
+rates, and a transient hump's rise is not among the records (its peak is larger than every point before it).
+A row that *declares* a log factor (``log_factor``, with its reason) is judged on ``c/log(1/r)``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .asymptotic_fit import three_point
+from .asymptotic_rules import GROWTH, SPAN, SPAN_POINTS, STEADY
+
+TURNS = 3  # derived: one full period, maximum to maximum, holds three turning points (a hump has one, a dip two)
+UNDER_SAMPLED = 4.0  # standard: fewer than four samples a period alias it (Nyquist's two, with a factor 2 of margin)
+LEVEL_EXP = 0.1  # chosen: a constant rising like c∞ − B·r^a with a ≤ 0.1 is a log factor to any finite run (a
+# √log factor has a = ½/ln(1/r) ≈ 0.04–0.1 over 1/r ∈ 10²…10⁶; second-order terms and shifted clocks have a ≥ 1)
+
+
+@dataclass
+class Oscillation:
+    """The turning points of a sequence and what they show: ``turns`` (indices k where d_{k−1}, d_k differ in
+    sign), ``sign_changes`` of the error e, the ``period`` in checkpoints (NaN under ``TURNS``), and the records
+    of the tail envelope (``records``: indices where |e_k| ≥ every later |e_j|)."""
+
+    turns: list
+    sign_changes: int
+    period: float
+    records: list
+    peaks: list  # interior local maxima of |e|
+
+    @property
+    def oscillating(self) -> bool:
+        return len(self.turns) >= TURNS
+
+    @property
+    def under_sampled(self) -> bool:
+        return self.oscillating and self.period < UNDER_SAMPLED
+
+    def describe(self) -> str:
+        s = (f"oscillating ({len(self.turns)} turning points, period ≈ {self.period:.3g} checkpoints"
+             + (f", under-sampled: fewer than {UNDER_SAMPLED:g} checkpoints a period" if self.under_sampled else "")
+             + (f"; {self.sign_changes} sign changes of q − q∞" if self.sign_changes else "") + ")")
+        return s
+
+    def row(self) -> dict:
+        return {"turning_points": len(self.turns), "sign_changes": self.sign_changes,
+                "period": self.period if math.isfinite(self.period) else None, "under_sampled": self.under_sampled,
+                "envelope_records": len(self.records)}
+
+
+def oscillation(q: list, e: list, noise: float) -> Oscillation:
+    """The turning points of ``q`` (changes above ``noise`` of opposite signs, a flat step skipped), the sign changes
+    of ``e`` (both sides above ``noise``), the period and the envelope's records (see the module docstring). The
+    caller's ``noise`` is the judge's stall level (``STALL`` of the distance, at least the rounding): a jitter below
+    it is a stall, not an oscillation."""
+    d = [b - a for a, b in zip(q, q[1:])]
+    turns, last = [], 0
+    for k, x in enumerate(d):
+        if abs(x) <= noise:
+            continue
+        s = 1 if x > 0 else -1
+        if last and s != last:
+            turns.append(k)  # q_k is a turning point
+        last = s
+    sc = sum(1 for a, b in zip(e, e[1:]) if abs(a) > noise and abs(b) > noise and (a > 0) != (b > 0))
+    period = 2.0 * (turns[-1] - turns[0]) / (len(turns) - 1) if len(turns) >= 2 else math.nan
+    return Oscillation(turns, sc, period, records(e, noise), peaks(e, noise))
+
+
+def peaks(e: list, noise: float = 0.0) -> list:
+    """Interior local maxima of ``|e|`` (at least each neighbour, above one by more than ``noise``)."""
+    x = [abs(v) for v in e]
+    return [k for k in range(1, len(x) - 1)
+            if x[k] >= max(x[k - 1], x[k + 1]) - noise and x[k] > min(x[k - 1], x[k + 1]) + noise]
+
+
+def records(e: list, noise: float = 0.0) -> list:
+    """Indices k with ``|e_k| ≥ |e_j| − noise`` for every j > k: where the tail envelope is attained (the last
+    always; values equal to within ``noise`` are ties, so rounding does not thin a constant amplitude's records)."""
+    out, top = [], -math.inf
+    for k in range(len(e) - 1, -1, -1):
+        if abs(e[k]) >= top - noise:
+            out.append(k)
+            top = max(top, abs(e[k]))
+    return out[::-1]
+
+
+def envelope(e: list) -> list:
+    """``E_k = max_{j ≥ k} |e_j|`` (non-increasing)."""
+    out, top = [], 0.0
+    for v in reversed(e):
+        top = max(top, abs(v))
+        out.append(top)
+    return out[::-1]
+
+
+def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
+                   log_factor: bool = False) -> tuple[int, float, list] | None:
+    """An O(r^order) row's implied constant growing without levelling over the envelope's records (the module
+    docstring): ``(start, growth, exponents)`` with ``start`` an index into ``tau``, else None. ``log_factor``:
+    the row declares a log factor, and ``c/log(1/r)`` is judged instead."""
+    idx = [k for k in records(e, noise) if abs(e[k]) > noise and 0 < u[k] < (1 if log_factor else math.inf)]
+    if len(idx) < SPAN_POINTS:
+        return None
+    c = [abs(e[k]) / u[k] ** order / (math.log(1.0 / u[k]) if log_factor else 1.0) for k in idx]
+    n = len(idx) - 1
+    while n > 0 and c[n - 1] < c[n]:
+        n -= 1  # the longest tail of records over which c grows
+    if len(idx) - n < SPAN_POINTS or tau[idx[-1]] / tau[idx[n]] < SPAN * (1 - 1e-9) or c[-1] < GROWTH * c[n]:
+        return None
+    z, cc = [u[k] for k in idx[n:]], c[n:]
+    a = [three_point(tuple(z[i:i + 3]), tuple(cc[i:i + 3]))[0] for i in range(len(cc) - 2)]
+    if not all(math.isfinite(x) for x in a) or max(a) - min(a) > STEADY or max(a) > LEVEL_EXP:
+        return None
+    return idx[n], c[-1] / c[n], a

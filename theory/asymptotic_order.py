@@ -1,0 +1,202 @@
+"""The order rules of the asymptotic judge and the horizons it quotes (split from ``theory.asymptotic``).
+
+* ``bare_row`` — a bare limit: verified on a decay window with every steady model consistent with the limit (or a
+  tenfold fall with none pointing elsewhere); never refuted by its order;
+* ``rate_row`` — an O(r^p) / Θ(r^p) row: refuted when its implied constant grows without levelling
+  (``asymptotic_envelope.implied_growth``), else by the levelling of its implied constant
+  (``asymptotic_rules.levelling``); not verified while that constant grew ``GROWTH``-fold over the levelling window;
+* ``wrong_limit_horizon`` — the clock at which a steady fitted model pointing at another limit decides, past the
+  row's slowest admissible mode (``past_mode``).
+
+Each takes the caller's ``Judgement`` and decides it (``Judgement.decide``); none imports ``theory.asymptotic``.
+"""
+from __future__ import annotations
+
+import math
+
+from .asymptotic_envelope import LEVEL_EXP, implied_growth
+from .asymptotic_fit import Fit, solve_clock as _solve_clock
+from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, decay_window, levelling, two_point_orders
+
+SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
+DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
+HORIZON_DRIFT = 0.05  # a prediction needs a model whose exponent is steady to 5% (log-type approaches drift more)
+KAPPA_HORIZON = 1.0 / 3.0  # a quoted horizon: where the fitted correction falls to a third of the distance
+
+
+def _fmt(xs: list) -> str:
+    return "[" + ", ".join(f"{x:.3g}" for x in xs) + "]"
+
+
+def wrong_limit_horizon(j, tau, q, fits, u_of, limit, tol, name, mode=None) -> None:
+    """A fit that points at another limit but has not yet stopped moving relative to the remaining decay: the
+    clock at which its correction ``|C| z^a`` falls to ``KAPPA_HORIZON`` of the distance (its own model's
+    prediction) and, with a slowest admissible ``mode`` (a float function of the clock), the model's last step on
+    the same number of geometric checkpoints moves less than that mode would (``asymptotic_withhold.slow_mode``),
+    else "not decidable from this run"."""
+    for f in fits[:1]:  # the best model only: a misspecified one's prediction recedes when run
+        if f.drift > HORIZON_DRIFT or f.contains(limit, tol):
+            continue
+        dist = abs(f.value - limit) - tol
+        if dist <= 0 or f.spread > SIGMA * dist:
+            continue
+        z = (KAPPA_HORIZON * dist / abs(f.C)) ** (1.0 / f.a)
+        h = (1.0 / z if z > 0 else None) if f.model == "τ" else _solve_clock(u_of, z, tau[-1])
+        if h is not None and mode is not None:
+            h = past_mode(f, h, tau, u_of, mode, limit, tol)
+        if h is not None and h > tau[-1]:
+            j.horizon_needed, j.rule = h, "pending"
+            j.reason += (f"; a power law in {'the rate' if f.model == 'r' else name} points at the limit "
+                         f"{f.value:.6g} ∉ {limit:.6g} ± {tol:.2g}: needs {name} ≈ {h:.3g}")
+            return
+    if j.horizon_needed is None and "not decidable" not in j.reason:
+        j.reason += ": not decidable from this run"
+
+
+def past_mode(f: Fit, h: float, tau, u_of, mode, limit: float, tol: float) -> float | None:
+    """The first clock from ``h`` on (doubling) at which the fitted model ``f``, read on ``len(tau)`` geometric
+    checkpoints from ``tau[0]``, moves its last step less than ``mode`` carrying the distance left would: where the
+    slowest-mode withholding no longer applies. None past 1e300."""
+    z = (lambda x: 1.0 / x) if f.model == "τ" else u_of
+    dist = lambda x: abs(f.value + f.C * z(x) ** f.a - limit) - tol  # noqa: E731
+    while h < 1e300:
+        t1 = h / (h / tau[0]) ** (1.0 / (len(tau) - 1))
+        m1, m2 = mode(t1), mode(h)
+        if not (math.isfinite(m1) and math.isfinite(m2) and m2 > 0):
+            return None
+        if dist(t1) - dist(h) < dist(h) * (m1 / m2 - 1.0):
+            return h
+        h *= 2.0
+    return None
+
+
+def bare_row(j, tau, u, e, fits, limit, tol, span) -> None:
+    """A bare limit: verified on a decay window with every fitted model consistent with ``limit``; never refuted
+    by its order (1/√log t, 1/log log t, log log t/log t all → 0)."""
+    p2 = two_point_orders(u, e)
+    j.orders = p2
+    w = decay_window(p2, tau, e)
+    ok = [f for f in fits if f.plausible]  # a drifting model is misspecified: it speaks neither way
+    if w is not None:
+        tail = p2[w:]
+        j.window = [tau[w], tau[-1]]
+        j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
+        fell = abs(e[w]) / abs(e[-1])
+        if (ok and all(f.contains(limit, tol) for f in ok)) or (not ok and fell >= DECADE_OF_DECAY):
+            j.decide(True, "order", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
+                     f"{max(tail):.3g}] {span(w)}, " + (f"every steady power law's limit band containing {limit:.6g}" if ok
+                     else f"fallen {fell:.3g}× with no steady power law pointing elsewhere"))
+            return
+        j.decide(None, "undecidable", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
+                 f"{max(tail):.3g}] {span(w)}, but " + (f"a power law steady enough to protect a limit, not to refute one, "
+                 f"extrapolates to " + ", ".join(
+                     f"[{f.lo:.6g}, {f.hi:.6g}]" for f in ok if not f.contains(limit, tol)) + ", which excludes it" if ok else
+                     f"no power law fits steadily and the error fell only {fell:.3g}× (evidence needs "
+                     f"{DECADE_OF_DECAY:g}×)"))
+        return
+    j.decide(None, "undecidable", f"no decay window yet (observed orders {_fmt(p2[-MIN_ORDERS - 1:])})")
+
+
+def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=0.0,
+              log_factor: str = "") -> None:
+    """An O(r^p) / Θ(r^p) row: refuted when its implied constant grows without levelling
+    (``asymptotic_envelope.implied_growth``: a constant error, a slower order, an undeclared log factor), else by
+    the levelling of its implied constant (``asymptotic_rules.levelling``)."""
+    grow = implied_growth(tau, u, e, order, noise, bool(log_factor))
+    if grow is not None:
+        k, g, a = grow
+        j.window = [tau[k], tau[-1]]
+        what = "|e|/(r^{:g}·log(1/r))".format(order) if log_factor else f"|e|/r^{order:g}"
+        p_obs = order + max(a)  # c ∝ r^a: the error's observed order
+        shape = ("no decay at the stated rate" if p_obs < 0.25 else "an extra log factor" if max(a) >= -LEVEL_EXP
+                 else "converges at a slower rate")
+        j.observed_order = {"value": order + a[-1], "interval": [order + min(a), order + max(a)]}
+        return j.decide(False, "growth", f"{shape}: the implied constant {what} grew {g:.3g}× {span(k)} without "
+                        f"levelling (its three-point exponents in r ∈ [{min(a):.3g}, {max(a):.3g}]; a level has "
+                        f"> {LEVEL_EXP:g})" + (f"; the declared log factor ({log_factor}) is absorbed" if log_factor
+                                                else ""))
+    lev = levelling(u, e, order, order_tol, two_sided)
+    j.orders = lev.orders
+    need, upper = order - order_tol, order + order_tol
+    if lev.start is not None:
+        win = lev.orders[lev.start:]
+        j.window = [tau[lev.start], tau[-1]]
+        j.observed_order = {"value": win[-1], "interval": [min(win), max(win)]}
+        lo, hi = min(win), max(win)
+    theta = "Θ" if two_sided else "O"
+    c = [abs(v) / x ** order for v, x in zip(e, u)]  # the implied constant
+    if lev.state == "level" and c[-1] >= GROWTH * min(c[lev.start:]):
+        j.decide(None, "undecidable", f"observed order ∈ [{lo:.3g}, {hi:.3g}] {span(lev.start)}, but the implied "
+                 f"constant |e|/r^{order:g} grew {c[-1] / min(c[lev.start:]):.3g}× over the same window (a level "
+                 f"grows less than {GROWTH:g}×): cannot yet tell {theta}(r^{order:g}) from a slower order or an "
+                 "extra log factor")
+    elif lev.state == "level":
+        j.decide(True, "levelling", f"the implied constant levels: observed order ∈ [{lo:.3g}, {hi:.3g}] "
+                 f"{'within' if two_sided else '≥'} {f'[{need:.3g}, {upper:.3g}]' if two_sided else f'{need:.3g}'} "
+                 f"(shift-invariant) {span(lev.start)}")
+    elif lev.state == "slower":
+        what = "no decay at the stated rate" if hi < 0.25 else "converges at a slower rate"
+        j.decide(False, "levelling", f"{what}: stable observed order ∈ [{lo:.3g}, {hi:.3g}] < {need:.3g} "
+                 f"(stated {order:g}); the implied constant |e|/r^{order:g} grew {lev.change:.3g}× without "
+                 f"levelling {span(lev.start)}")
+    elif lev.state == "faster":
+        how = "stable observed order" if lev.spread <= GAMMA_STABLE else "at every step: observed order"
+        j.decide(False, "faster", f"decays faster than Θ(r): {how} ∈ [{lo:.3g}, {hi:.3g}] > "
+                 f"{upper:.3g}; the implied constant fell {lev.change:.3g}× {span(lev.start)}")
+    elif lev.state in ("slower-short", "faster-short"):
+        # the stable exponent γ predicts the implied constant's change: ×(x*/x_last)^{p|γ|} more reaches 1.2·GROWTH
+        x_star = 1.0 / u[-1] * (1.2 * GROWTH / lev.change) ** (1.0 / abs(order * lev.gamma))
+        h = _solve_clock(u_of, 1.0 / x_star, tau[-1])
+        slower = lev.state == "slower-short"
+        if lev.spread > HORIZON_DRIFT * abs(lev.gamma):  # the exponent not steady enough to predict from
+            h = None
+        j.horizon_needed = h
+        j.decide(None, "pending" if h else "undecidable", f"stable observed order ∈ [{lo:.3g}, {hi:.3g}] "
+                 f"{'below' if slower else 'above'} the stated {theta}(r^{order:g}) {span(lev.start)}, but the "
+                 f"implied constant {'grew' if slower else 'fell'} only {lev.change:.3g}× (a counterexample needs "
+                 f"{GROWTH:g}×)" + (f": needs {name} ≈ {h:.3g}" if h else ""))
+    else:
+        j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
+                 f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
+
+
+SLOW_RULES = ("settled", "excluded-limit")  # a divergence is no offset: no decaying mode explains growth
+
+
+def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, default: bool = False) -> None:
+    """``slowest``: withhold ``j``'s refutation when every step of the refuting window moved towards ``limit`` at
+    least as far as a mode ``u`` (sympy in ``clock``) carrying the remaining distance would (the module docstring)."""
+    import sympy as sp
+
+    from .asymptotic_fit import rate_function
+    if j.holds is not False or j.rule not in SLOW_RULES or not j.window:
+        return
+    tau, q = j.checkpoints, j.values
+    k0 = nearest(tau, j.window[0])
+    u = rate_function(slowest, clock)
+    us = [u(x) for x in tau[k0:]]
+    if len(us) < 2 or not all(math.isfinite(v) and v > 0 for v in us) or any(b >= a for a, b in zip(us, us[1:])):
+        return  # the mode does not decay over the window: it explains no offset
+    dist = [max(abs(v - limit) - tol, 0.0) for v in q[k0:]]
+    moved = [a - b for a, b in zip(dist, dist[1:])]  # each step's approach to the stated limit
+    carried = [d * (a / b - 1.0) for d, a, b in zip(dist[1:], us, us[1:])]  # the mode's, on the distance left
+    short = [k for k, (m, c) in enumerate(zip(moved, carried)) if m < c]
+    if short or dist[-1] <= 0:
+        return  # a step moved less than the slowest mode would: an offset the mode cannot explain
+    tenfold = _solve_clock(u, us[-1] / 10.0, tau[-1])
+    when = f"{label} ≈ {tenfold:.3g}" if tenfold is not None else f"{label} beyond 1e300"
+    mode = sp.nfloat(slowest, 3, exponent=True)
+    undecided(j, f"the {'default (threshold)' if default else 'derived'} slowest mode {mode}, carrying the distance "
+                  f"left at each checkpoint, would move every step of the window by no more than it moved (the last: "
+                  f"{carried[-1]:.3g} against {moved[-1]:.3g}): an offset and that mode look alike here (the mode "
+                  f"falls tenfold only by {when})")
+
+
+def nearest(clock, t0: float) -> int:
+    """The index of the checkpoint nearest ``t0`` in log clock (the refuting window's start)."""
+    return min(range(len(clock)), key=lambda k: abs(math.log(clock[k] / t0)))
+
+
+def undecided(j, why: str) -> None:
+    j.holds, j.horizon_needed = None, None
+    j.reason = f"{j.reason} — withheld: {why}: not decidable from this run"
