@@ -28,7 +28,7 @@ judge or its constants (they are what is measured: the sensitivity table moves t
    the offset from the slow mode. ``u`` is ``r^p`` on rate rows (an O(r^p) error decays at least that fast), the
    declared mode on bare rows, else ``1/log(1/r)`` (the slowest correct family drawn for undeclared bare rows);
 2. a wrong order (half order, p − ½, an extra log factor, a faster order on Θ): the implied constant ``|e|/r^p``
-   changed ≥ ``GREW`` (2×) from the first to the last checkpoint (the issue's criterion for log factors);
+   changed ≥ ``GREW`` (2×) from the first to the last checkpoint (the criterion a log factor absorbed into O(r) must meet);
 3. a divergence: ``|e|`` rose at each of the last ≥ 4 checkpoints, spanning ≥ a decade, by ≥ ``RISE`` (1.5×) —
    a steady trend over a decade, not one step's wiggle;
 4. a frozen or jittered constant at a distance D > 0: always;
@@ -268,8 +268,8 @@ def _wrong(rng: random.Random, c: dict):
             e = [C * v ** 0.5 * u0 ** 0.5 for v in u]
         elif fam == "order p − ½":
             e = [C * v * (r[0] / x) ** 0.5 for v, x in zip(u, r)]
-        elif fam == "slower order":
-            a = rng.uniform(0.05, 0.5)
+        elif fam == "slower order":  # slower by more than the default slack of a stated order (0.25)
+            a = rng.uniform(0.3, 0.6)
             e = [C * v * (r[0] / x) ** a for v, x in zip(u, r)]
         elif fam == "extra log factor":
             e = [C * v * math.log(lc / x) for v, x in zip(u, r)]
