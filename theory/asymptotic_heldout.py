@@ -141,10 +141,9 @@ def _correct(rng: random.Random, c: dict):
             "alternating across the limit", "rounding noise"]
     if kind != "Θ":
         opts += ["faster", "faster"]
-    if kind == "limit":
-        opts += ["slower (bare)", "slower (bare)", "slowest mode (bare)", "within limit_tol"]
-    fam = rng.choice(opts)
-    per = math.nan
+    if kind == "limit":  # slower than the rate only where no slowest mode is declared (the derivation excludes it)
+        opts += ["slowest mode (bare)", "within limit_tol"] + ([] if c["declared"] else ["slower (bare)"] * 2)
+    fam, per = rng.choice(opts), math.nan
     if fam == "exact":
         e = [C * v for v in u]
     elif fam == "second order":
@@ -322,6 +321,7 @@ def draw(seed, i: int) -> Draw:
     elif row["slowest"] is None:
         mode = [1 / math.log(lc / v) for v in r]  # the slowest correct family of an undeclared bare row
     ctx = dict(tau=tau, u=u, r=r, K=row["K"], C=C, tol=tol, kind=row["kind"], limit=row["limit"], lc=lc, mode=mode,
+               declared=row["slowest"] is not None,
                w=[m * u[0] / mode[0] for m in mode],
                u_at=lambda ts: [v ** p for v in _vals(row["rate"], sym, ts)])
     if rng.random() < 0.5:
