@@ -33,7 +33,9 @@ judge or its constants (they are what is measured: the sensitivity table moves t
    a steady trend over a decade, not one step's wiggle;
 4. a frozen or jittered constant at a distance D > 0: always;
 5. a persistent oscillation of amplitude ``c`` (its realised half-range over the last period): the run covers one
-   full period (P ≤ K − 1 checkpoints) and the decaying part at the last checkpoint is ≤ ``(c − limit_tol)/RESOLVE``.
+   full period (P ≤ K − 1 checkpoints) and the decaying part at the last checkpoint is ≤ ``(c − limit_tol)/RESOLVE``;
+and in every case the error at one of the last two checkpoints exceeds ``ROUNDING`` of the largest |q|: a computed
+quantity carries about that much rounding, so a smaller error is no evidence either way.
 
 ``measure(seed, n)``: verdict counts per family and the published rates.
 """
@@ -51,6 +53,7 @@ import sympy as sp
 RESOLVE = 3.0  # a wrong limit is resolved once the run is three times closer to it than the excluded distance
 GREW = 2.0  # a wrong order is resolved once the implied constant |e|/r^p changed 2× over the run
 RISE = 1.5  # a divergence is resolved once |e| rose 1.5× over ≥ 4 rising checkpoints spanning a decade
+ROUNDING = 2.0 ** -40  # ~4000 ulp: the rounding a quantity computed by sums, norms and ratios may carry
 CLOCKS = (("t", "t", (1.0, 3.0)), ("log_T", "log T", (0.7, 2.0)), ("ell", "log(1/𝓛)", (0.7, 2.0)),
           ("s", "log t", (0.7, 1.5)))  # symbol, label, log₁₀ range of τ₀
 
@@ -281,6 +284,7 @@ def _wrong(rng: random.Random, c: dict):
         res = max(ci[-1] / ci[0], ci[0] / ci[-1]) >= GREW
     if res is None:  # a wrong limit q∞ + d approached by e − d
         res = _limit_resolved(tau, [c["limit"] + x for x in e], c["limit"] + d, D, c["mode"])
+    res = res and max(abs(e[-1]), abs(e[-2])) > ROUNDING * max(abs(c["limit"] + x) for x in e)
     return fam, e, group, per, res
 
 
@@ -344,17 +348,14 @@ def _judge_params() -> frozenset:
 def judged(d: Draw):
     """The judge's judgement of ``d`` through the public API, as a catalogue row declaring the same gets it: the
     declared slowest mode passed to ``judge`` where it takes one, else applied as ``Condition.slowest`` is."""
-    from . import asymptotic
+    from . import asymptotic, asymptotic_withhold
     kw = dict(order=d.order, limit_tol=d.limit_tol, clock_label=d.label, stated_rate=d.kind != "limit",
               two_sided=d.kind == "Θ")
     if d.slowest is not None and "slowest" in _judge_params():
         kw["slowest"] = d.slowest
     j = asymptotic.judge(list(d.tau), list(d.q), d.rate, d.clock, d.limit, **kw)
-    if d.slowest is not None and "slowest" not in kw:
-        from . import asymptotic_withhold
-        slow = getattr(asymptotic_withhold, "slow_mode", None)
-        if slow is not None:
-            slow(j, d.limit, d.limit_tol, d.slowest, d.clock, d.label)
+    if d.slowest is not None and "slowest" not in kw and hasattr(asymptotic_withhold, "slow_mode"):
+        asymptotic_withhold.slow_mode(j, d.limit, d.limit_tol, d.slowest, d.clock, d.label)
     return j
 
 
@@ -376,8 +377,7 @@ def measure(seed, n: int, draws: list | None = None) -> dict:
         totals[(d.cls, v)] += 1
         if d.group == "oscillating-convergence" and d.cls == "correct":
             osc[("osc", v)] += 1
-            if d.per_period >= 4:
-                osc[("osc4", v)] += 1
+            osc[("osc4", v)] += d.per_period >= 4
         elif d.group == "persistent-oscillation" and d.cls == "resolvable":
             osc[("alt", v)] += 1
     return {"seed": seed, "n": len(draws), "families": fams, "totals": totals, "rates": rates(totals, osc)}
