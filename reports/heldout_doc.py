@@ -79,7 +79,8 @@ def sensitivity_markdown(sens: dict, edge: dict) -> str:
            f"inconclusive). As shipped: battery {b(base['battery'])}, held-out {_triple(base['heldout'])}. "
            "*At the edge*: the false-alarm counts (battery, held-out) at ×1/1.5 and ×1.5 where they differ from "
            f"({edge['×1'][0]}, {edge['×1'][1]}) as shipped.", "",
-           "| constant | value | kind | battery ×½ | battery ×2 | held-out ×½ | held-out ×2 | at the edge (×1/1.5; ×1.5) |",
+           "| constant | value (×½, ×2; a count rounded) | kind | battery ×½ | battery ×2 | held-out ×½ | held-out ×2 | "
+           "at the edge (×1/1.5; ×1.5) |",
            "|---|---|---|---|---|---|---|---|"]
     for c in consts:
         s = sens.get(c.name)
@@ -88,7 +89,8 @@ def sensitivity_markdown(sens: dict, edge: dict) -> str:
         lo, hi = s[0.5], s[2.0]
         e = moved.get(c.name)
         edge_cell = "; ".join(f"{x[0]}, {x[1]}" for x in e.values()) if e else "no"
-        out.append(f"| `{c.name}` | {c.value:g} | {c.kind} | {b(lo['battery'])} | {b(hi['battery'])} | "
+        out.append(f"| `{c.name}` | {c.value:.3g} ({c.scaled(0.5):.3g}, {c.scaled(2.0):.3g}) | {c.kind} | "
+                   f"{b(lo['battery'])} | {b(hi['battery'])} | "
                    f"{_triple(lo['heldout'])} | {_triple(hi['heldout'])} | {edge_cell} |")
     kinds = Counter(c.kind for c in consts)
     out += ["", "**The constants by kind** (" + ", ".join(f"{k}: {v}" for k, v in sorted(kinds.items())) + "; a "
