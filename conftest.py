@@ -7,6 +7,7 @@ default_single_threaded_env()
 pytest_plugins = [
     "tests.machine_record",  # the `machine` marker and its recorder (docs/numerics.md)
     "tests.session_results",  # a check result computed once per session across workers
+    "tests.heldout_seed",  # the held-out families' seed, drawn at test time and printed (tests/judge/test_heldout.py)
 ]
 
 

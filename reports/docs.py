@@ -309,8 +309,8 @@ def findings_markdown(results: dict[str, dict]) -> str:
 
 def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalogue_only: bool = False,
                progress: bool = True) -> list[Path]:
-    """Write ``catalogue.md``, the battery table of ``judge.md`` and (unless ``catalogue_only``) ``findings.md``
-    under ``out_dir``."""
+    """Write ``catalogue.md``, the battery table of ``judge.md`` and (unless ``catalogue_only``) ``findings.md`` and
+    ``judge.md``'s held-out section under ``out_dir``."""
     from ibcheck.numerics.errors import InputError
     out = Path(out_dir)
     if results is not None:
@@ -339,4 +339,6 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
             measured = measure(findings_cases(), progress=progress)
         (out / "findings.md").write_text(findings_markdown(measured), encoding="utf-8")
         written.append(out / "findings.md")
+        from .heldout_doc import write_heldout_doc  # the held-out families and the constants' sensitivity: minutes
+        write_heldout_doc(out, progress=progress)
     return written
