@@ -104,6 +104,9 @@ class CheckSpec:
     # name and setting run together (one worker, one task); the report charges its seconds once, to the first claim
     independent_rows: str = ""  # why the check needs linearly independent examples (its reference solves with
     # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
+    inert: dict[str, str] = field(default_factory=dict)  # parameter (or data property, "data.rank") -> one line: why
+    # it cannot move the theorem's hypotheses for this claim; every other input is read by a hypothesis row
+    # (``Condition.reads`` or a symbol of the same name) — checks.binding, enforced by the conformance suite
     horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
     # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
 
