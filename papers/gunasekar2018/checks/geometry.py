@@ -32,7 +32,7 @@ from ibcheck.theory.norm_margin import max_margin
 
 from ..numerics.regression import initial, regression
 from ..theory import statements as st
-from ..theory.bregman import bregman_projection, relative_smoothness
+from ..theory.bregman import bregman_projection, relative_smoothness, strong_convexity
 
 
 def md_params() -> dict:
@@ -98,6 +98,7 @@ def _md_one(ctx: Context, seed: int) -> Measurement:
     values["domain_ok"] = 1.0 if (pot != "entropy" or ref.min_entry > 0) else 0.0
     inconc = None if ref.certified else Inconclusive(Reason.REFERENCE_FAILED,
                                                     f"Bregman projection not certified: {ref.describe()}")
+    values["mu_psi"] = strong_convexity(w0, ref.w, pot, pw)
     beta = relative_smoothness(X, w0, ref.w, pot, pw)
     eta = p["eta_scale"] / beta
     tr = dict(ctx.hooks.trainer or {})
