@@ -99,3 +99,16 @@ def problems(spec) -> list[str]:
 def explain(spec) -> list[str]:
     """One line per input: the hypothesis rows reading it, or why it is inert."""
     return [b.line() for b in bindings(spec).values()]
+
+
+# One-line reasons shared by many checks (``CheckSpec.inert`` values): each says why such an input cannot move a
+# theorem's hypotheses.
+HORIZON = ("the horizon (how long the run is watched): the limit and rate rows judge whether it sufficed "
+           "(inconclusive, naming the horizon needed); no hypothesis depends on it")
+TOLERANCE = "a tolerance of a conclusion row (its reason stands next to the row); no hypothesis depends on it"
+RESOLUTION = ("the measurement's resolution (recorded checkpoints, samples, the integrator's accuracy), not the "
+              "theorem's setting; the rows' floors account for it")
+CERTIFY = "asks for interval certificates of the reported numbers: how a number is computed, not the setting"
+REPEATS = "repetitions of the same setting (more seeds or draws): the verdict is the worst over them"
+GRID = ("the grid a slope or a sweep is measured over: each point is a setting of the statement, and the rows "
+        "judge the fitted slope; no hypothesis of a single point depends on it")
