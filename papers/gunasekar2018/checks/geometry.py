@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
@@ -204,10 +205,14 @@ SPECS = [
               quick=[{}, {"potential": "pnorm", "eta_scale": 0.25}, {"potential": "l2"}],
               full=[{"potential": "pnorm", "p": 1.5}, {"eta_scale": 0.1}, {"seed": 1, "n": 20, "d": 60},
                     {"potential": "l2", "eta_scale": 1.9}],
-              data_note=_NOTE_MD, deeper=_deeper_md, horizon=step_budget("steps", 1000)),
+              data_note=_NOTE_MD, deeper=_deeper_md, horizon=step_budget("steps", 1000),
+              inert={"steps": binding.HORIZON}),
     CheckSpec(claim=st.STEEPEST, params={**sd_params(), **constant_params(st.STEEPEST)}, measure=measure_sd,
               quick=[{}, {"norm": "l1"}],
               full=[{"norm": "l2"}, {"seed": 1}, {"norm": "l1", "seed": 2}, {"log10_eta_plus_B2": 0.0},
                     {"step_scale": 2.0}],
-              data_note=_NOTE_SD, horizon=step_budget("steps", 1000)),
+              data_note=_NOTE_SD, horizon=step_budget("steps", 1000),
+              inert={"steps": binding.HORIZON,
+                     "data.rank": "stated for any separable data set, whatever its rank (the max margin in the norm "
+                                  "is certified on the data given)"}),
 ]

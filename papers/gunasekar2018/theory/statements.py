@@ -83,6 +83,7 @@ _MD_HYP = (eq("X has full row rank n (realizable for every y, d > n)", rank_x.s,
                    "mirror update keeps ∇ψ(w_t) − ∇ψ(w₀) ∈ range Xᵀ, so an interpolating limit is the Bregman "
                    "projection) needs only strict convexity"),
            le("step: η·β_ψ ≤ 1 (a level chosen here for 'step sizes at which MD converges')", step.s, 1,
+              reads=("eta_scale",),
               provenance="threshold", reason="relative smoothness (L ≤ β_ψ D_ψ on the box of w₀, w_B), the "
                                              "standard descent condition; the theorem needs only convergence"))
 
@@ -135,7 +136,7 @@ STEEPEST = Claim(
             "The margin, not the direction: for ℓ1/ℓ∞ the maximiser may be a face.",
     symbols=(sep, scale, ep, g_s, over, capped, desc),
     hypotheses=(eq("separable: γ_‖·‖ > 0 (certified)", sep.s, 1, reason="boolean (certified LP/SOCP)",
-                   provenance="reconstructed"),
+                   provenance="reconstructed", reads=("norm", "n", "d", "seed", "data.labels")),
                 le("step: η_t ≤ min(η₊, 1/(B²L(w_t))) (c ≤ 1)", scale.s, 1, reason="exact comparison",
                    provenance="reconstructed"),
                 le("η₊ finite", ep.s, 308, reason="float64's largest power of ten", provenance="reconstructed")),
