@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, pos
@@ -138,8 +139,7 @@ def measure(ctx: Context) -> list[Measurement]:
     return measure_memoised(ctx, _MEMO, list(params()), _measure_one)
 
 
-INERT = {"steps": "the horizon: how long GD is watched; the limit and rate rows judge whether it sufficed "
-                  "(inconclusive, naming the horizon needed), no hypothesis depends on it"}
+INERT = {"steps": binding.HORIZON}
 
 
 def _spec(claim, prm, quick, full, shared="wu2023-gd", inert=None) -> CheckSpec:

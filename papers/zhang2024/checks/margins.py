@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
@@ -204,8 +205,7 @@ def _spec(claim, prm, measure, quick, full, **kw) -> CheckSpec:
                      data_note=DATA_NOTE, horizon=step_budget("steps", 10_000), **kw)
 
 
-_HORIZON = ("the horizon: how long the optimizer is watched; the limit and rate rows judge whether it sufficed "
-            "(inconclusive, naming the horizon needed), no hypothesis depends on it")
+_HORIZON = binding.HORIZON
 INERT = {"steps": _HORIZON,
          "eta0": "η₀ only scales the schedule η_t = η₀(t+2)^{−a}: the theorem's class Θ(t^{−a}) holds for every η₀ > 0 "
                  "(ε = 0 makes the update invariant under L → cL, not under η₀, but no hypothesis bounds η₀)"}
