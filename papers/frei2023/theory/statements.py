@@ -61,8 +61,7 @@ ratio = Sym("margin_ratio", r"\frac{\mathrm{margin}(z)}{\mathrm{margin}(\mathrm{
 kappa = Sym("kappa", r"\kappa", "min(m₁,m₂)/max(m₁,m₂)", dims="1")
 c_factor = Sym("c_factor", r"c_f", "multiplier of the seed's factor (1; negative controls change it)", dims="1")
 
-# (H) reads the data (its norms and correlations, through every parameter of the generated data) and the slope γ
-_H_READS = ("n", "d", "seed", "sampler", "data", "beta", "mu_norm", "data.rank")
+_H_READS = ("n", "d", "seed", "sampler", "data", "beta", "mu_norm", "data.rank")  # (H) reads the data and γ
 H = ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 * n.s * p.s, provenance="seed",
        reason="exact comparison of measured data quantities", reads=_H_READS)
 _H_SYMS = (n, gamma, Rmin, Rr, p)
@@ -279,16 +278,13 @@ m_s = Sym("m", "m", "number of neurons", dims="1")
 d_s = Sym("d", "d", "input dimension", dims="1")
 c_init = Sym("c_init", r"c_{\mathrm{init}}", "init-to-first-step constant (reconstructed: 0.1)", dims="1")
 _H4 = (ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 * n.s * p.s, provenance="reconstructed",
-          reason="exact comparison", note="Section 4's data condition, reconstructed as Section 3's (H)",
-          reads=_H_READS),
+          reason="exact comparison", note="Section 4's data condition, reconstructed as Section 3's (H)", reads=_H_READS),
        le("small step: η R_max² ≤ 1", eta_r.s, 1, provenance="reconstructed", reason="exact comparison",
-          reads=("eta_scale",),
-          note="η ≤ (C max(1,H) R_max²)⁻¹ with C = 1, H = ¼"),
+          reads=("eta_scale",), note="η ≤ (C max(1,H) R_max²)⁻¹ with C = 1, H = ¼"),
        le("small init variance: √(ω m d) ≤ c_init·ηγR_min/√n", sp.sqrt(omega.s * m_s.s * d_s.s),
           c_init.s * eta_s.s * gamma.s * Rmin.s / sp.sqrt(n.s), provenance="reconstructed", reason="exact comparison",
-          reads=("init_scale", "eta_scale"),
-          note="'small initialization variance' stated on the inputs: ‖W⁽⁰⁾‖_F ≈ √(ωmd) below the scale "
-               "ηγR_min/√n of the first GD step (‖∇L̂(0)‖_F ≥ γR_min/(2√n)·(1−o(1)) since φ' ≥ γ)"))
+          reads=("init_scale", "eta_scale"), note="'small initialization variance' stated on the inputs: ‖W⁽⁰⁾‖_F ≈ "
+               "√(ωmd) below the scale ηγR_min/√n of the first GD step (‖∇L̂(0)‖_F ≥ γR_min/(2√n)·(1−o(1)) since φ' ≥ γ)"))
 _H4_SYMS = (n, gamma, Rmin, Rr, p, eta_r, eta_s, omega, m_s, d_s, c_init)
 _H4_EXEMPT = {**_H_EXEMPT, "small init variance: √(ω m d) ≤ c_init·ηγR_min/√n:n":
               "1/√n is the size of the mean of n near-orthogonal per-example gradients (‖∇L̂(0)‖_F ≥ γR_min/(2√n)); "
@@ -300,8 +296,7 @@ loss_incr = Sym("loss_increases", r"\#\{t: \hat L^{(t+1)} > \hat L^{(t)}\}", "re
 loss_tol = Sym("loss_ratio_max", r"\rho_L", "required loss reduction (1e-2)", dims="1")
 loss_stall = Sym("loss_stalls", r"\#\{t: \hat L^{(t+1)} \ge \hat L^{(t)}\}", "recorded steps where the loss did not fall",
                  dims="1")
-# Section 5: "the assumptions in Theorem 4.2 hold" — its hypotheses, data, step and init, are this claim's too
-GMM = Claim(
+GMM = Claim(  # Section 5: "the assumptions in Theorem 4.2 hold" — its hypotheses (data, step, init) are this claim's
     id="frei2023.sec5.gmm", title="Gaussian mixture: GD reaches zero training error and a minimax-optimal test error",
     source=SOURCE,
     summary="Seed (Section 5): for x = yμ + ξ with ‖μ‖ = Θ(d^β), d ≫ n^{1/(1−2β)} ∨ n², 'the assumptions in "
@@ -314,8 +309,7 @@ GMM = Claim(
                     reason="exact sign test on every training point"),
                  le("test error ≤ minimax rate (+ sampling tolerance)", err_net.s, rate.s + err_tol.s,
                     provenance="reconstructed", reason="3 binomial standard deviations of the estimated test error "
-                                                      "+ 1/N_test")),
-    constants={"c_minimax": 0.5, "c_init": 0.1})
+                                                      "+ 1/N_test")), constants={"c_minimax": 0.5, "c_init": 0.1})
 THM42_LOSS = Claim(
     id="frei2023.thm4.2.loss", title="GD with the smoothed leaky ReLU drives L̂ → 0", source=SOURCE,
     summary="Seed (Theorem 4.2): with small init and small step, GD on the logistic loss drives the training loss to "
