@@ -138,16 +138,22 @@ def test_sweep_outcome_rule(monkeypatch):
     from ibcheck.testing.bindings import sweep_outcome
     k, v = next((k, p) for k, p in REGISTRY[CID].params.items() if p.type in (int, float))
     setting = {k: v.default}
-    for verdict, passes in (("outside-hypotheses", True), ("verified", True), ("violated", False),
-                            ("inconclusive", False)):
+    for verdict, default, passes in (("outside-hypotheses", "verified", True), ("inconclusive", "verified", True),
+                                     ("verified", "verified", True), ("violated", "verified", False),
+                                     ("verified", "violated", False), ("observed", "verified", False)):
         monkeypatch.setattr(runner, "run_check", lambda cid, s, v=verdict: {"verdict": v, "reason": "r"})
-        msg = sweep_outcome(CID, setting, "verified")
-        assert (msg is None) == passes, (verdict, msg)
-    assert msg.startswith(f"{case_id(CID, setting)}: inconclusive (r), the default gives verified")
-    monkeypatch.setitem(EXPECTED, case_id(CID, setting), Expected("inconclusive", "documented 1", fails=()))
+        msg = sweep_outcome(CID, setting, default)
+        assert (msg is None) == passes, (verdict, default, msg)
+    assert msg.startswith(f"{case_id(CID, setting)}: observed (r), the default gives verified")
+    monkeypatch.setitem(EXPECTED, case_id(CID, setting), Expected("observed", "documented 1", fails=()))
     assert sweep_outcome(CID, setting, "verified") is None  # documented with this verdict
     monkeypatch.setattr(runner, "run_check", lambda cid, s: {"verdict": "violated", "reason": "r"})
     assert sweep_outcome(CID, setting, "verified") is not None  # documented, but another verdict
+    # an exploratory claim: either answer passes, a violated never arises (its violated is observed)
+    explo = next(c for c, sp_ in REGISTRY.items() if sp_.claim.exploratory)
+    kx, vx = next((k, p) for k, p in REGISTRY[explo].params.items() if p.type in (int, float))
+    monkeypatch.setattr(runner, "run_check", lambda cid, s: {"verdict": "observed", "reason": "r"})
+    assert sweep_outcome(explo, {kx: vx.default}, "verified") is None
 
     def refuse(cid, s):
         raise InputError("no")

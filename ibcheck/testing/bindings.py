@@ -5,8 +5,9 @@ degenerate data never an internal error.
   hypothesis row or declared inert with a one-line reason (``ibcheck.checks.binding``);
 * ``check_sweep`` (``--profile full`` or ``IBCHECK_BINDING_SWEEP=1``: it runs the check once per setting): each
   parameter set to each of its other choices and to the closed ends of its range (``sweep_settings``) gives a
-  failing hypothesis (``outside-hypotheses``), its documented outcome (``checks/expected.py``), an input refusal
-  (exit 2 before any work), or the default's verdict — never a different verdict credited to the paper;
+  failing hypothesis (``outside-hypotheses``), ``inconclusive`` (nothing credited: the run names what it needs), its
+  documented outcome (``checks/expected.py``), an input refusal (exit 2 before any work), or the default's verdict
+  (for an exploratory claim, either answer) — never a different verdict credited to the paper;
 * ``check_degenerate``: a claim taking ``--data`` run on a rank-deficient, a duplicated-row and a zero-projection
   data set (``ibcheck.testing.degenerate``) exits 2 or 3, or as its paper documents (exit 0/4 where the data are
   valid for it) — never 5, never a traceback, never 1 unless the paper lists that data set as a known false
@@ -72,10 +73,18 @@ def sweep_settings(spec) -> list[dict]:
     return out
 
 
+# Verdicts that credit nothing to the paper, whatever the default gives: outside the theorem, or not decided (a run
+# too short for the setting names the horizon it needs). An exploratory claim's answer may differ between settings:
+# `observed` and `verified` are both answers to its question, never a counterexample.
+CREDIT_NOTHING = ("outside-hypotheses", "inconclusive")
+ANSWERS = ("verified", "observed")
+
+
 def sweep_outcome(cid: str, setting: dict, default_verdict: str) -> str | None:
-    """Why ``setting`` fails the sweep, or None: outside-hypotheses, an input refusal, its documented outcome or the
-    default's verdict pass."""
+    """Why ``setting`` fails the sweep, or None: outside-hypotheses, inconclusive, an input refusal, its documented
+    outcome or the default's verdict pass (and, for an exploratory claim, either answer)."""
     from ibcheck.checks.cases import EXPECTED, case_id
+    from ibcheck.checks.registry import REGISTRY
     from ibcheck.checks.runner import run_check
     from ibcheck.numerics.errors import InputError
     try:
@@ -83,7 +92,9 @@ def sweep_outcome(cid: str, setting: dict, default_verdict: str) -> str | None:
     except InputError:
         return None
     key = case_id(cid, setting)
-    if r["verdict"] in ("outside-hypotheses", default_verdict):
+    if r["verdict"] in CREDIT_NOTHING + (default_verdict,):
+        return None
+    if REGISTRY[cid].claim.exploratory and r["verdict"] in ANSWERS:
         return None
     if key in EXPECTED and EXPECTED[key].verdict == r["verdict"]:
         return None

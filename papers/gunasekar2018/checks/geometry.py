@@ -175,6 +175,11 @@ def _sd_one(ctx: Context, seed: int) -> Measurement:
     c = p["step_scale"]
     ll = log_loss_exp(W @ Z.T)  # recomputed from the iterates the rows read (hooked or not)
     inc = float(np.max(np.diff(np.nan_to_num(ll, nan=np.inf)))) if c * math.exp(c) < 2 else -1.0
+    own = log_loss_exp(run.W @ Z.T)  # the trainer's own iterates (not the hooked ones): did float64 move the loss?
+    if inconc is None and np.all(own == own[0]):
+        inconc = Inconclusive(Reason.NUMERICS_FAILED, "float64 froze the run: log L(w_t) is the same number at every "
+                              f"recorded step (the steps, capped at η₊ = 10^{p['log10_eta_plus_B2']:g}/B², move z·w by "
+                              "less than a rounding of L): a state floating point froze is not a limit")
     values.update(margin_gap_series=series_at(t, gap, _targets(p["steps"])), margin_excess=excess,
                   capped_fraction=run.info["capped_steps"] / p["steps"], loss_increase_iterates=inc)
     others = {lab: max_margin(Z, None, NORMS[lab]).gamma for lab in NORMS}

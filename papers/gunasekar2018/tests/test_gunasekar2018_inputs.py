@@ -31,3 +31,14 @@ def test_md_bregman_says_what_it_covers():
     w0, wb = np.array(q["w0"]), np.array(q["w_B"])
     row = next(h for h in r["hypotheses"] if h["name"] == ROW)
     assert row["holds"] is True and row["lhs"] == pytest.approx(1 / np.maximum(w0, wb).max(), rel=1e-12)
+
+
+def test_a_cap_that_freezes_float64_is_inconclusive_not_a_limit():
+    """η₊ = 10⁻³⁰⁰/B² is finite (inside the hypotheses) but moves z·w by less than a rounding of L: the loss never
+    changes in float64 and the margin 'settles' at the first direction's. Found by the conformance sweep (it was
+    `violated`): a state floating point froze is inconclusive, naming why."""
+    from ibcheck.checks.runner import run_check
+    r = run_check("gunasekar2018.steepest", {"log10_eta_plus_B2": -300.0})
+    assert r["verdict"] == "inconclusive" and r["reason_code"] == "numerics-failed", r["reason"]
+    assert r["reason"].startswith("float64 froze the run")
+    assert all(h["holds"] for h in r["hypotheses"])
