@@ -155,6 +155,12 @@ def test_sweep_outcome_rule(monkeypatch):
     monkeypatch.setattr(runner, "run_check", lambda cid, s: {"verdict": "observed", "reason": "r"})
     assert sweep_outcome(explo, {kx: vx.default}, "verified") is None
 
+    # a finding the paper lists (checks/expected.py SWEEP_FINDINGS) passes, whatever its verdict
+    import ibcheck.testing.bindings as B
+    monkeypatch.setattr(B, "sweep_findings", lambda: {case_id(CID, setting): "measured: 1"})
+    assert sweep_outcome(CID, setting, "verified") is None
+    monkeypatch.setattr(B, "sweep_findings", lambda: {})
+
     def refuse(cid, s):
         raise InputError("no")
     monkeypatch.setattr(runner, "run_check", refuse)
@@ -214,3 +220,14 @@ def test_every_paper_runs_a_wrong_answer_in_the_quick_profile():
         with_probe = [c for c in _claims(p) if cheapest(c)[1] is not None]
         light = [c for c in with_probe if c not in HEAVY and not cheapest(c)[1].heavy]
         assert picked == (light or with_probe[:1]), p.name  # all heavy: the first claim's probe still runs
+
+
+def test_the_papers_sweep_findings_name_sweep_settings():
+    """Each listed finding (a paper's SWEEP_FINDINGS) is a case the sweep runs, with what was measured: a mistyped key
+    would excuse nothing, silently."""
+    from ibcheck.checks.cases import case_id
+    from ibcheck.testing.bindings import sweep_findings, sweep_settings
+    for key, why in sweep_findings().items():
+        cid = key.split("[", 1)[0]
+        assert cid in REGISTRY and key in {case_id(cid, s) for s in sweep_settings(REGISTRY[cid])}, key
+        assert why and any(ch.isdigit() for ch in why) and "\n" not in why, key
