@@ -106,9 +106,11 @@ class CheckSpec:
     # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
     labels: str = "signed"  # a user dataset's y: "signed" (classes by sign: {0, 1} and booleans are read as ±1 with
     # a note, a zero label is refused; numerics.data.as_signs) or "real" (regression targets, taken as given)
+    inert: dict[str, str] = field(default_factory=dict)  # parameter (or data property, "data.rank") -> one line: why
+    # it cannot move the theorem's hypotheses for this claim; every other input is read by a hypothesis row
+    # (``Condition.reads`` or a symbol of the same name) — checks.binding, enforced by the conformance suite
     horizon: Horizon | None = None  # which parameter moves the clock of its limit/rate rows, and how a needed clock
     # value maps to a value it accepts (checks.horizon): an undecided row then names the command that runs to it
-    inert: dict[str, str] = field(default_factory=dict)  # parameter → one-line reason no hypothesis reads it
 
     def __post_init__(self):
         if self.labels not in ("signed", "real"):

@@ -34,6 +34,7 @@ from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.margin_kkt import kkt_check
 from ibcheck.theory.homogeneous_trajectory import euler_real_time
 
+from . import binding
 from .base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from .horizon import log_loss_target
 from .params import Param, constant_params, pos
@@ -320,9 +321,22 @@ def lemma51_samples(net, thetas: np.ndarray, count: int, seed: int) -> dict:
 FULL = [{"target_log_loss": -3000.0}, {"p": 3.0}, {"seed": 1}, {"target_log_loss": -10000.0, "decades": 3}]
 
 
+# The run reaches 𝓛 < 1 (the hypothesis every claim on this flow has) from the data, the width and the init: that row
+# reads them (Condition.reads); the rest cannot move a hypothesis.
+READS_REACHED = ("n", "d", "seed", "m", "init_scale", "data.labels")
+INERT = {"act": "every choice (relu^p with p ≥ 1, square, linear; two layers, both trained) is a positively "
+                "homogeneous net with a locally Lipschitz gradient away from 0: the class the flow theorems assume",
+         "p": "relu^p for any p ≥ 1 stays in the theorems' class (positively homogeneous of degree 1 + p)",
+         "target_log_loss": binding.HORIZON, "max_steps": binding.HORIZON,
+         "rtol": binding.RESOLUTION, "samples": binding.RESOLUTION, "decades": binding.RESOLUTION,
+         "per_decade": binding.RESOLUTION,
+         "data.rank": "no rank condition: the flow theorems need only a point with 𝓛 < 1 (a separable data set)"}
+
+
 def spec_for(claim, prm=None, quick=None, full=None):
     prm = prm or params()
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick or [{}],
+                     inert=INERT,
                      full=full if full is not None else FULL, data_note="an .npz with X (n×d) and y = ±1",
                      horizon=log_loss_target(lead={"log_T": lambda log_t: log_t + 2 * math.log(log_t)}))
 

@@ -58,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     pc.add_argument("--seeds", type=int, default=1, help="number of seeds (seed, seed+1, ...); verdict = worst")
     pc.add_argument("--device", default="cpu", choices=["cpu", "cuda", "auto"], help="where tensors live")
     pc.add_argument("--json", metavar="FILE", help="write the contract's JSON result")
+    pc.add_argument("--explain", action="store_true",
+                    help="print, per parameter and data property, the hypothesis that reads it (or why it is inert); "
+                         "run nothing")
     pc.set_defaults(func=cmd_check)
     pr = sub.add_parser("report", help="run the catalogue and write the HTML report with a JSON sidecar",
                         formatter_class=fmt)

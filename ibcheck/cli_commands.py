@@ -37,7 +37,11 @@ def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], li
         rows.append([cid, claim.source, claim.provenance, "exploratory" if claim.exploratory else "claim", claim.title])
         spec = REGISTRY.get(cid)
         if verbose and spec:
-            details[len(rows) - 1] = ["    " + p.describe() for p in spec.params.values()] + [
+            from ibcheck.checks.binding import bindings
+            bound = bindings(spec)
+            details[len(rows) - 1] = [line for k, p in spec.params.items()
+                                      for line in ("    " + p.describe(), "      " + bound[k].line())] + [
+                "    " + b.line() for k, b in bound.items() if k not in spec.params] + [
                 f"    {', '.join(a.old)}: deprecated aliases of {a.new} ({a.meaning}; removed in {a.removed_in})"
                 for a in spec.aliases]
     for cid, (source, title, where) in PLANNED.items():
@@ -90,6 +94,8 @@ def cmd_check(args) -> int:
         print(f"note: {args.claim} is deprecated and will be removed in the next release; it now runs "
               f"{ALIASES[args.claim]} (the name says what is checked)", file=sys.stderr)
     spec(ALIASES.get(args.claim, args.claim))  # an unknown ID fails here, before the heavy imports
+    if getattr(args, "explain", False):
+        return explain_check(ALIASES.get(args.claim, args.claim))
     from ibcheck.checks.runner import run_check
     from ibcheck.numerics.progress import listening
     from ibcheck.table import render
@@ -111,6 +117,22 @@ def cmd_check(args) -> int:
     if args.json:
         write_json(args.json, result)
     return EXIT_CODE[result["verdict"]]
+
+
+def explain_check(claim: str) -> int:
+    """``ibcheck check ID --explain``: the claim's hypotheses and, per parameter and data property, the hypothesis
+    row that reads it or why it is inert (``checks.binding``); nothing is run."""
+    from ibcheck.checks.binding import explain
+    from ibcheck.checks.index import spec
+    s = spec(claim)
+    print(f"{claim}: {s.claim.title}")
+    print("hypotheses:" if s.claim.hypotheses else "hypotheses: none")
+    for h in s.claim.hypotheses:
+        print(f"  {h.name} [{h.provenance}]")
+    print("inputs (each read by a hypothesis, or inert with its reason):")
+    for line in explain(s):
+        print("  " + line)
+    return 0
 
 
 def cmd_report(args) -> int:

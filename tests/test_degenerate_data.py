@@ -11,73 +11,30 @@ import pytest
 from ibcheck.checks.registry import REGISTRY
 from ibcheck.cli import main
 from ibcheck.numerics.degenerate import dependent_rows, diagnose
+from ibcheck.testing.degenerate import datasets, full_only, known_false, smallest_run
 
 DATA_CLAIMS = sorted(cid for cid, s in REGISTRY.items() if s.accepts_data)
-# the smallest values tried for the parameters that set a run's length (the first one a check accepts is used)
-CHEAP = {"steps": (10_000, 1_000, 100, 10), "target_log_loss": (-20.0, -11.0), "t_max": (20.0,), "samples": (10,),
-         "n_test": (100,), "reps": (1,), "max_steps": (5_000,)}
-
-
-def _datasets(root) -> dict[str, str]:
-    rng = np.random.default_rng(0)
-    n, d = 6, 40
-    X = rng.standard_normal((n, d))
-    y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
-    dup = X.copy()
-    dup[3] = dup[1]
-    rank = X.copy()
-    rank[2:] = np.outer(rng.standard_normal(4), X[0]) + np.outer(rng.standard_normal(4), X[1])
-    sets = {"duplicated": (dup, y), "rank-deficient": (rank, y), "single-class": (X, np.ones(n)),
-            "one-example": (X[:1], y[:1])}
-    out = {}
-    for name, (Xs, ys) in sets.items():
-        path = root / f"{name}.npz"
-        np.savez(path, X=Xs, y=ys)
-        out[name] = str(path)
-    return out
-
-
 # Known false counterexamples, found by this test and left to the checks (and the judge) that own them: documented
 # expected failures. Such a case may still exit 1; once fixed it must exit like any other (0, 2, 3 or 4). On these data
 # the checks' own numerics fail a standard identity of the exact dynamics, or the judge reads a short run, as `violated`.
 # Each paper keeps its own entries, (claim, data set) → why, in its checks/expected.py (DEGENERATE_FALSE_VIOLATIONS),
 # and claims whose smallest accepted run still takes ≥ 60 s CPU on one of these data sets there too
-# (DEGENERATE_FULL_ONLY: run in the full profile only); collected by discovery, like checks.cases.EXPECTED.
-def _tables() -> tuple[dict[tuple[str, str], str], set[str]]:
-    from ibcheck.theory.catalogue import PAPER_OF
-    from ibcheck.theory.papers import discover
-    false, full = {}, set()
-    for p in discover():
-        if p.name in PAPER_OF.values() and p.has("checks.expected"):
-            mod = p.module("checks.expected")
-            false.update(getattr(mod, "DEGENERATE_FALSE_VIOLATIONS", {}))
-            full |= set(getattr(mod, "DEGENERATE_FULL_ONLY", ()))
-    return false, full
+# (DEGENERATE_FULL_ONLY: run in the full profile only); collected by discovery (ibcheck.testing.degenerate).
+KNOWN_FALSE_VIOLATIONS, FULL_ONLY = known_false(), full_only()
+# the zero-projection set is the conformance suite's (degenerate[ID], tests/test_conformance.py); these four are here
+KINDS = ("duplicated", "rank-deficient", "single-class", "one-example")
 
 
-KNOWN_FALSE_VIOLATIONS, FULL_ONLY = _tables()
+def _datasets(root) -> dict[str, str]:
+    return datasets(root, KINDS)
+
+
+cheap_sets = smallest_run
 
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     return _datasets(tmp_path_factory.mktemp("degenerate"))
-
-
-def cheap_sets(cid: str) -> list[str]:
-    params = REGISTRY[cid].params
-    out = []
-    for k, values in CHEAP.items():
-        if k not in params:
-            continue
-        for v in values:
-            try:
-                ok = params[k].parse(str(v)) is not None
-            except ValueError:
-                ok = False
-            if ok and abs(v) <= abs(params[k].default):
-                out += ["--set", f"{k}={v}"]
-                break
-    return out
 
 
 @pytest.mark.parametrize("cid", DATA_CLAIMS)
@@ -106,7 +63,8 @@ def test_the_papers_entries_name_data_claims_and_these_data_sets(data):
     """Each paper's entries (its checks/expected.py) name a claim that takes ``--data`` and one of these data sets: a
     mistyped entry would excuse nothing, silently."""
     assert {c for c, _ in KNOWN_FALSE_VIOLATIONS} | FULL_ONLY <= set(DATA_CLAIMS)
-    assert {name for _, name in KNOWN_FALSE_VIOLATIONS} <= set(data)
+    from ibcheck.testing.degenerate import KINDS as ALL
+    assert {name for _, name in KNOWN_FALSE_VIOLATIONS} <= set(ALL)
 
 
 def test_the_diagnosis_names_the_dependent_rows():

@@ -124,8 +124,9 @@ class Condition:
     # the slowest mode u(τ) the derivation admits for the error (sympy in the clock and measured symbols): a
     # refutation that this mode, carrying the excluded distance, could not be told from is withheld
     slowest: object = None
-    # the ``--set`` parameters and data properties this (hypothesis) row reads: what binds each parameter to the
-    # theorem (a parameter no row reads is declared inert in its ``CheckSpec.inert``)
+    # the inputs this row reads beyond its own symbols' names: ``--set`` parameters of the claim's check and data
+    # properties (``"data.rank"``, ``"data.labels"``; ``checks.binding.DATA_PROPERTIES``). A parameter no hypothesis
+    # reads must be declared inert by the check (``CheckSpec.inert``), with its reason: every input is bound.
     reads: tuple[str, ...] = ()
     # the row's declared nearest wrong answers (``theory.asymptotic_alternatives``: the other geometry's answer, a
     # misread coefficient, a named wrong limit); generic ones are added there: ``verified`` must exclude them all
@@ -135,6 +136,8 @@ class Condition:
     log_factor: str = ""
 
     def __post_init__(self):
+        if isinstance(self.reads, str) or not all(isinstance(r, str) for r in self.reads):
+            raise TypeError(f"condition {self.name}: reads is a tuple of parameter / data-property names")
         if type(self.rel) not in _REL:
             raise TypeError(f"condition {self.name}: expected a sympy relation, got {self.rel!r}")
         if self.provenance not in PROVENANCES:

@@ -24,7 +24,14 @@ The checks (each ``fn(profile)``; ``profile`` is pytest's ``--profile``, ``quick
   paper's ``tests/test_pinned*.py``); a ``pinned.py`` with ``CASES`` is recomputed and compared here;
 * ``docs``: for a paper of a source checkout, docs/catalogue.md and docs/discrimination.md list every claim, the
   latter with this paper's cells;
-* ``bad-input``: ``ibcheck check`` with an unknown parameter and with a malformed value exits 2 with one line.
+* ``bad-input``: ``ibcheck check`` with an unknown parameter and with a malformed value exits 2 with one line;
+* ``rejects-run``: at least one ``rejects[ID]`` runs per paper in the quick profile (``quick_rejects``);
+* ``inputs-bound``: every ``--set`` parameter and ``--data`` property is read by a hypothesis or declared inert with
+  its reason (``ibcheck.checks.binding``); ``inputs-sweep`` (``--profile full`` or ``IBCHECK_BINDING_SWEEP=1``): each
+  parameter at its other choices and the closed ends of its range fails a hypothesis, is documented, is refused, or
+  gives the default's verdict (``ibcheck.testing.bindings``);
+* ``degenerate[ID]``: a ``--data`` claim on a rank-deficient, a duplicated-row and a zero-projection data set exits
+  2 or 3 (or 0/4 where valid for it), never 5 (``ibcheck.testing.degenerate``).
 """
 from __future__ import annotations
 
@@ -147,15 +154,32 @@ def undecided(paper) -> dict:
     return dict(getattr(paper.module("wrong_answers"), "UNDECIDED", {})) if paper.has("wrong_answers") else {}
 
 
+def quick_rejects(paper) -> list[str]:
+    """The claims whose ``rejects[ID]`` runs in the quick profile: those whose cheapest probe is not heavy, or — when
+    every one is (``HEAVY`` claims only) — the first claim with a probe, so that every paper's quick run rejects at
+    least one wrong answer."""
+    from ibcheck.checks.discrimination import HEAVY
+    claims = [c for c in _claims(paper) if cheapest(c)[1] is not None]
+    light = [c for c in claims if c not in HEAVY and not cheapest(c)[1].heavy]
+    return light or claims[:1]
+
+
+def check_rejects_run(paper, profile="quick"):
+    """At least one ``rejects[ID]`` runs per paper in the profile (a table of wrong answers that only skips rejects
+    nothing)."""
+    assert quick_rejects(paper), (f"{paper.name}: no claim has an applicable wrong answer (wrong_answers.py): none of "
+                                  "its rejects[...] checks can run")
+
+
 def check_rejects(paper, cid: str):
     def run(profile="quick"):
         import pytest
 
-        from ibcheck.checks.discrimination import HEAVY, REJECTING, run_probe
+        from ibcheck.checks.discrimination import REJECTING, run_probe
         fam, probe = cheapest(cid)
         if fam is None:
             pytest.skip(f"{cid}: every family is not applicable (with its reason)")
-        if (cid in HEAVY or probe.heavy) and profile != "full":
+        if profile != "full" and cid not in quick_rejects(paper):
             pytest.skip("heavy: --profile full")
         res = run_probe(cid, probe)
         if (cid, fam) in undecided(paper):
@@ -235,8 +259,12 @@ def check_bad_input(paper, profile="quick"):
         assert rc == 2 and len(err.strip().splitlines()) == 1 and numeric in err, (rc, err)
 
 
-def checks_for(paper, run_cases: bool = True) -> list[tuple[str, object]]:
-    """``(id, fn(profile))`` of every conformance check of ``paper`` (a name or a ``theory.papers.Paper``)."""
+DEGENERATE = ("rank-deficient", "duplicated", "zero-projection")
+
+
+def checks_for(paper, run_cases: bool = True, degenerate: tuple[str, ...] = DEGENERATE) -> list[tuple[str, object]]:
+    """``(id, fn(profile))`` of every conformance check of ``paper`` (a name or a ``theory.papers.Paper``);
+    ``degenerate``: the degenerate data sets (``ibcheck.testing.degenerate``) fed to each claim taking ``--data``."""
     if isinstance(paper, str):
         paper = paper_of(paper)
     from ibcheck.checks.cases import cases
@@ -246,20 +274,28 @@ def checks_for(paper, run_cases: bool = True) -> list[tuple[str, object]]:
            (f"{paper.name}-wrong-answers", lambda profile="quick": check_wrong_answers(paper)),
            (f"{paper.name}-pinned", lambda profile="quick": check_pinned(paper)),
            (f"{paper.name}-docs", lambda profile="quick": check_docs(paper)),
-           (f"{paper.name}-bad-input", lambda profile="quick": check_bad_input(paper))]
+           (f"{paper.name}-bad-input", lambda profile="quick": check_bad_input(paper)),
+           (f"{paper.name}-rejects-run", lambda profile="quick": check_rejects_run(paper))]
+    from ibcheck.checks.registry import REGISTRY
+
+    from .bindings import check_bindings, check_degenerate, check_sweep
     claims = _claims(paper)
+    out += [(f"{paper.name}-inputs-bound", lambda profile="quick": check_bindings(claims, profile)),
+            (f"{paper.name}-inputs-sweep", lambda profile="quick": check_sweep(claims, profile))]
     if run_cases:
         out += [(f"case[{case}]", check_case(cid, s, case)) for cid, s, case in cases("quick") if cid in claims]
     out += [(f"rejects[{cid}]", check_rejects(paper, cid)) for cid in claims]
+    out += [(f"degenerate[{cid}]", check_degenerate(cid, degenerate)) for cid in claims
+            if degenerate and REGISTRY[cid].accepts_data]
     return out
 
 
-def conformance_tests(*papers: str, run_cases: bool = True):
+def conformance_tests(*papers: str, run_cases: bool = True, degenerate: tuple[str, ...] = DEGENERATE):
     """A pytest test function running every conformance check of ``papers`` (names), one case each. ``run_cases``:
     also run each claim's quick cases against their documented outcomes (ibcheck's own ``checks/test_catalogue.py``
-    runs those for the built-in papers)."""
+    runs those for the built-in papers); ``degenerate``: the degenerate data sets fed to each ``--data`` claim."""
     import pytest
-    params = [pytest.param(fn, id=cid) for p in papers for cid, fn in checks_for(p, run_cases)]
+    params = [pytest.param(fn, id=cid) for p in papers for cid, fn in checks_for(p, run_cases, degenerate)]
 
     @pytest.mark.parametrize("check", params)
     def test_conformance(check, request):

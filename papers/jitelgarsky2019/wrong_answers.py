@@ -34,4 +34,8 @@ HEAVY = {'jitelgarsky2019.ray', 'jitelgarsky2019.nonseparable_edge', 'jitelgarsk
 # Cheapest probes the claim's rows cannot decide (measured `inconclusive`, not a verified cell): the conformance suite
 # requires exactly these (claim, family) to stay undecided, and the claim's next-cheapest probe, if any, to be
 # rejected instead. A listed cell that comes out rejected fails (then delete its line): the list only shrinks.
-UNDECIDED: dict = {}
+UNDECIDED = {
+    ("jitelgarsky2019.ray", "random"): "random iterates at GD's norms: the rate rows on P_S w and on the direction of "
+    "P_{S⊥}w see no settled order (observed orders NaN: 'not decidable from this run'), inconclusive; the next probe, "
+    "v̄ scaled by 1.5, is rejected (violated on ‖P_Sw − v̄‖ = O(ln²t/√t))",
+}

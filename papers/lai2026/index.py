@@ -10,7 +10,7 @@ CLAIMS = {
     'lai2026.m1.rate': ('lai2026', 'seed', 'm=1: the gap is Θ(√(n/‖λ‖₁))', 'checks.m1'),
     'lai2026.m2.decoupling': ('lai2026', 'reconstructed', 'm=2: the neurons decouple onto positives and negatives', 'checks.m2'),
     'lai2026.m2.gap': ('lai2026', 'reconstructed', 'm=2: ‖(w₊,w₋)^∞ − (w₊,w₋)*‖ = Θ(√(n/‖λ‖₁))', 'checks.m2'),
-    'lai2026.linear': ('lai2026', 'standard', 'baseline: linear GD from 0 converges to the min-norm interpolant', 'checks.linear'),
+    'lai2026.linear': ('lai2026', 'reconstructed', 'baseline: linear GD from 0 converges to the min-norm interpolant', 'checks.linear'),
     'lai2026.random-init': ('lai2026', 'exploratory', 'exploratory: random Gaussian init leaves positives dead and misses the global minimum', 'checks.exploratory'),
     'lai2026.moderate-d': ('lai2026', 'exploratory', 'exploratory: at moderate d/n the pattern stops matching sign(y) and depends on the init', 'checks.exploratory'),
     'lai2026.m-gt-2': ('lai2026', 'exploratory', 'exploratory: m > 2 neurons with disjoint initial patterns', 'checks.exploratory'),

@@ -26,7 +26,7 @@ _WHY = {"data": "the data description (a dict)", "svm_status": "solver status st
         "potential": "G(v̄), the check's value at its own minimiser; v̄ is recomputed",
         "frozen_at_step": "the trainer's own float64 record (numerics.frozen; null at these steps: no iterate "
                           "repeats); tests/test_frozen.py checks it on a run that freezes (η = 1000, step 7)"}
-_REC = ("n d sigma_max_sq eta eta_beta_sigma2 separable rank_ZS rank_Z alpha_S_min_rel w_hat v_bar theta "
+_REC = ("n d sigma_max_sq eta eta_beta_sigma2 loss_is_logistic separable rank_ZS rank_Z alpha_S_min_rel w_hat v_bar theta "
         "max_log_loss_increase w_hat_norm loss_series etl_series projection_ratio_series orthogonal_series "
         "log_loss_final log_loss_initial log_loss_max steps checkpoints first_loss_increase log_loss projection "
         "projection_offset orthogonal_distance")
@@ -86,6 +86,7 @@ def expected(eta, loss="logistic"):
     lt = np.log(np.maximum(t, 2))
     nonS = [i for i in range(n) if i not in S]
     return {"n": n, "d": d, "sigma_max_sq": s2, "eta": eta, "eta_beta_sigma2": (0.25 if loss == "logistic" else 1.0) * eta * s2 / n, "separable": 1.0,
+            "loss_is_logistic": float(loss == "logistic"),
             "rank_ZS": float(np.linalg.matrix_rank(Z[S])), "rank_Z": float(np.linalg.matrix_rank(Z)),
             "alpha_S_min_rel": al.min() / al.max(), "w_hat": w, "v_bar": vb,
             "theta": (Z[nonS] @ w).min() if nonS else math.inf, "max_log_loss_increase": inc.max(),

@@ -80,7 +80,7 @@ def expected(cid, p):
         Wall, u_last = adam_plain(Z, ADAM_STEPS, 0.9, 0.99, p["eps"], sched)
         steps, lo, count = ADAM_STEPS, ADAM_STEPS / 100, 9
         g0 = -(Z.T @ np.full(n, 0.5)) / n
-        out.update(beta1=0.9, beta2=0.99, a=p["a"], eps=p["eps"], update_inf_final=u_last,
+        out.update(beta1=0.9, beta2=0.99, a=p["a"] if p["schedule"] == "poly" else 0.0, eps=p["eps"], update_inf_final=u_last,
                    grad0_min_rel=np.abs(g0).min() / np.abs(g0).max())
     t = _recorded(steps)
     W = Wall[t]

@@ -20,6 +20,7 @@ from ..theory import statements as st
 from ..theory.variation import betas, min_variation_norm, min_variation_socp, saddle_prediction
 from ibcheck.theory.solver import SolverError
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 from ibcheck.checks.trends import Memo, count_increases, energy_identity, pure
@@ -288,6 +289,16 @@ def deeper_grid(p: dict) -> list[dict]:
 
 
 _QS = [{}, {"m": 60}, {"m": 60, "seed": 1}]
+INERT = {"rtol": binding.RESOLUTION, "t_max": binding.HORIZON, "runs": binding.REPEATS, "lam_grid": binding.GRID,
+         "m": "no width condition was read in the paper: the width enters these hypotheses only through the init "
+              "(small init, read)",
+         "data.labels": "any ±1 labels on orthogonal inputs: the convergence result states no condition on them"}
+_IDENTITY = ("an exact identity of the dynamics for any data, width, init and step (the claim has no hypothesis these "
+             "could leave)")
+_ID_INERT = {**{k: _IDENTITY for k in ("data", "n", "d", "m", "lam", "balanced", "seed", "eta", "data.labels",
+                                       "data.rank")},
+             "rtol": binding.RESOLUTION, "t_max": binding.HORIZON, "steps": binding.HORIZON}
+_ASKED = "an exploratory question with no hypotheses: answered `observed`, never a verdict credited to a paper"
 # the event-aware flow puts a pre-activation exactly on its kink by w_j += δ K⁺e_k (numerics.relu_square), which moves
 # ⟨w_j, x_k⟩ alone only when K = XXᵀ is invertible: on dependent rows the events and the sliding motion are not exact
 _INDEP = "the flow's kink events set one pre-activation ⟨w_j, x_k⟩ through K⁺, K = XXᵀ invertible"
@@ -297,24 +308,28 @@ SPECS = [
                                                           lambda v: 1 <= v <= 100, "in [1, 100]")},
               measure=measure_convergence, quick=[{}, {"lam": 1e-2}, {"lam": 1e-4}],
               full=[{"runs": 8}, {"data": "random", "n": 10, "d": 30, "runs": 4}], deeper=deeper_lam,
-              independent_rows=_INDEP),
+              independent_rows=_INDEP, inert=INERT),
     CheckSpec(claim=st.MIN_VARIATION, params={**PARAMS, **_CP(st.MIN_VARIATION),
                                               "lam_grid": Param("lam_grid", str, "1e-2,1e-4,1e-6", "λ values (sorted, falling)")},
               measure=measure_min_variation, quick=_QS, full=[{"lam_grid": "1e-2,1e-4,1e-6,1e-8"},
                                                                {"data": "random", "n": 6, "d": 12}],
-              deeper=deeper_grid, independent_rows=_INDEP),
+              deeper=deeper_grid, independent_rows=_INDEP, inert=INERT),
     CheckSpec(claim=st.SADDLE, params={**PARAMS, **_CP(st.SADDLE)}, measure=measure_saddle, quick=_QS,
               full=[{"lam": 1e-8}, {"data": "random", "n": 6, "d": 12}], deeper=deeper_lam,
-              independent_rows=_INDEP),
+              independent_rows=_INDEP, inert=INERT),
     CheckSpec(claim=st.ALIGNMENT, params=PARAMS, measure=measure_alignment, quick=[{}], full=[{"m": 60, "seed": 1}],
-              independent_rows=_INDEP),
+              independent_rows=_INDEP, inert={**{k: _ASKED for k in ("data", "n", "d", "m", "lam", "balanced", "seed",
+                                                                     "data.labels", "data.rank")},
+                                              "rtol": binding.RESOLUTION, "t_max": binding.HORIZON}),
     CheckSpec(claim=st.BALANCED, params={**PARAMS, "lam": Param("lam", float, 1e-2, "init scale (unbalanced init)",
                                                                 lambda v: 0 < v <= 1, "in (0, 1]")},
-              measure=measure_balancedness, quick=[{}], full=[{"rtol": 1e-10}], independent_rows=_INDEP),
+              measure=measure_balancedness, quick=[{}], full=[{"rtol": 1e-10}], independent_rows=_INDEP,
+              inert=_ID_INERT),
     CheckSpec(claim=st.BALANCED_GD, params={**PARAMS, "lam": Param("lam", float, 1e-2, "init scale (unbalanced init)",
                                                                    lambda v: 0 < v <= 1, "in (0, 1]"),
                                             "eta": Param("eta", float, 0.5, "GD step", lambda v: 0 < v <= 10, "in (0, 10]"),
                                             "steps": Param("steps", int, 2000, "GD steps", lambda v: 1 <= v <= 10 ** 6,
                                                            "in [1, 1e6]")},
-              measure=measure_balancedness_gd, quick=[{}], full=[{"data": "random", "n": 20, "d": 40, "steps": 20000}]),
+              measure=measure_balancedness_gd, quick=[{}], full=[{"data": "random", "n": 20, "d": 40, "steps": 20000}],
+              inert=_ID_INERT),
 ]

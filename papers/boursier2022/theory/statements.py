@@ -46,12 +46,14 @@ rtol = Sym("ode_rtol", r"\mathrm{rtol}", "relative tolerance of the ODE solver",
 ident = Sym("gd_identity_residual", r"\max_{t,j}\frac{|\Delta c_j-\eta^2(g_{a_j}^2-\|g_{w_j}\|^2)|}{a_j^2+\|w_j\|^2}",
             "largest per-step defect of the exact GD identity", "1")
 
-_H_ORTH = le("orthogonal inputs", orth.s, sp.Float(1e-12), provenance="seed",
+_DATA = ("data", "n", "d", "seed")  # the fixture or the random orthogonal data's parameters
+_H_ORTH = le("orthogonal inputs", orth.s, sp.Float(1e-12), provenance="seed", reads=_DATA + ("data.rank",),
              reason="float64 rounding of ⟨x_k,x_l⟩ for exactly orthogonal inputs")
-_H_SMALL = le("small init", small.s, small_max.s, provenance="threshold",
+_H_SMALL = le("small init", small.s, small_max.s, provenance="threshold", reads=("lam", "balanced") + _DATA,
               reason="1e-2 is a number chosen here (λ → 0 made measurable), stated on the inputs",
               note="λ → 0 made measurable")
 _H_COVER = eq("class coverage at init", cover.s, 1, provenance="reconstructed", reason="boolean",
+              reads=("m", "lam", "balanced", "data.labels") + _DATA,
               note="coverage conditions are UNKNOWN in the paper; this is what σ(⟨β₊,x⟩) − σ(⟨β₋,x⟩) needs")
 _BASE = (orth, small, small_max)
 _C = {"init_scale_max": 1e-2}

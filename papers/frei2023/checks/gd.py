@@ -18,6 +18,7 @@ from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import Series, geometric, series_at
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, ParamAlias, constant_params, grid
 
@@ -72,7 +73,9 @@ ACTIVATION_SPEC = CheckSpec(
     claim=st.ACTIVATION, measure=measure_activation, accepts_data=False, data_note="a symbolic proof takes no data",
     params={"activation": Param("activation", str, "smoothed", "smoothed | smoothed-c2 | leaky (controls)",
                                 lambda v: v in ("smoothed", "smoothed-c2", "leaky"), "smoothed, smoothed-c2 or leaky")},
-    quick=[{}], full=[])
+    quick=[{}], full=[],
+    inert={"activation": "which activation the symbolic proof is run on (the controls must be refuted): the proof has "
+                         "no hypothesis"})
 
 # ---- Theorem 4.2 -----------------------------------------------------------------------------------
 GD_PARAMS = {
@@ -213,13 +216,14 @@ _BASEP = {**GD_PARAMS}
 _Q42 = [{}, {"n": 50, "d": 5000}]
 _F42 = [{"m": 400, "d": 20000, "n": 100}, {"data": "gmm", "n": 100, "d": 10 ** 8}, {"gamma": 0.2},
         {"sampler": "explicit", "n": 6, "d": 400000, "m": 50}]
+INERT42 = {"steps": binding.HORIZON}
 THM42_SPECS = [
     CheckSpec(claim=st.THM42_LOSS, measure=measure_thm42, params={**_BASEP, **constant_params(st.THM42_LOSS)},
               quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,),
-              horizon=step_budget("steps", 10)),
+              horizon=step_budget("steps", 10), inert=INERT42),
     CheckSpec(claim=st.THM42_NORM, measure=measure_thm42, params={**_BASEP, **constant_params(st.THM42_NORM)},
               quick=_Q42, full=_F42, accepts_data=False, data_note="uses generated data", aliases=(M1_M2,),
-              horizon=step_budget("steps", 10)),
+              horizon=step_budget("steps", 10), inert=INERT42),
     CheckSpec(claim=st.THM42_SRANK, measure=measure_srank,
               params={**_BASEP, **constant_params(st.THM42_SRANK),
                       "m_grid": Param("m_grid", str, "50,100,200", "m values of the sweep (even)"),
@@ -229,7 +233,9 @@ THM42_SPECS = [
                                            "must be >= 2")},
               quick=_Q42, full=[{"m_grid": "64,256,1024", "d_grid": "1e4,1e6,1e8", "n_grid": "10,40,160",
                                  "sweep_steps": 1000}], accepts_data=False, data_note="uses generated data",
-              aliases=(M1_M2,), horizon=step_budget("steps", 10)),
+              aliases=(M1_M2,), horizon=step_budget("steps", 10),
+              inert={**INERT42, "m_grid": binding.GRID, "d_grid": binding.GRID, "n_grid": binding.GRID,
+                     "sweep_steps": binding.HORIZON}),
 ]
 
 # ---- Figure 1 ------------------------------------------------------------------------------------
@@ -264,6 +270,8 @@ def measure_fig1(ctx: Context) -> list[Measurement]:
     return out
 
 
+_FIGURE = ("a setting of the figure's sweep: the claim (how the stable-rank reduction moves with d and the init) states "
+           "no hypothesis, its rows compare the sweep's points")
 FIG1_SPEC = CheckSpec(
     claim=st.FIG1, measure=measure_fig1, accepts_data=False, data_note="Gaussian mixture by definition",
     params={**{k: GD_PARAMS[k] for k in ("gamma", "eta_scale", "seed", "beta", "sampler")},
@@ -274,6 +282,8 @@ FIG1_SPEC = CheckSpec(
             "init_scale": Param("init_scale", float, 1e-3, "init (row norm) of the d sweep", lambda v: v > 0, "> 0"),
             "d_grid": Param("d_grid", str, "500,2000,8000,32000", "d values"),
             "init_grid": Param("init_grid", str, "1e-4,1e-3,1e-2,1e-1", "init scales (row norms)")},
-    quick=[{}], full=[{"m": 512, "steps": 1000}], aliases=(M1_M2,))
+    quick=[{}], full=[{"m": 512, "steps": 1000}], aliases=(M1_M2,),
+    inert={k: _FIGURE for k in ("gamma", "eta_scale", "seed", "beta", "sampler", "n", "m", "d", "steps", "init_scale",
+                                "d_grid", "init_grid")})
 
 SPECS = [ACTIVATION_SPEC, *THM42_SPECS, FIG1_SPEC]

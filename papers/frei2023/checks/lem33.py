@@ -10,6 +10,7 @@ from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 
@@ -54,4 +55,7 @@ SPECS = [CheckSpec(
             "reps": Param("reps", int, 10, "datasets per grid point", lambda v: v >= 1, "must be >= 1"),
             "seed": Param("seed", int, 0, "first seed", lambda v: v >= 0, "must be >= 0")},
     quick=[{}], full=[{"n_grid": "5,10,20,40,80", "gamma_grid": "0.3,0.5,0.7,1", "reps": 50},
-                      {"sampler": "explicit", "d_grid": "1000,10000,100000", "n_grid": "5,10,20"}])]
+                      {"sampler": "explicit", "d_grid": "1000,10000,100000", "n_grid": "5,10,20"}],
+    inert={"n_grid": binding.GRID, "d_grid": binding.GRID, "gamma_grid": binding.GRID, "reps": binding.REPEATS,
+           "seed": binding.REPEATS,
+           "sampler": "how the Gaussian data are drawn (the exact Gram law or explicit vectors): the same law"})]

@@ -23,9 +23,11 @@ from ibcheck.numerics.two_layer import Net, leaky, second_layer
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.horizon import log_loss_target
+from .gf import INERT as GF_INERT
 from .gf import PARAMS as GF_PARAMS
 from .gd import M1_M2
 from .gf import boundary_agreement, init_B
@@ -175,7 +177,8 @@ def measure_gd_gmm(ctx: Context) -> list[Measurement]:
         mu2 = data.mu_norm ** 2
         ratio = mu2 / math.sqrt(mu2 + data.d / p["n"])
         q.update(mu_norm=data.mu_norm, train_error=_train_error(margins), loss_final=float(rec.loss[-1][0]),
-                 eta_rmax2=p["eta_scale"], snr_ratio=ratio)
+                 eta_rmax2=p["eta_scale"], snr_ratio=ratio,  # Theorem 4.2's step and init, as its rows read them
+                 eta=eta, init_variance=p["init_scale"] ** 2 / data.d, m=m, d=data.d)
         _test_errors(data, lambda Xx: (a * smooth_leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
         q["minimax_rate"] = float(norm.cdf(-p["c_minimax"] * ratio))
         q["error_tol"] = err_tol(q["minimax_rate"], p["n_test"])
@@ -206,19 +209,22 @@ GMM_SPEC = CheckSpec(
             "n_test": GF_PARAMS["n_test"], "seed": GF_PARAMS["seed"], **constant_params(st.GMM)},
     quick=[{}, {"beta": 0.3}],
     full=[{"n": 20, "beta": 0.25}, {"d": 10 ** 9, "beta": 0.2},
-          {"sampler": "explicit", "n": 6, "d": 1000000, "beta": 0.25}], aliases=(M1_M2,))
+          {"sampler": "explicit", "n": 6, "d": 1000000, "beta": 0.25}], aliases=(M1_M2,),
+    inert={"steps": binding.HORIZON, "n_test": binding.RESOLUTION,
+           "m": "any even width: Theorem 4.2's width enters its small-init row (read), no other condition"})
 GMM_BAYES_SPEC = CheckSpec(
     claim=st.GMM_BAYES, measure=measure_gf_sec5("gmm"), accepts_data=False, data_note="needs the mixture's μ",
     params={**_GF, "n": _N10, "d": _D8, "gamma": _GAMMA, "init_scale": _INIT, "sampler": _SAMPLER,
             "beta": Param("beta", float, 0.3, "‖μ‖ = d^β", lambda v: 0 < v < 0.5, "in (0, ½)")},
-    quick=[{}, {"beta": 0.23}], full=[{"n": 20, "beta": 0.35}, {"gamma": 1.0, "d": 1000000}])
+    quick=[{}, {"beta": 0.23}], full=[{"n": 20, "beta": 0.35}, {"gamma": 1.0, "d": 1000000}], inert=GF_INERT)
 XOR_SPEC = CheckSpec(
     claim=st.XOR, measure=measure_gf_sec5("xor"), accepts_data=False, data_note="needs the XOR means",
     params={**_GF, "n": _N10, "gamma": _GAMMA, "init_scale": _INIT, "sampler": _SAMPLER,
             "d": Param("d", int, 10 ** 7, "input dimension (inside (H): slack ≥ 3.8 over 10 seeds)", lambda v: v >= 2,
                        ">= 2"),
             "mu_norm": Param("mu_norm", float, 30.0, "‖μ₁‖ = ‖μ₂‖", lambda v: v > 0, "> 0")},
-    quick=[{}, {"gamma": 1.0, "d": 100000}], full=[{"n": 20, "d": 10 ** 8, "mu_norm": 50.0}, {"gamma": 0.3, "d": 10 ** 8}])
+    quick=[{}, {"gamma": 1.0, "d": 100000}], full=[{"n": 20, "d": 10 ** 8, "mu_norm": 50.0}, {"gamma": 0.3, "d": 10 ** 8}],
+    inert=GF_INERT)
 XOR_SPEC.params.update(constant_params(st.XOR))
 XOR_SPEC.horizon = log_loss_target(also=lambda ell: {"engine": "horizon"} if ell > 1e4 and "engine" in XOR_SPEC.params else {})
 SPECS = [GMM_SPEC, GMM_BAYES_SPEC, XOR_SPEC]

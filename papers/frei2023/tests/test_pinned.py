@@ -366,7 +366,7 @@ PINNED["frei2023.sec5.xor"] = table("R_min R_ratio p n gamma H_slack mu_norm tra
                                                      _XOR_LIM)})
 PINNED["frei2023.sec5.gmm"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error test_error_optimal "
                                     "test_error_mean_classifier bayes_error error_tol loss_final eta_rmax2 snr_ratio "
-                                    "minimax_rate c_measured", {"n_test": "a parameter"})
+                                    "minimax_rate c_measured eta init_variance m d", {"n_test": "a parameter"})
 _err_tol = lambda e, N: 3 * math.sqrt(max(e, 1 / N) * (1 - e) / N) + 1 / N  # noqa: E731  (3 binomial sd + 1/N)
 
 
@@ -444,5 +444,7 @@ def test_frei2023_sec5_gmm_gd_recomputed():
     # the loss of the returned (final) state
     q = y * (a[:, None] * sm(B @ K)).sum(0)
     exp.update(loss_final=float(np.logaddexp(0, -q).mean()), eta_rmax2=1.0, snr_ratio=ratio, minimax_rate=rate,
-               error_tol=_err_tol(rate, p["n_test"]), c_measured=float(-norm.ppf(err) / ratio))
+               error_tol=_err_tol(rate, p["n_test"]), c_measured=float(-norm.ppf(err) / ratio),
+               # Theorem 4.2's step and init rows: η = 1/R_max², ω = s²/d
+               eta=1.0 / float(np.diag(K).max()), init_variance=p["init_scale"] ** 2 / p["d"], m=p["m"], d=p["d"])
     compare("frei2023.sec5.gmm", m, exp, PINNED["frei2023.sec5.gmm"])

@@ -61,8 +61,9 @@ ratio = Sym("margin_ratio", r"\frac{\mathrm{margin}(z)}{\mathrm{margin}(\mathrm{
 kappa = Sym("kappa", r"\kappa", "min(m₁,m₂)/max(m₁,m₂)", dims="1")
 c_factor = Sym("c_factor", r"c_f", "multiplier of the seed's factor (1; negative controls change it)", dims="1")
 
+_H_READS = ("n", "d", "seed", "sampler", "data", "beta", "mu_norm", "data.rank")  # (H) reads the data and γ
 H = ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 * n.s * p.s, provenance="seed",
-       reason="exact comparison of measured data quantities")
+       reason="exact comparison of measured data quantities", reads=_H_READS)
 _H_SYMS = (n, gamma, Rmin, Rr, p)
 # (H) is invariant under x (both sides ~ x²) but not under duplicating the examples, by design (theory.sanity).
 _H_EXEMPT = {"(H) near-orthogonality:n":
@@ -213,21 +214,6 @@ rate = Sym("minimax_rate", r"\Phi\Big(-c_{\mathrm{mm}}\frac{\|\mu\|^2}{\sqrt{\|\
            "invariant under x → c·x; "
            "attained (c = 1) by the mean-difference classifier sign⟨Σ_i y_i x_i, x⟩", dims="1")
 c_mm = Sym("c_minimax", r"c_{\mathrm{mm}}", "constant of the rate's exponent (reconstructed: ½)", dims="1")
-GMM = Claim(
-    id="frei2023.sec5.gmm", title="Gaussian mixture: GD reaches zero training error and a minimax-optimal test error",
-    source=SOURCE,
-    summary="Seed (Section 5): for x = yμ + ξ with ‖μ‖ = Θ(d^β), d ≫ n^{1/(1−2β)} ∨ n², 'the assumptions in "
-            "Theorem 4.2 hold. Thus, gradient descent on two-layer networks with γ-leaky, H-smooth activations, the "
-            "empirical risk is driven to zero ... [FCB22] recently showed that such networks also achieve "
-            "minimax-optimal generalization error.' Checked with GD on the smoothed leaky ReLU (logistic loss, small "
-            "init): zero training error, and test error within the minimax rate Φ(−c‖μ‖²/√(‖μ‖²+d/n)) (c = ½).",
-    symbols=_H_SYMS + (train_err, err_net, rate, c_mm, err_tol, mu2), hypotheses=(H,), scaling_exempt=_H_EXEMPT,
-    conclusions=(eq("empirical risk driven to zero: training error 0", train_err.s, 0,
-                    reason="exact sign test on every training point"),
-                 le("test error ≤ minimax rate (+ sampling tolerance)", err_net.s, rate.s + err_tol.s,
-                    provenance="reconstructed", reason="3 binomial standard deviations of the estimated test error "
-                                                      "+ 1/N_test")),
-    constants={"c_minimax": 0.5})
 GMM_BAYES = _claim(
     "frei2023.sec5.gmm-bayes", "Gaussian mixture: the GF network's test error matches sign⟨μ,x⟩ (a paraphrase)",
     "Reconstructed paraphrase of Section 5, stronger than the seed (which cites minimax-optimal error via FCB22): "
@@ -265,7 +251,7 @@ XOR = _claim(
                                   "a band of width ~ the distance to the limit may disagree")),
     constants={"rank_tol": 1e-3})
 
-CLAIMS = (LEM33, THM34, THM31, MARGINS, NEURONS, RANK, GLOBAL, BOUNDARY, FACTOR, GMM, GMM_BAYES, XOR)
+_SEC3 = (LEM33, THM34, THM31, MARGINS, NEURONS, RANK, GLOBAL, BOUNDARY, FACTOR)  # GMM (below, after _H4) follows
 
 # ---- Section 4: gradient descent with the smoothed leaky ReLU ------------------------------------
 def _proved(name, meaning):
@@ -292,13 +278,13 @@ m_s = Sym("m", "m", "number of neurons", dims="1")
 d_s = Sym("d", "d", "input dimension", dims="1")
 c_init = Sym("c_init", r"c_{\mathrm{init}}", "init-to-first-step constant (reconstructed: 0.1)", dims="1")
 _H4 = (ge("(H) near-orthogonality", Rmin.s ** 2, 3 * gamma.s ** -3 * Rr.s ** 2 * n.s * p.s, provenance="reconstructed",
-          reason="exact comparison", note="Section 4's data condition, reconstructed as Section 3's (H)"),
+          reason="exact comparison", note="Section 4's data condition, reconstructed as Section 3's (H)", reads=_H_READS),
        le("small step: η R_max² ≤ 1", eta_r.s, 1, provenance="reconstructed", reason="exact comparison",
-          note="η ≤ (C max(1,H) R_max²)⁻¹ with C = 1, H = ¼"),
+          reads=("eta_scale",), note="η ≤ (C max(1,H) R_max²)⁻¹ with C = 1, H = ¼"),
        le("small init variance: √(ω m d) ≤ c_init·ηγR_min/√n", sp.sqrt(omega.s * m_s.s * d_s.s),
           c_init.s * eta_s.s * gamma.s * Rmin.s / sp.sqrt(n.s), provenance="reconstructed", reason="exact comparison",
-          note="'small initialization variance' stated on the inputs: ‖W⁽⁰⁾‖_F ≈ √(ωmd) below the scale "
-               "ηγR_min/√n of the first GD step (‖∇L̂(0)‖_F ≥ γR_min/(2√n)·(1−o(1)) since φ' ≥ γ)"))
+          reads=("init_scale", "eta_scale"), note="'small initialization variance' stated on the inputs: ‖W⁽⁰⁾‖_F ≈ "
+               "√(ωmd) below the scale ηγR_min/√n of the first GD step (‖∇L̂(0)‖_F ≥ γR_min/(2√n)·(1−o(1)) since φ' ≥ γ)"))
 _H4_SYMS = (n, gamma, Rmin, Rr, p, eta_r, eta_s, omega, m_s, d_s, c_init)
 _H4_EXEMPT = {**_H_EXEMPT, "small init variance: √(ω m d) ≤ c_init·ηγR_min/√n:n":
               "1/√n is the size of the mean of n near-orthogonal per-example gradients (‖∇L̂(0)‖_F ≥ γR_min/(2√n)); "
@@ -310,6 +296,20 @@ loss_incr = Sym("loss_increases", r"\#\{t: \hat L^{(t+1)} > \hat L^{(t)}\}", "re
 loss_tol = Sym("loss_ratio_max", r"\rho_L", "required loss reduction (1e-2)", dims="1")
 loss_stall = Sym("loss_stalls", r"\#\{t: \hat L^{(t+1)} \ge \hat L^{(t)}\}", "recorded steps where the loss did not fall",
                  dims="1")
+GMM = Claim(  # Section 5: "the assumptions in Theorem 4.2 hold" — its hypotheses (data, step, init) are this claim's
+    id="frei2023.sec5.gmm", title="Gaussian mixture: GD reaches zero training error and a minimax-optimal test error",
+    source=SOURCE,
+    summary="Seed (Section 5): for x = yμ + ξ with ‖μ‖ = Θ(d^β), d ≫ n^{1/(1−2β)} ∨ n², 'the assumptions in "
+            "Theorem 4.2 hold. Thus, gradient descent on two-layer networks with γ-leaky, H-smooth activations, the "
+            "empirical risk is driven to zero ... [FCB22] recently showed that such networks also achieve "
+            "minimax-optimal generalization error.' Checked with GD on the smoothed leaky ReLU (logistic loss, small "
+            "init): zero training error, and test error within the minimax rate Φ(−c‖μ‖²/√(‖μ‖²+d/n)) (c = ½).",
+    symbols=_H4_SYMS + (train_err, err_net, rate, c_mm, err_tol, mu2), hypotheses=_H4, scaling_exempt=_H4_EXEMPT,
+    conclusions=(eq("empirical risk driven to zero: training error 0", train_err.s, 0,
+                    reason="exact sign test on every training point"),
+                 le("test error ≤ minimax rate (+ sampling tolerance)", err_net.s, rate.s + err_tol.s,
+                    provenance="reconstructed", reason="3 binomial standard deviations of the estimated test error "
+                                                      "+ 1/N_test")), constants={"c_minimax": 0.5, "c_init": 0.1})
 THM42_LOSS = Claim(
     id="frei2023.thm4.2.loss", title="GD with the smoothed leaky ReLU drives L̂ → 0", source=SOURCE,
     summary="Seed (Theorem 4.2): with small init and small step, GD on the logistic loss drives the training loss to "
@@ -397,4 +397,4 @@ FIG2 = Claim(
     conclusions=(le("small init reaches a much lower stable rank (≤ ¼ of the default's minimum)",
                     4 * min_small.s, min_def.s, reason="qualitative claim; paper: 3.25 vs 74.0"),))
 
-CLAIMS = CLAIMS + (ACTIVATION, THM42_LOSS, THM42_NORM, THM42_SRANK, FIG1, FIG2)
+CLAIMS = _SEC3 + (GMM, GMM_BAYES, XOR, ACTIVATION, THM42_LOSS, THM42_NORM, THM42_SRANK, FIG1, FIG2)

@@ -113,6 +113,10 @@ def _one(ctx: Context, seed: int) -> Measurement:
                        series={"runs": series, "table": table, "norms": list(NORM_VALUES)})
 
 
+_ASKED = ("an exploratory comparison with no hypotheses: it asks which norm's margin each optimizer approaches on the "
+          "data and steps given, and answers `observed`, never a verdict credited to a paper")
 SPECS = [CheckSpec(claim=st.COMPARISON, params=params(), measure=measure, quick=[{}],
                    full=[{"seed": 1}, {"steps_pgd": 100_000, "steps_adam": 100_000}],
-                   data_note="an .npz with X (n×d, preferably d > n) and y = ±1 (separable)")]
+                   data_note="an .npz with X (n×d, preferably d > n) and y = ±1 (separable)",
+                   inert={k: _ASKED for k in ("n", "d", "seed", "steps_sd", "steps_pgd", "steps_adam", "eta_pgd",
+                                              "eta_adam", "data.labels", "data.rank")})]

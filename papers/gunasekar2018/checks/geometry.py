@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
@@ -32,7 +33,7 @@ from ibcheck.theory.norm_margin import max_margin
 
 from ..numerics.regression import initial, regression
 from ..theory import statements as st
-from ..theory.bregman import bregman_projection, relative_smoothness
+from ..theory.bregman import bregman_projection, relative_smoothness, strong_convexity
 
 
 def md_params() -> dict:
@@ -98,6 +99,7 @@ def _md_one(ctx: Context, seed: int) -> Measurement:
     values["domain_ok"] = 1.0 if (pot != "entropy" or ref.min_entry > 0) else 0.0
     inconc = None if ref.certified else Inconclusive(Reason.REFERENCE_FAILED,
                                                     f"Bregman projection not certified: {ref.describe()}")
+    values["mu_psi"] = strong_convexity(w0, ref.w, pot, pw)
     beta = relative_smoothness(X, w0, ref.w, pot, pw)
     eta = p["eta_scale"] / beta
     tr = dict(ctx.hooks.trainer or {})
@@ -173,6 +175,11 @@ def _sd_one(ctx: Context, seed: int) -> Measurement:
     c = p["step_scale"]
     ll = log_loss_exp(W @ Z.T)  # recomputed from the iterates the rows read (hooked or not)
     inc = float(np.max(np.diff(np.nan_to_num(ll, nan=np.inf)))) if c * math.exp(c) < 2 else -1.0
+    own = log_loss_exp(run.W @ Z.T)  # the trainer's own iterates (not the hooked ones): did float64 move the loss?
+    if inconc is None and np.all(own == own[0]):
+        inconc = Inconclusive(Reason.NUMERICS_FAILED, "float64 froze the run: log L(w_t) is the same number at every "
+                              f"recorded step (the steps, capped at η₊ = 10^{p['log10_eta_plus_B2']:g}/B², move z·w by "
+                              "less than a rounding of L): a state floating point froze is not a limit")
     values.update(margin_gap_series=series_at(t, gap, _targets(p["steps"])), margin_excess=excess,
                   capped_fraction=run.info["capped_steps"] / p["steps"], loss_increase_iterates=inc)
     others = {lab: max_margin(Z, None, NORMS[lab]).gamma for lab in NORMS}
@@ -203,10 +210,14 @@ SPECS = [
               quick=[{}, {"potential": "pnorm", "eta_scale": 0.25}, {"potential": "l2"}],
               full=[{"potential": "pnorm", "p": 1.5}, {"eta_scale": 0.1}, {"seed": 1, "n": 20, "d": 60},
                     {"potential": "l2", "eta_scale": 1.9}],
-              data_note=_NOTE_MD, labels="real", deeper=_deeper_md, horizon=step_budget("steps", 1000)),
+              data_note=_NOTE_MD, labels="real", deeper=_deeper_md, horizon=step_budget("steps", 1000),
+              inert={"steps": binding.HORIZON}),
     CheckSpec(claim=st.STEEPEST, params={**sd_params(), **constant_params(st.STEEPEST)}, measure=measure_sd,
               quick=[{}, {"norm": "l1"}],
               full=[{"norm": "l2"}, {"seed": 1}, {"norm": "l1", "seed": 2}, {"log10_eta_plus_B2": 0.0},
                     {"step_scale": 2.0}],
-              data_note=_NOTE_SD, horizon=step_budget("steps", 1000)),
+              data_note=_NOTE_SD, horizon=step_budget("steps", 1000),
+              inert={"steps": binding.HORIZON,
+                     "data.rank": "stated for any separable data set, whatever its rank (the max margin in the norm "
+                                  "is certified on the data given)"}),
 ]

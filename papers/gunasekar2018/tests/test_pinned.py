@@ -49,7 +49,7 @@ _MD_WHY = {"data": "the data description (a dict)", "potential": "the parameter 
                             "(the row's decision) is recomputed in the test",
            "rank_X": "recomputed", "n_examples": "recomputed"}
 _MD_REC = ("eta beta_psi steps w_B final_error final_residual domain_ok eta_beta_psi dual_outside_span "
-           "divergence_excess bregman_series interp_series rank_X n_examples")
+           "divergence_excess bregman_series interp_series rank_X n_examples mu_psi")
 PINNED = {"gunasekar2018.md_bregman": table(_MD_REC, {k: v for k, v in _MD_WHY.items() if v != "recomputed"})}
 _SD_REC = ("gamma B steps final_gap final_margin_ratios separable step_scale log10_eta_plus_B2 margin_gap_series "
            "margin_excess capped_fraction loss_increase_iterates")
@@ -83,10 +83,11 @@ def test_md_bregman_quantities_recomputed():
     exp = {"eta": eta, "beta_psi": beta, "steps": T_MD, "w_B": wB, "final_error": err[-1], "final_residual": res[-1],
            "domain_ok": 1.0, "eta_beta_psi": 1.0, "dual_outside_span": span,
            "divergence_excess": kl(W[-1]) / kl(wB) - 1, "bregman_series": series(t, err, cp),
-           "interp_series": series(t, res, cp), "rank_X": 3.0, "n_examples": 3.0}
+           "interp_series": series(t, res, cp), "rank_X": 3.0, "n_examples": 3.0,
+           "mu_psi": 1.0 / np.maximum(w0, wB).max()}  # the entropy's ψ'' = 1/w, least at the box's largest w
     # BFGS on the dual leaves ~1e-11 in w_B; MD's 2000 steps reach rounding (~1e-15), so distances to w_B carry
     # BFGS's 1e-11 absolute; the span row is rounding (1e-16) vs rounding: 1e-12 absolute
-    tols = {k: (1e-9, 1e-10) for k in ("w_B", "final_error", "bregman_series", "divergence_excess")}
+    tols = {k: (1e-9, 1e-10) for k in ("w_B", "final_error", "bregman_series", "divergence_excess", "mu_psi")}
     tols.update(dual_outside_span=(0.0, 1e-12), final_residual=(1e-9, 1e-13), interp_series=(1e-9, 1e-13))
     compare("gunasekar2018.md_bregman", m, exp, PINNED["gunasekar2018.md_bregman"], tols=tols)
     assert m.values["log_loss_drop"] < 0 and L[-1] < L[0]

@@ -8,11 +8,12 @@ such as step size and momentum". NOT retrieved: the body (theorem, section and e
 below are therefore ``reconstructed``, each saying what was reconstructed; the theorem numbers quoted ("§2.1
 Theorem 1", "§3 Theorem 5") are from memory of the paper and unconfirmed (docs/claims-geometry.md §1; the numbering
 may differ between the PMLR version and arXiv v2+, which added mirror-descent results). Not confirmed either: whether
-the theorem assumes ψ strongly or strictly convex and on which domain (the entropy potential is strictly convex on
-ℝ^d_{>0} only), and the exact steepest-descent step definition and step bound.
+the theorem's exact wording on ψ — as recalled it asks a strongly convex ψ, which the entropy is not on ℝ^d_{>0}
+(only on bounded boxes, and w.r.t. ℓ1 on the simplex): the row "ψ strongly convex on the box spanned by w₀ and w_B"
+says what the check covers — and the exact steepest-descent step definition and step bound.
 
 * ``md_bregman`` — [reconstructed; the paper's mirror-descent theorem as recalled, §2.1]: for a loss with a unique
-  finite root (the squared loss), any realizable dataset, any strictly convex potential ψ and any step sizes, IF the
+  finite root (the squared loss), any realizable dataset, any strongly convex potential ψ and any step sizes, IF the
   mirror-descent iterates ``∇ψ(w_{t+1}) = ∇ψ(w_t) − η_t∇L(w_t)`` converge to a global minimiser (an interpolant),
   the limit is ``argmin_{Xw=y} D_ψ(w, w₀)``. Derivation (what the check relies on, standard and exact): the update
   keeps ``∇ψ(w_t) − ∇ψ(w₀) ∈ range(Xᵀ)`` at every step, so a limit with ``Xw_∞ = y`` satisfies the KKT conditions of
@@ -62,11 +63,27 @@ drop = Sym("log_loss_drop", r"\log L(w_T)-\log L(w_0)", "change of log ½‖Xw �
 div_ex = Sym("divergence_excess", r"D_\psi(w_T,w_0)/D_\psi(w_B,w_0)-1",
              "excess divergence of the last iterate over the projection's (≥ 0 only once w_T interpolates)", "1")
 
+mu = Sym("mu_psi", r"\mu_\psi", "min over the box spanned by w₀ and w_B of λ_min ∇²ψ (ψ'' per coordinate): ψ is "
+         "μ_ψ-strongly convex there iff μ_ψ > 0", "1")
+_MD_DATA = ("n", "d", "seed", "data.labels", "data.rank")
 _MD_HYP = (eq("X has full row rank n (realizable for every y, d > n)", rank_x.s, n_ex.s, reason="integer ranks (SVD)",
-              provenance="reconstructed"),
+              provenance="reconstructed", reads=_MD_DATA),
            eq("an interpolant lies in dom ψ (entropy: w > 0)", dom.s, 1, reason="boolean (certified reference)",
-              provenance="reconstructed"),
+              provenance="reconstructed", reads=_MD_DATA + ("potential", "p", "init_scale")),
+           ge("ψ strongly convex on the box spanned by w₀ and w_B (μ_ψ > 0), not on all of dom ψ", mu.s, 1e-300,
+              provenance="reconstructed", reads=("potential", "p", "init_scale") + _MD_DATA,
+              reason="exact: μ_ψ = 0 exactly when ψ'' vanishes on the box (p > 2 with a coordinate changing sign), "
+                     "else min ψ'' > 0",
+              note="the theorem (as recalled; body not retrieved) asks a strongly convex ψ. None of the entropy and the "
+                   "p ≠ 2 potentials is strongly convex on its whole domain: the entropy's curvature 1/w → 0 as w → ∞ "
+                   "(it is 1-strongly convex w.r.t. ℓ1 on the simplex, by Pinsker, and 1/R-strongly convex w.r.t. ℓ2 "
+                   "on {0 < w ≤ R}); (p−1)|w|^{p−2} vanishes at 0 for p > 2 and as |w| → ∞ for p < 2. The check "
+                   "covers the potentials strongly convex on the box between the start w₀ and the limit w_B (inputs "
+                   "and the exact reference), where its step level is computed; the implication it verifies (the "
+                   "mirror update keeps ∇ψ(w_t) − ∇ψ(w₀) ∈ range Xᵀ, so an interpolating limit is the Bregman "
+                   "projection) needs only strict convexity"),
            le("step: η·β_ψ ≤ 1 (a level chosen here for 'step sizes at which MD converges')", step.s, 1,
+              reads=("eta_scale",),
               provenance="threshold", reason="relative smoothness (L ≤ β_ψ D_ψ on the box of w₀, w_B), the "
                                              "standard descent condition; the theorem needs only convergence"))
 
@@ -77,7 +94,7 @@ MD_BREGMAN = Claim(
             "{½‖·‖², (1/p)‖·‖_p^p, Σ w log w − w}; the iterates keep ∇ψ(w_t) − ∇ψ(w₀) ∈ range(Xᵀ), so an "
             "interpolating limit is the Bregman projection of w₀, whatever the (convergent) step sizes. Reference: "
             "cvxpy (power / exponential cones) and Newton on the n-dimensional KKT system, re-verified.",
-    symbols=(rank_x, n_ex, dom, step, b_s, r_s, drop, span, div_ex), hypotheses=_MD_HYP,
+    symbols=(rank_x, n_ex, dom, mu, step, b_s, r_s, drop, span, div_ex), hypotheses=_MD_HYP,
     conclusions=(
         lim("w_t → w_B = argmin_{Xw=y} D_ψ(w, w₀)", b_s.s, 0, clock="t", rate=1 / _t, provenance="reconstructed",
             floor=1e-9, clock_label="t",
@@ -119,7 +136,7 @@ STEEPEST = Claim(
             "The margin, not the direction: for ℓ1/ℓ∞ the maximiser may be a face.",
     symbols=(sep, scale, ep, g_s, over, capped, desc),
     hypotheses=(eq("separable: γ_‖·‖ > 0 (certified)", sep.s, 1, reason="boolean (certified LP/SOCP)",
-                   provenance="reconstructed"),
+                   provenance="reconstructed", reads=("norm", "n", "d", "seed", "data.labels")),
                 le("step: η_t ≤ min(η₊, 1/(B²L(w_t))) (c ≤ 1)", scale.s, 1, reason="exact comparison",
                    provenance="reconstructed"),
                 le("η₊ finite", ep.s, 308, reason="float64's largest power of ten", provenance="reconstructed")),

@@ -24,6 +24,7 @@ from ..theory import statements as st
 from ..theory.decomposition import decompose
 from ibcheck.theory.solver import SolverError
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, pos, power_of_ten
 from ibcheck.checks.trends import Memo, count_rises, measure_memoised
@@ -150,7 +151,11 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
 
 def _spec(claim, prm, quick, full):
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick, full=full,
-                     data_note="an .npz with X (n×d) and y = ±1", horizon=powers_of_ten())
+                     data_note="an .npz with X (n×d) and y = ±1", horizon=powers_of_ten(),
+                     inert={"steps": binding.HORIZON,
+                            "data.labels": "any labels: the theorem splits any data set into its maximal separable "
+                                           "subset I and the rest (the rows on I read it where a claim needs I, I^c)",
+                            "data.rank": "no rank condition: the theorem holds for any data set with ‖x_i‖ ≤ 1"})
 
 
 _P = params()

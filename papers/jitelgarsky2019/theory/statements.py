@@ -48,8 +48,11 @@ r_up = Sym("risk_increases_steps", r"\#\{t: \mathcal R(w_{t+1})>\mathcal R(w_t)\
 full_s = Sym("full_direction_series", r"e(t)", "‖w/‖w‖ − ŵ/‖ŵ‖‖ at the checkpoints (I^c = ∅)", "1")
 r_dev = Sym("risk_rel_dev", r"(R(w(T))-\bar R)/\bar R", "excess risk at T, relative", "1")
 
+_DATA = ("n_sep", "n_non", "d_sep", "d_non", "mix", "seed")  # the planted data's parameters
 _SCALE = le("‖x_i‖ ≤ 1 and η ≤ 1 (scale-free: η max‖x_i‖² ≤ 1)", scale.s, 1, provenance="reconstructed",
-            reason="exact comparison", note="‖x_i‖ ≤ 1 [standard knowledge]; η ≤ 1 [uncertain, docs/claims-ext.md §2]")
+            reason="exact comparison", note="‖x_i‖ ≤ 1 [standard knowledge]; η ≤ 1 [uncertain, docs/claims-ext.md §2]",
+            reads=("eta",) + _DATA)
+_SPLIT = _DATA + ("data.labels",)  # the maximal separable subset I is a function of the labelled data
 
 
 def _claim(id_, title, summary, syms, concl, hyp=(), constants=None, syms_extra=()):
@@ -80,8 +83,8 @@ RAY = _claim(
      le("direction error at T ≤ 1e-2", dir_T.s, dir_tol.s, kind="diagnostic", provenance="threshold",
         reason="docs/claims-ext.md §2 at T = 10⁶: needs ln t ≈ 45 for ordinary data (not a counterexample)")),
     syms_extra=(off_s, dir_s),
-    hyp=(ge("the maximal separable subset is non-empty", n_I.s, 1, reason="integer count"),
-         ge("and not everything", n_Ic.s, 1, reason="integer count")),
+    hyp=(ge("the maximal separable subset is non-empty", n_I.s, 1, reason="integer count", reads=_SPLIT),
+         ge("and not everything", n_Ic.s, 1, reason="integer count", reads=_SPLIT)),
     constants={"offset_tol": 1e-2, "direction_tol": 1e-2})
 
 RISK = _claim(
@@ -115,7 +118,7 @@ SEPARABLE_EDGE = _claim(
         reason="integer count (a trend rule the paper does not state)"),
      le("ln t · e(t) bounded: max/min over k = K−3 … K ≤ 2", band.s, band_tol.s, kind="diagnostic",
         provenance="threshold", reason="as soudry2018.direction_rate (docs/claims-ext.md §1): a finite-time band")),
-    hyp=(eq("I^c = ∅ (the setting of this edge case)", n_Ic.s, 0, reason="integer count"),),
+    hyp=(eq("I^c = ∅ (the setting of this edge case)", n_Ic.s, 0, reason="integer count", reads=_SPLIT),),
     constants={"band_tol": 2.0})
 
 NONSEPARABLE_EDGE = _claim(
@@ -126,7 +129,7 @@ NONSEPARABLE_EDGE = _claim(
     (le("‖w(T) − v̄‖ ≤ 1e-9‖v̄‖", v_dev.s, v_tol.s,
         reason="linear convergence on S; v̄ is Newton-polished to a gradient ≤ 1e-12 (conditioning allowance 1e3)"),
      le("R(w(T)) − R̄ ≤ 1e-12 R̄", r_dev.s, 1e-12, reason="second order in ‖w − v̄‖ ≤ 1e-9")),
-    hyp=(eq("I = ∅ (the setting of this edge case)", n_I.s, 0, reason="integer count"),),
+    hyp=(eq("I = ∅ (the setting of this edge case)", n_I.s, 0, reason="integer count", reads=_SPLIT),),
     constants={"limit_tol": 1e-9})
 
 CLAIMS = (RAY, RISK, SEPARABLE_EDGE, NONSEPARABLE_EDGE)

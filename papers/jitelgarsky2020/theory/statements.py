@@ -40,7 +40,8 @@ al_s = Sym("align_series", r"1-\cos\angle(\theta,-\nabla\mathcal L)(\ell)", "mis
 path_s = Sym("path_series", r"P(\ell)", "path length of θ/‖θ‖ from t₀ at geometric checkpoints of ℓ = log(1/𝓛)", "1")
 misclass = Sym("misclassified_states", r"\#\{t_k\ge t_0: \min_n q_n(\theta(t_k))\le 0\}",
                 "recorded states after t₀ (the trajectory's own, as given) with a training error", "1")
-_REACHED = eq("perfect classification: 𝓛(θ(t₀)) < ℓ(0) for some t₀", reached.s, 1, reason="boolean")
+_REACHED = eq("perfect classification: 𝓛(θ(t₀)) < ℓ(0) for some t₀", reached.s, 1, reason="boolean",
+              reads=("n", "d", "seed", "m", "init_scale", "data.labels"))
 
 DIRECTION = Claim(
     id="jitelgarsky2020.direction", title="θ/‖θ‖ converges (the normalised path has finite length)", source=SOURCE,
@@ -73,7 +74,7 @@ ALIGNMENT = Claim(
             "(the non-smooth version is [uncertain]). The gradient is taken by autograd, independently of the "
             "trainer's analytic one; cross-checked with lyuli2020.kkt at the end.",
     symbols=(reached, lip, cos_inc, cos_T, cos_tol, al_s), hypotheses=(_REACHED, eq(
-        "∇𝓛 locally Lipschitz", lip.s, 1, reason="property of the activation")),
+        "∇𝓛 locally Lipschitz", lip.s, 1, reason="property of the activation", reads=("act", "p"))),
     conclusions=(lim("1 − cos∠(θ, −∇𝓛) → 0", al_s.s, 0, clock="ell", rate=1 / sp.log(_l), provenance="paper",
                      floor=1e-14, clock_label="log(1/𝓛)",
                      reason="no rate stated: read against 1/log ℓ, the slowest scale (order ≥ 0.75); floor: rounding"),

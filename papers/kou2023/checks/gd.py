@@ -21,6 +21,7 @@ from ibcheck.theory.asymptotic import Series, geometric, series_at
 from ..theory import statements as st
 from ..theory.limit import full_srank_limit
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.trends import Memo, count_increases, linear_fit, pure
@@ -194,7 +195,7 @@ def _spec(claim, body, quick, full, gamma=None):
         params["gamma"] = Param("gamma", float, gamma, "leaky slope γ (0: ReLU)", lambda v: 0 <= v <= 1, "in [0, 1]")
     return CheckSpec(claim=claim, params=params, measure=lambda ctx: _measure(ctx, body), quick=quick, full=full,
                      accepts_data=True, data_note="X (n×d) with ±1 labels of both signs", deeper=deeper,
-                     horizon=step_budget("steps", 100, 10 ** 7))
+                     horizon=step_budget("steps", 100, 10 ** 7), inert={"steps": binding.HORIZON})
 
 
 _F = [{"steps": 200000}, {"steps": 200000, "gamma": 0.5}]

@@ -42,7 +42,8 @@ full_dev = Sym("srank_full_rel_dev", r"\left|\frac{\mathrm{srank}(W^{(T)})}{\mat
                "full-W stable rank at T against the derived limit", "1")
 full_lim = Sym("srank_full_limit", r"\mathrm{srank}(W_\infty)", "derived limit of the full-W stable rank", "1")
 
-_H_ORTH = ge("near-orthogonality ‖x_i‖² ≥ C n max|⟨x_i,x_k⟩|", orth.s, c_orth.s, provenance="threshold",
+_DATA = ("n", "d", "seed", "data.rank")  # the data's geometry: near-orthogonality is a property of X
+_H_ORTH = ge("near-orthogonality ‖x_i‖² ≥ C n max|⟨x_i,x_k⟩|", orth.s, c_orth.s, provenance="threshold", reads=_DATA,
              reason="C = 1 is a number chosen here (the paper's C is UNKNOWN); the measured ratio is reported as its "
                     "tightest value (default data: 1.99)",
              note="C is UNKNOWN in the paper. Measured (papers/kou2023/benchmarks/constants.py, hypotheses off, 2e4 steps, "
@@ -52,7 +53,7 @@ _H_ORTH = ge("near-orthogonality ‖x_i‖² ≥ C n max|⟨x_i,x_k⟩|", orth.s
                   "that reading fails; with the hypotheses on, the check re-measures at 2d and 4d (σ₀/2, /4), the "
                   "failure fades (srank → 1 holds at d = 2000) and the verdict is inconclusive, not a counterexample")
 _H_INIT = le("small init: ‖W⁽⁰⁾‖ ≤ c‖W⁽¹⁾ − W⁽⁰⁾‖ (the exact first GD step from W⁽⁰⁾)", init_r.s, c_init.s,
-             provenance="threshold",
+             provenance="threshold", reads=("sigma0", "eta_scale", "m", "gamma", "data.labels") + _DATA,
              reason="c = 1 is a number chosen here (σ₀'s requirement is UNKNOWN), stated on the inputs: the first step "
                     "is computed from σ₀, η and the data, not read off the trainer (default: 0.54)",
              note="as frei2023.thm4.2's small-init hypothesis. Measured (papers/kou2023/benchmarks/constants.py, 2e4 "
@@ -62,6 +63,9 @@ _H_LEAKY = (_H_ORTH, _H_INIT,
             ge("leaky: γ > 0", gamma.s, sp.Float(1e-12), reason="exact comparison (γ = 0 is the ReLU)", provenance="seed"),
             le("leaky: γ < 1", gamma.s, 1 - sp.Float(1e-12), reason="exact comparison (γ = 1 is linear)", provenance="seed"))
 _H_RELU = (_H_ORTH, _H_INIT, eq("ReLU: γ = 0", gamma.s, 0, reason="exact", provenance="seed"))
+# the margin and loss claims are stated for ReLU and leaky ReLU alike; γ = 1 is the linear network, outside both
+_NOT_LINEAR = le("(leaky) ReLU: γ < 1 (γ = 1 is the linear network)", gamma.s, 1 - sp.Float(1e-12),
+                 reason="exact comparison", provenance="reconstructed")
 _SYMS = (orth, c_orth, gamma, init_r, c_init, loss_up)
 _DESCENT = eq("GD descends: the loss falls between recorded checkpoints", loss_up.s, 0, provenance="reconstructed",
               reason="integer count; the loss is smooth on each activation region with β ≲ max‖x‖²/(4mn), so η ≤ "
@@ -104,7 +108,7 @@ MARGINS = Claim(
             "max_i y_if_i/min_i y_if_i → 1; rate UNKNOWN (perhaps O(1/log t)). Checked: the ratio − 1 decreases over "
             "the ratio − 1 → 0 judged by its observed order against 1/log t over the last two decades (the per-decade "
             "trend and the a + b/log t fit, R² ≥ 0.9, are diagnostics).",
-    symbols=_SYMS + (mr_inc, mr_r2, r2_min, mr_s), hypotheses=(_H_ORTH, _H_INIT),
+    symbols=_SYMS + (mr_inc, mr_r2, r2_min, mr_s), hypotheses=(_H_ORTH, _H_INIT, _NOT_LINEAR),
     conclusions=(_DESCENT, lim("max_i q_i/min_i q_i → 1", mr_s.s, 0, clock="t", rate=1 / sp.log(_t), provenance="reconstructed",
                      floor=1e-12, clock_label="t",
                      reason="the presumed form of 'the same normalised margin'; read against 1/log t (order ≥ 0.75)"),
@@ -118,7 +122,7 @@ LOSS_RATE = Claim(
     id="kou2023.loss_rate", title="exploratory: L_S = Θ(1/t) (up to logs)", source=SOURCE,
     summary="[uncertain] t·L_S stays in a band over the last 2 decades of steps (independent run: ≈ 2.0, flat "
             "from 1e5 to 2e5).",
-    symbols=_SYMS + (tl_band,), hypotheses=(_H_ORTH, _H_INIT),
+    symbols=_SYMS + (tl_band,), hypotheses=(_H_ORTH, _H_INIT, _NOT_LINEAR),
     conclusions=(le("t·L_S in a band (max/min ≤ 2)", tl_band.s, 2, provenance="reconstructed",
                     reason="docs/claims-ext.md §5"),),
     constants=_C, exploratory=True)

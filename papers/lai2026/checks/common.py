@@ -11,6 +11,7 @@ from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.inits import positive_init
 from ibcheck.numerics.relu_gd import GDResult, gd_span
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import Context, Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos  # noqa: F401  (constant_params: used as C.constant_params)
 
@@ -133,3 +134,8 @@ def not_converged(res: GDResult, s: int) -> str | None:
         ratio = float(res.grad_norm[s] / res.grad_norm0[s])
         return Inconclusive(Reason.NOT_CONVERGED, f"GD did not reach ‖∇L‖ ≤ 1e-12‖∇L₀‖ in {int(res.steps[s])} steps (ratio {ratio:.2e})")
     return None
+
+
+# Inputs no hypothesis of the GD claims reads (CheckSpec.inert): how long the run is and how its numbers are computed.
+INERT = {"max_steps": binding.HORIZON, "certify": binding.CERTIFY}
+ASKED = "an exploratory question with no hypotheses: answered `observed`, never a verdict credited to a paper"

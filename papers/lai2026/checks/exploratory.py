@@ -186,13 +186,16 @@ def measure_m_gt_2(ctx: Context) -> list[Measurement]:
 _BASE = {k: C.DATA_PARAMS[k] for k in ("n", "spectrum", "labels", "y_low", "y_high", "pos_frac", "seed", "sampler")}
 _GD = {"eta_scale": C.GD_PARAMS["eta_scale"], "max_steps": C.GD_PARAMS["max_steps"]}
 
+_ALL_ASKED = {k: C.ASKED for k in ("n", "d", "spectrum", "labels", "y_low", "y_high", "pos_frac", "seed", "sampler",
+                                    "eta_scale", "init_scale", "init_scales", "m", "ratios", "n_inits", "runs",
+                                    "d_grid", "max_steps")}
 SPECS = [
-    CheckSpec(claim=st.RANDOM_INIT, measure=measure_random_init, accepts_data=False,
+    CheckSpec(claim=st.RANDOM_INIT, inert=_ALL_ASKED, measure=measure_random_init, accepts_data=False,
               data_note="needs many generated datasets",
               params={**_BASE, "d": C.DATA_PARAMS["d"], **_GD, "runs": _RUNS,
                       "init_scales": Param("init_scales", str, "0.001,0.01,0.1,1", "init scales s (std of β⁽⁰⁾)")},
               quick=[{}], full=[{"runs": 64, "n": 100, "d": 100000}]),
-    CheckSpec(claim=st.MODERATE_D, measure=measure_moderate_d, accepts_data=False,
+    CheckSpec(claim=st.MODERATE_D, inert=_ALL_ASKED, measure=measure_moderate_d, accepts_data=False,
               data_note="sweeps d itself",
               params={**_BASE, **_GD, "runs": _RUNS,
                       "init_scale": C.GD_PARAMS["init_scale"],
@@ -200,7 +203,7 @@ SPECS = [
                       "n_inits": Param("n_inits", int, 4, "positive inits compared per dataset",
                                        lambda v: v >= 2, "must be >= 2")},
               quick=[{}], full=[{"runs": 64, "n": 100}]),
-    CheckSpec(claim=st.M_GT_2, measure=measure_m_gt_2, accepts_data=False, data_note="sweeps d itself",
+    CheckSpec(claim=st.M_GT_2, inert=_ALL_ASKED, measure=measure_m_gt_2, accepts_data=False, data_note="sweeps d itself",
               params={**_BASE, **_GD, **C.constant_params(st.M_GT_2),
                       "init_scale": Param("init_scale", float, 0.5, "ε of the disjoint init (label units): above the "
                                           "cross-talk √(n/d)·|y| so the patterns stay disjoint", lambda v: v > 0, "> 0"),

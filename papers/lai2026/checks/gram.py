@@ -7,6 +7,8 @@ import torch
 from ibcheck.numerics.data import make_gaussian
 from ibcheck.numerics.spectra import parse_spectrum
 from ibcheck.theory.asymptotic import Series
+from ibcheck.checks import binding
+
 from ..theory import statements as st
 from ..theory.closed_form import gram_scale
 
@@ -56,6 +58,9 @@ SPECS = [CheckSpec(
         "d_grid": Param("d_grid", str, "1e3,1e4,1e5,1e6,1e7,1e8,1e9", "d values of the rate sweep"),
         "reps": Param("reps", int, 3, "datasets averaged per d", lambda v: v >= 1, "must be >= 1")},
     measure=measure_gram, accepts_data=False, data_note="the bound needs the covariance spectrum ‖λ‖₂",
+    inert={**{k: "the concentration bound holds for every n, d and spectrum of Gaussian data: they enter its right-hand "
+                 "side explicitly, no hypothesis" for k in ("n", "d", "spectrum", "sampler")},
+           "seed": binding.REPEATS, "d_grid": binding.GRID, "reps": binding.REPEATS},
     horizon=extended_grid("d_grid", lambda d, p: 1 / gram_scale(parse_spectrum(p["spectrum"], int(d)).l1,
                                                                 parse_spectrum(p["spectrum"], int(d)).l2, p["n"]),
                           ("tau",), cast=int),

@@ -16,6 +16,7 @@ from ibcheck.theory.solver import SolverError
 from ibcheck.theory.tolerances import tol
 
 from ibcheck.checks import certify as CERT
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, waive
 from ibcheck.checks.params import Param
 from . import certify as LCERT
@@ -113,7 +114,7 @@ M1_PARAMS_BASE = {**C.DATA_PARAMS, **C.GD_PARAMS}
 def _spec(claim, measure, quick, full, extra=None) -> CheckSpec:
     params = {**M1_PARAMS_BASE, **C.constant_params(claim), **(extra or {})}
     return CheckSpec(claim=claim, params=params, measure=measure, quick=quick, full=full, deeper=deeper_d,
-                     independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ")
+                     independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ", inert=C.INERT)
 
 
 def needs_negatives(measure):
@@ -199,6 +200,8 @@ def measure_rate(ctx: Context) -> list[Measurement]:
     return out
 
 
+_SWEPT = ("a setting of the sweep's points (each a setting of lai2026.m1.gap, whose hypothesis rows read it); the rate "
+          "claim states no hypothesis of its own on a single point — its rows judge the fitted slopes")
 RATE_SPEC = CheckSpec(
     claim=st.M1_RATE,
     params={**M1_PARAMS_BASE, **C.constant_params(st.M1_RATE),
@@ -210,6 +213,9 @@ RATE_SPEC = CheckSpec(
     full=[{"reps": 10}, {"spectrum": "power:0.5"},
           {"sampler": "explicit", "d_grid": "1000,3000,10000,30000,100000,300000,1000000"}],  # ≥ 5 checkpoints
     data_note="a rate needs a sweep of generated datasets",
+    inert={**C.INERT, **{k: _SWEPT for k in ("n", "d", "spectrum", "labels", "y_low", "y_high", "pos_frac", "seed",
+                                             "sampler", "eta_scale", "init_scale")},
+           "d_grid": binding.GRID, "n_grid": binding.GRID, "d_rate": binding.GRID, "reps": binding.REPEATS},
     horizon=extended_grid("d_grid", lambda d, p: parse_spectrum(p["spectrum"], int(d)).l1, ("trace_sigma",), cast=int),
 )
 SPECS.append(RATE_SPEC)

@@ -98,7 +98,9 @@ _F = [{"n": 40, "d": d, "seed": s} for d in (4000, 100000, 1000000) for s in (0,
 
 SPECS = [
     CheckSpec(claim=st.M2_DECOUPLING, params={**M1_PARAMS_BASE, **C.constant_params(st.M2_DECOUPLING)},
-              measure=_decoupling, quick=_Q, full=_F, deeper=deeper_d, independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ"),
+              measure=_decoupling, quick=_Q, full=_F, deeper=deeper_d, independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ",
+              inert=C.INERT),
     CheckSpec(claim=st.M2_GAP, params={**M1_PARAMS_BASE, **C.constant_params(st.M2_GAP)},
-              measure=measure_m2, quick=_Q, full=_F, deeper=deeper_d, independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ"),
+              measure=measure_m2, quick=_Q, full=_F, deeper=deeper_d, independent_rows="w* = Xᵀ K⁻¹ y solves with K = XXᵀ",
+              inert=C.INERT),
 ]

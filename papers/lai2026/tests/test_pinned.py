@@ -48,7 +48,7 @@ PINNED = {
     "lai2026.m1.pattern": table(_M, _M_WHY), "lai2026.m1.limit": table(_M, _M_WHY),
     "lai2026.m1.gap": table(_M, _M_WHY),
     "lai2026.m2.decoupling": table(_M2, _M2_WHY), "lai2026.m2.gap": table(_M2, _M2_WHY),
-    "lai2026.linear": table("gap w_star_norm w_inf_norm steps converged final_loss gap_rel",
+    "lai2026.linear": table("gap w_star_norm w_inf_norm steps converged final_loss gap_rel eta_lmax",
                             {"limit_rtol": "a documented tolerance constant (linear_gap_rel), not a measurement"}),
     "lai2026.gram": table("diag_dev offdiag_dev bound_scale slope_gram slope_gram_pred trace_by_d dev_by_d "
                           "trace_sigma lam_l2 n gram_dev_series"),
@@ -214,7 +214,8 @@ def test_lai2026_linear_quantities_recomputed():
     w = W[0]
     exp = {"gap": np.linalg.norm(w - star), "w_star_norm": np.linalg.norm(star), "w_inf_norm": np.linalg.norm(w),
            "steps": steps, "converged": conv, "final_loss": 0.5 * ((X @ w - y) ** 2).sum(),
-           "gap_rel": np.linalg.norm(w - star) / np.linalg.norm(star)}
+           "gap_rel": np.linalg.norm(w - star) / np.linalg.norm(star),
+           "eta_lmax": ETA_SCALE / tr * np.linalg.eigvalsh(X @ X.T).max()}  # the stable-step hypothesis
     [m] = measure("lai2026.linear", dataset=F.lai_dataset())
     # GD from 0 converges to XᵀK⁻¹y (relative gradient 1e-12, cond K ≈ 1.1): gap ≲ 1e-11, loss ≲ 1e-22
     compare("lai2026.linear", m, exp, PINNED["lai2026.linear"],

@@ -72,14 +72,17 @@ zero_loss = Sym("zero_predictor_loss", r"L(0)", "loss of the zero predictor, ½�
                 dims="y^2 n")
 
 spread = Sym("label_spread", r"\frac{\max_i|y_i|}{\min_i|y_i|}", "spread of the label magnitudes", dims="1")
+_DATA = ("n", "d", "spectrum", "labels", "y_low", "y_high", "pos_frac", "seed", "sampler")  # the data's law
 _H_ORTH = le("near-orthogonality relative to the label spread", orth.s * spread.s, delta_max.s,
-             provenance="threshold", reason="δ_max = ½ is a level chosen here for the seed's 'd ≫ n' (exact "
+             provenance="threshold", reads=_DATA + ("data.rank", "data.labels"), reason="δ_max = ½ is a level chosen here for the seed's 'd ≫ n' (exact "
                                             "comparison of a measured quantity with it)",
              note="the seed's 'd ≫ n' made measurable: the step-1 cross-talk (K/‖λ‖₁ − I)y must stay below "
                   "the smallest label, as the bounds' use of y_min presumes")
 _H_STEP = le("stable step", step_lmax.s, 2, provenance="reconstructed", reason="exact comparison",
+             reads=("eta_scale",) + _DATA + ("data.rank",),
              note="GD on a quadratic converges iff η λ_max < 2")
 _H_INIT = ge("small positive init: all examples active", init_min.s, 0, provenance="seed",
+             reads=("init_scale", "data.labels") + _DATA,
              reason="exact sign test", note="seed: 'small positive initialisation'")
 _HYP = (_H_ORTH, _H_STEP, _H_INIT)
 _BASE_SYMS = (trace, n, orth, spread, delta_max, step_lmax, init_min)
@@ -239,8 +242,8 @@ M2_GAP = Claim(
 LINEAR = Claim(
     id="lai2026.linear", title="baseline: linear GD from 0 converges to the min-norm interpolant", source=SOURCE,
     summary="Seed (Table 1 contrast): for the linear model GD from 0 converges to exactly Xᵀ K⁻¹ y.",
-    symbols=(conv, gap_rel, lim_tol),
-    hypotheses=(),
+    symbols=(conv, gap_rel, lim_tol, step_lmax),
+    hypotheses=(_H_STEP,),
     conclusions=(eq("GD converges", conv.s, 1, reason="boolean", provenance="standard"),
                  le("limit = Xᵀ K⁻¹ y", gap_rel.s, lim_tol.s, provenance="standard",
                     reason="GD from 0 stopped at relative gradient 1e-12; cond(K) small for d ≫ n")),

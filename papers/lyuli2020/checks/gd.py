@@ -18,7 +18,8 @@ from ..theory import statements as st
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.checks.homogeneous_flow import describe_run, data_and_net
+from ibcheck.checks import binding
+from ibcheck.checks.homogeneous_flow import INERT, describe_run, data_and_net
 
 
 def params() -> dict:
@@ -122,9 +123,16 @@ def measure_loss_based(ctx: Context) -> list[Measurement]:
     return ms
 
 
-def _spec(claim, measure_fn=measure):
+_INERT = {"act": INERT["act"], "p": INERT["p"], "data.rank": INERT["data.rank"], "steps": binding.HORIZON}
+_EXPLORED = "the question is asked at the step given: an exploratory answer (observed), never a verdict credited to a paper"
+
+
+def _spec(claim, measure_fn=measure, eta=_EXPLORED):
     return CheckSpec(claim=claim, params={**params(), **constant_params(claim)}, measure=measure_fn, quick=[{}],
-                     full=[{"eta": 1.0}, {"seed": 1}], data_note="an .npz with X (n×d) and y = ±1")
+                     full=[{"eta": 1.0}, {"seed": 1}], data_note="an .npz with X (n×d) and y = ±1",
+                     inert={**_INERT, "eta": eta})
 
 
-SPECS = [_spec(st.EULER_GD), _spec(st.GD_MARGIN), _spec(st.LOSS_BASED, measure_loss_based)]
+SPECS = [_spec(st.EULER_GD, eta="an exact algebraic identity of every GD step, for any step η"),
+         _spec(st.GD_MARGIN), _spec(st.LOSS_BASED, measure_loss_based,
+                                    eta="the constant step of the comparison run; the loss-based run sets its own")]

@@ -88,8 +88,10 @@ def _euler_t(name: str):
 
 _EU_T_NAME = "eq. (6) in real time on the given states: ½Δ‖θ‖² = ∫LΣe^{−q}q dt between checkpoints"
 
-_A4 = eq("(A4) 𝓛(θ(t₀)) < 1 for some t₀", reached.s, 1, reason="boolean", note="exp loss, SUM over the N examples")
-_S1 = eq("(S1) σ is C² away from 0", smooth.s, 1, reason="property of the activation (relu^p: p > 2)")
+_A4 = eq("(A4) 𝓛(θ(t₀)) < 1 for some t₀", reached.s, 1, reason="boolean", note="exp loss, SUM over the N examples",
+         reads=("n", "d", "seed", "m", "init_scale", "warm_log_loss", "data.labels"))
+_S1 = eq("(S1) σ is C² away from 0", smooth.s, 1, reason="property of the activation (relu^p: p > 2)",
+         reads=("act", "p"))
 
 
 def _claim(id_, title, summary, syms, concl, hyp=(_A4,), constants=None, exploratory=False):
@@ -135,7 +137,8 @@ LEMMA51 = _claim(
     (ge("d log ρ/dt > 0 at every sample", a_min.s, 0, reason="strict positivity (computed as a/𝓛 in log space)"),
      ge("LHS ≥ RHS at every sample (relative 1e-12)", l51.s, -1e-12, provenance="reconstructed",
         reason="docs/claims-ext.md §3: float64 rounding, relative to the leading term (LHS is a difference of two terms)")),
-    hyp=(le("𝓛(θ) < 1 at every sample", max_ll.s, 0, reason="exact comparison (log domain)"),))
+    hyp=(le("𝓛(θ) < 1 at every sample", max_ll.s, 0, reason="exact comparison (log domain)",
+            reads=("n", "d", "seed", "m", "init_scale", "data.labels")),))
 
 EULER = _claim(
     "lyuli2020.euler_identity", "GF: ½ d‖θ‖²/dt = L Σ e^{−q_n} q_n (eq. 6)",

@@ -18,6 +18,7 @@ from ..theory import statements as st
 from ..theory.completion import min_nuclear_completion
 from ibcheck.theory.solver import SolverError
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.trends import Memo, count_increases, loglog_slope, pure
@@ -193,5 +194,7 @@ def deeper(p: dict) -> list[dict]:
 
 
 SPECS = [CheckSpec(claim=c, params={**PARAMS, **constant_params(c)}, measure=m, quick=_Q, full=_F, accepts_data=False,
-                   data_note=_NOTE, deeper=deeper, horizon=powers_of_ten("t_end", 10 ** 4, 1e10))
+                   data_note=_NOTE, deeper=deeper, horizon=powers_of_ten("t_end", 10 ** 4, 1e10),
+                   inert={"t_end": binding.HORIZON, "rtol": binding.RESOLUTION,
+                          "seed": "unused: the flow is deterministic (kept so that --seeds is accepted)"})
          for c, m in ((st.NORMS, measure_norms), (st.DET, measure_det), (st.ERANK, measure_erank))]

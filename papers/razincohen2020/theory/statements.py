@@ -43,9 +43,10 @@ er_end = Sym("erank_excess_final", r"\mathrm{erank}\,W(T)-1", "effective rank mi
 er_tol = Sym("erank_tol", r"\tau_r", "tolerance for 'rank 1' (1e-3)", "1")
 
 _HYP = (ge("depth N ≥ 2", depth.s, 2, reason="exact integer comparison", provenance="seed"),
-        eq("det W(0) > 0", det0.s, 1, reason="exact sign", provenance="seed"),
-        eq("every completion has det W < 0", neg.s, 1, reason="exact (from the observed entries)", provenance="seed"),
-        le("small init", small.s, small_max.s, provenance="threshold",
+        eq("det W(0) > 0", det0.s, 1, reason="exact sign", provenance="seed", reads=("init", "alpha", "depth")),
+        eq("every completion has det W < 0", neg.s, 1, reason="exact (from the observed entries)", provenance="seed",
+           reads=("w12", "w21", "w22")),
+        le("small init", small.s, small_max.s, provenance="threshold", reads=("alpha", "w12", "w21", "w22"),
            reason="1e-2 is a number chosen here ('small initialisation' made measurable), stated on the inputs",
            note="'small initialisation' made measurable"))
 _SYMS = (depth, det0, neg, small, small_max)

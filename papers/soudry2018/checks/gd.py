@@ -30,6 +30,7 @@ from ..theory import statements as st
 from ..theory.residual import residual_limit, row_space
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, pos, power_of_ten
 from ibcheck.checks.trends import Memo, count_rises, measure_memoised
@@ -259,21 +260,27 @@ _FIG1 = params("fig1", seed=0)
 _RANK = params("planted", 8, 20, 1)
 
 
-def _spec(claim, prm, quick, full, **kw) -> CheckSpec:
+INERT = {"steps": binding.HORIZON}
+_ANY_RANK = {"data.rank": "Theorem 3 (direction, margin and loss rates) holds on any separable data set, whatever "
+                          "its rank (the step row reads σ_max of the data)"}
+
+
+def _spec(claim, prm, quick, full, inert=None, **kw) -> CheckSpec:
     return CheckSpec(claim=claim, params={**prm, **constant_params(claim)}, measure=measure, quick=quick, full=full,
-                     data_note="an .npz with X (n×d) and y = ±1 (w(0) = 0 unless init=random)", horizon=powers_of_ten(), **kw)
+                     data_note="an .npz with X (n×d) and y = ±1 (w(0) = 0 unless init=random)", horizon=powers_of_ten(),
+                     inert={**INERT, **(inert or {})}, **kw)
 
 
 _RANK_SET = {"n": 8, "d": 20, "seed": 1}
 _FULL = [{"seed": 5}, {"n": 8, "d": 20, "seed": 0, "init": "random"}, {"seed": 3}]
 SPECS = [
-    _spec(st.ASYMPTOTIC, _P, [{}], _FULL + [{"loss": "exp", "eta_scale": 0.05}]),
+    _spec(st.ASYMPTOTIC, _P, [{}], _FULL + [{"loss": "exp", "eta_scale": 0.05}], inert=_ANY_RANK),
     _spec(st.RESIDUAL, _RES, [{}, {"seed": 0}, _RANK_SET],
           [{"seed": 5}, {"n": 8, "d": 20, "seed": 0, "init": "random"}]),
-    _spec(st.DIRECTION, _P, [{}], _FULL),
-    _spec(st.MARGIN_LOSS, _P, [{}], _FULL),
+    _spec(st.DIRECTION, _P, [{}], _FULL, inert=_ANY_RANK),
+    _spec(st.MARGIN_LOSS, _P, [{}], _FULL, inert=_ANY_RANK),
     _spec(st.STEPSIZE, _P, [{}, {"eta_scale": 20.0, "steps": 100_000}],
-          [{"eta_scale": 7.9, "steps": 100_000}, {"eta_scale": 200.0, "steps": 100_000}]),
+          [{"eta_scale": 7.9, "steps": 100_000}, {"eta_scale": 200.0, "steps": 100_000}], inert=_ANY_RANK),
     _spec(st.FIG1, _FIG1, [{}], [{"seed": 1}], accepts_data=False),
     _spec(st.RANK_CONDITION, _RANK, [{}], [{"seed": 2}]),
 ]

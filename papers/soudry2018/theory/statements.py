@@ -70,14 +70,17 @@ ray_s = Sym("ray_series", r"\|w(t)/\log t-\hat w\|", "= ‖ρ(t)‖/log t at geo
 growth = Sym("residual_growth", r"\|\rho(T)-\tilde w\|/\|\rho(10^{K-3})-\tilde w\|",
              "ratio of the residual distance at T to three decades earlier", "1")
 
+_DATA = ("fixture", "n", "d", "seed")  # the generated data's parameters: the data rows read the data they draw
 _SEP = eq("separable: the hard-margin SVM is feasible", sep.s, 1, reason="boolean (certified SVM)",
-          note="docs/claims-ext.md §1: ∃w*: w*ᵀz_n > 0")
+          note="docs/claims-ext.md §1: ∃w*: w*ᵀz_n > 0", reads=_DATA + ("data.labels",))
 _STEP = le("step size: η < 2/(βσ_max²)", step.s, 2, reason="exact comparison", provenance="seed",
-           note="logistic: β = ¼, so η < 8/σ_max²; the checker refuses a verdict (outside-hypotheses) otherwise")
+           note="logistic: β = ¼, so η < 8/σ_max²; the checker refuses a verdict (outside-hypotheses) otherwise",
+           reads=("eta", "eta_scale", "loss", "init", "init_scale") + _DATA)
 _RANK = eq("rank(Z_S) = rank(Z)", rank_zs.s, rank_z.s, reason="integer ranks (SVD, default float64 cutoff)",
-           provenance="reconstructed", note="docs/claims-ext.md §1: the residual limit needs the support vectors to span the data")
+           provenance="reconstructed", note="docs/claims-ext.md §1: the residual limit needs the support vectors to span the data",
+           reads=_DATA + ("data.rank",))
 _ALPHA = ge("α_S > 0 (strictly positive support duals)", a_min.s, 0, reason="strict positivity of a polished solve",
-            provenance="reconstructed")
+            provenance="reconstructed", reads=_DATA + ("data.rank", "data.labels"))
 _HYP = (_SEP, _STEP)
 # GD on the β-smooth L with η < 2β⁻¹σ_max⁻² (the step-size hypothesis) decreases L at every step (descent lemma:
 # L(w − η∇L) ≤ L(w) − η(1 − ηβσ_max²/2)‖∇L‖²), hence between any two recorded iterates. Recomputed from the
@@ -222,7 +225,7 @@ RANK_CONDITION = _claim(
     (ge("‖ρ(T) − w̃‖ ≥ ‖ρ(10^{K−3}) − w̃‖ (no convergence)", growth.s, 1, provenance="reconstructed",
         reason="exact comparison of two measured distances"),),
     hyp=_HYP + (le("rank(Z_S) < rank(Z) (the setting explored)", rank_zs.s, rank_z.s - 1, reason="integer ranks",
-                   provenance="reconstructed"),),
+                   provenance="reconstructed", reads=_DATA + ("data.rank",)),),
     exploratory=True)
 
 CLAIMS = (ASYMPTOTIC, RESIDUAL, DIRECTION, MARGIN_LOSS, STEPSIZE, FIG1, RANK_CONDITION)

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
@@ -122,5 +123,8 @@ SPECS = [CheckSpec(claim=st.MARGIN_RATE, params={**params(), **constant_params(s
                                                   {"loss": "logistic"}, {"kappa": 40.0},
                                                   {"p": 1.5, "steps": 1_000_000}, {"p": 10.0, "steps": 1_000_000}],
                    data_note="an .npz with X (n×d) and y = ±1 (separable)",
+                   inert={"steps": binding.HORIZON,
+                          "data.rank": "the direction result is stated for any linearly separable data set, whatever "
+                                       "its rank"},
                    deeper=lambda prm: [{"kappa": prm["kappa"] / 4}, {"kappa": prm["kappa"] / 16}],
                    horizon=step_budget("steps", 1000))]

@@ -67,12 +67,13 @@ DIRECTION = Claim(
             "Exponential loss (sum), w₀ = 0, constant step; theorem number, step assumption and rate not retrieved.",
     symbols=(sep, p_, kappa, d_s, g_s, over, span, l2_dir, l2_gap, l2_dist),
     hypotheses=(eq("separable: γ_p > 0 (certified)", sep.s, 1, reason="boolean (certified power-cone program)",
-                   provenance="paper"),
+                   provenance="paper", reads=("n", "d", "seed", "data.labels")),
                 ge("p > 1 (ψ strictly convex, p-GD defined)", p_.s, 1, atol=0.0, reason="exact comparison",
                    provenance="standard",
                    note="well-definedness (∇ψ = sign(w)|w|^{p−1} invertible), not read in the paper: the abstract "
                         "does not state a range of p"),
                 le("step: η·L(w₀)·B_q² ≤ 20 (a level chosen here for 'η sufficiently small')", kappa.s, 20,
+                   reads=("loss",),
                    provenance="threshold", reason="stable on the default data up to κ ≈ 30, diverged at ≈ 60")),
     conclusions=(
         lim("w_t/‖w_t‖_p → w_p⋆ (the ℓp max-margin direction)", d_s.s, 0, clock="t", rate=_SLOW, order=0.5,

@@ -14,6 +14,7 @@ from ibcheck.numerics.data import _stream
 from ibcheck.numerics.relu_square import Net, gradient_flow, init_state
 from ..theory import statements as st
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param
 from ibcheck.checks.trends import count_increases, energy_identity
@@ -79,6 +80,10 @@ def measure(ctx: Context) -> list[Measurement]:
     return out
 
 
+_ANY = ("the conservation law is an identity of the flow for any data, width and init (Du, Hu & Lee 2018): the "
+        "claim has no hypothesis these could leave")
 SPECS = [CheckSpec(claim=st.BALANCED, params=PARAMS, measure=measure, quick=[{}],
                    full=[{"n": 50, "d": 20, "m": 50}, {"n": 20, "d": 200, "m": 20}], accepts_data=True,
-                   data_note="X (n×d) and real y", labels="real")]
+                   data_note="X (n×d) and real y", labels="real",
+                   inert={**{k: _ANY for k in ("n", "d", "m", "init_scale", "seed", "data.labels", "data.rank")},
+                          "t_end": binding.HORIZON, "max_events": binding.RESOLUTION, "rtol": binding.RESOLUTION})]

@@ -22,6 +22,7 @@ from ..numerics.single_neuron import neuron_flow
 from ..theory import construction as C
 from ..theory import statements as st
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params
 from ibcheck.checks.trends import Memo, pure
@@ -221,19 +222,25 @@ def measure_zero_set(ctx: Context) -> list[Measurement]:
 
 
 _NOTE = "the construction is a fixed fixture"
+_INERT = {"rtol": binding.RESOLUTION,
+          "seed": "unused by the construction's flows (w(0) = ε𝟙); only vardishamir2021.approximate draws random inits"}
+_ASKED = "an exploratory question with no hypotheses: answered `observed`, never a verdict credited to a paper"
 SPECS = [
     CheckSpec(claim=st.CONSTRUCTION, params={**PARAMS, **constant_params(st.CONSTRUCTION)},
               measure=measure_construction, quick=[{}, {"eps": 1e-4}], full=[{"gammas": "0,0.25,0.5,1,2,5,10,20,50"}],
-              accepts_data=False, data_note=_NOTE),
+              accepts_data=False, data_note=_NOTE, inert=_INERT),
     CheckSpec(claim=st.NOT_MIN_NORM, params={**PARAMS, **constant_params(st.NOT_MIN_NORM)},
               measure=measure_not_min_norm, quick=[{}], full=[{"gammas": "0.5,1,2,5,10,20,50"}], accepts_data=False,
-              data_note=_NOTE),
+              data_note=_NOTE, inert=_INERT),
     CheckSpec(claim=st.APPROXIMATE,
               params={**{k: PARAMS[k] for k in ("eps", "rtol", "seed")},
                       "gamma": Param("gamma", float, 1.0, "γ of the fixture", lambda v: 0 <= v <= 1e3, "in [0, 1000]"),
                       "runs": Param("runs", int, 12, "random inits", lambda v: 1 <= v <= 10000, "in [1, 10000]")},
               measure=measure_approximate, quick=[{}], full=[{"runs": 200}, {"gamma": 5.0, "runs": 200}],
-              accepts_data=False, data_note=_NOTE),
+              accepts_data=False, data_note=_NOTE, inert={"rtol": binding.RESOLUTION, "eps": _ASKED, "seed": _ASKED,
+                                                          "gamma": _ASKED, "runs": binding.REPEATS}),
     CheckSpec(claim=st.ZERO_SET, params={"gammas": PARAMS["gammas"]}, measure=measure_zero_set, quick=[{}],
-              full=[{"gammas": "0.001,0.1,1,3,7,1000"}], accepts_data=False, data_note=_NOTE),
+              full=[{"gammas": "0.001,0.1,1,3,7,1000"}], accepts_data=False, data_note=_NOTE,
+              inert={"gammas": "the γ at which the exact (sympy) zero-loss set is computed; the statement quantifies "
+                               "over every γ > 0 and has no other hypothesis"}),
 ]

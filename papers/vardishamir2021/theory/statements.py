@@ -41,10 +41,12 @@ mn_ok = Sym("min_norm_is_spec", r"\mathbb{1}[\arg\min_{\mathcal Z}\|w\|=(5,-1,0)
             "of Z is (5, −1, 0)", "1")
 
 _H_SET = eq("the zero-loss sets coincide for all γ > 0", same_set.s, 1, provenance="reconstructed",
-            reason="exact (sympy, rational arithmetic)")
+            reason="exact (sympy, rational arithmetic)", reads=("gammas", "gamma_a", "gamma_b"))
 _H_POS = eq("every γ of the grid is positive", nonpos.s, 0, reason="integer count", provenance="reconstructed",
+            reads=("gammas", "gamma_a", "gamma_b"),
             note="the construction's setting, from a third-party reimplementation (attribution uncertain)")
 _H_INIT = ge("every example active at init", init_act.s, 0, reason="exact sign test", provenance="reconstructed",
+             reads=("eps", "gammas", "gamma_a", "gamma_b"),
              note="w(0) = ε𝟙 gives ⟨w,x_i⟩ = 2ε, 6ε, 2γε (the construction's init; attribution uncertain)")
 # The flows' numerical resolution: LSODA at rtol 1e-10 pins each limit to ~1e-10·‖w‖ ≈ 5e-10; two limits that differ
 # by more than 1e-6 (2000× that) are different points. A separation required beyond it is a number chosen here.

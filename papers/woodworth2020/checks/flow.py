@@ -20,6 +20,7 @@ from ..theory import statements as st
 from ..theory.dual import dual_cvxpy, dual_newton
 from ..theory.interpolants import min_l1, min_l2
 
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param, constant_params, grid
 from ibcheck.checks.trends import count_increases, loglog_slope
@@ -263,27 +264,33 @@ def measure_transition(ctx: Context) -> list[Measurement]:
 
 
 _NOTE = "X (n×d, d > n, full row rank) and real-valued y; the planted w* is then unknown"
+INERT = {"alpha": "the characterisation holds at every init scale α > 0 (Q_α depends on α explicitly)",
+         "res_tol": binding.RESOLUTION,
+         "data.labels": "any real targets y: once X has full row rank every y is interpolated (the rows read X)"}
+_GRID = {**INERT, "alpha_grid": binding.GRID}
+_ASKED = ("an exploratory question with no hypotheses (where α* lies on a grid of generated data): answered "
+          "`observed`, never a verdict credited to a paper")
 SPECS = [
     CheckSpec(claim=st.LIMIT, params=PARAMS, measure=measure_limit,
               quick=[{}, {"alpha": 0.1}, {"alpha": 1.0}, {"alpha": 10.0}],
               full=[{"alpha": 1e-6}, {"n": 30, "d": 200, "k": 5}, {"n": 50, "d": 1000, "k": 10, "alpha": 1e-3}],
-              accepts_data=True, data_note=_NOTE, labels="real"),
+              accepts_data=True, data_note=_NOTE, labels="real", inert=INERT),
     CheckSpec(claim=st.RICH, params={**PARAMS, "alpha_grid": Param("alpha_grid", str, "1e-1,1e-2,1e-3,1e-4,1e-5,1e-6",
                                                                       "α values of the sweep (sorted, falling)")},
-              measure=measure_rich, quick=[{}], full=[{"n": 20, "d": 100, "k": 4}], accepts_data=True, data_note=_NOTE,
-              labels="real",
+              measure=measure_rich, quick=[{}], full=[{"n": 20, "d": 100, "k": 4}], accepts_data=True, data_note=_NOTE, labels="real",
+              inert=_GRID,
               horizon=extended_grid("alpha_grid", lambda a, p: 1 / a, ("tau",), falling=True, limit=1e-8)),
     CheckSpec(claim=st.KERNEL, params={**PARAMS, **constant_params(st.KERNEL),
                                        "alpha_grid": Param("alpha_grid", str, "1,2,4,8,16",
                                                            "α values of the sweep (sorted, growing)")},
               measure=measure_kernel, quick=[{}], full=[{"n": 20, "d": 100, "k": 4}], accepts_data=True,
-              data_note=_NOTE, labels="real",
-              horizon=extended_grid("alpha_grid", lambda a, p: a, ("alpha",), limit=1e4)),
+              data_note=_NOTE, labels="real", horizon=extended_grid("alpha_grid", lambda a, p: a, ("alpha",), limit=1e4), inert=_GRID),
     CheckSpec(claim=st.TRANSITION,
               params={"points": Param("points", str, "10:40:3,10:80:3,20:80:3,10:40:1",
                                       "grid of n:d:k (planted sparse data per point)"),
                       "res_tol": PARAMS["res_tol"], "seed": PARAMS["seed"]},
               measure=measure_transition, quick=[{}],
               full=[{"points": "10:40:1,10:40:3,10:40:6,10:160:3,10:640:3,20:160:3,40:160:3"}], accepts_data=False,
-              data_note="the transition is measured over a grid of generated (n, d, k)"),
+              data_note="the transition is measured over a grid of generated (n, d, k)",
+              inert={"points": _ASKED, "res_tol": binding.RESOLUTION, "seed": _ASKED}),
 ]

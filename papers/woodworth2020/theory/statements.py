@@ -45,10 +45,11 @@ dl2_s = Sym("dist_l2_series", r"\frac{\|w_\alpha-w_{\ell_2}\|}{\|w_{\ell_2}\|}",
 equi = Sym("equidistance_residual", r"\max|\delta_{\ell_1}(\alpha^\star)-\delta_{\ell_2}(\alpha^\star)|",
            "largest |relative distance to w_ℓ1 − relative distance to w_ℓ2| at the bisected α*", "1")
 
+_DATA = ("n", "d", "k", "seed", "data.rank")  # the design X's rank and shape
 _HYP = (ge("d > rank X: the interpolants form a family", null_dim.s, 1, reason="exact integer comparison",
-           provenance="standard"),
+           provenance="standard", reads=_DATA),
         ge("X has full row rank", smin.s, sp.Float(1e-10), reason="numerical rank: σ_min/σ_max above float64 "
-           "round-off of an SVD (1e-10 ≫ n·2.2e-16)", provenance="standard"))
+           "round-off of an SVD (1e-10 ≫ n·2.2e-16)", provenance="standard", reads=_DATA))
 _SYMS = (alpha, null_dim, smin)
 
 LIMIT = Claim(

@@ -79,7 +79,7 @@ def orthogonal_limit(Z: np.ndarray, svm: SVM, w0: np.ndarray | None = None, *, m
     Zb = Z[S] @ P  # rows z̄_i = P̄ z_i (P̄ symmetric)
     B = row_space(Zb)  # orthonormal basis of V
     A = Zb @ B  # ⟨z̄_i, Bc⟩ = (Ac)_i
-    c = np.zeros(B.shape[1])
+    c = np.zeros(B.shape[1])  # V = {0} (every support vector along û: rank Z_S = 1): v̄ = 0, nothing to solve
 
     def f(c):
         return float(np.exp(-(A @ c)).sum())
@@ -88,7 +88,7 @@ def orthogonal_limit(Z: np.ndarray, svm: SVM, w0: np.ndarray | None = None, *, m
     for it in range(max_iter):
         e = np.exp(-(A @ c))
         g = -(A.T @ e)
-        if np.linalg.norm(g) <= 1e-14 * max(e.sum(), 1e-300) * max(1.0, np.abs(A).max()):
+        if not A.size or np.linalg.norm(g) <= 1e-14 * max(e.sum(), 1e-300) * max(1.0, np.abs(A).max()):
             break
         H = A.T @ (e[:, None] * A)
         step = np.linalg.solve(H, -g)

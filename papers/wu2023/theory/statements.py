@@ -58,14 +58,24 @@ ll_T = Sym("log_loss_final", r"\log L(w_T)", "log of the loss at the last step (
 ll_0 = Sym("log_loss_initial", r"\log L(w_0)", "log of the loss at the start", "1")
 ll_max = Sym("log_loss_max", r"\max_t\log L(w_t)", "largest log-loss over the run (∞: overflowed)", "1")
 
-_SEP = eq("separable: the hard-margin SVM is feasible", sep.s, 1, reason="boolean (certified SVM)", provenance="standard")
+logistic = Sym("loss_is_logistic", r"\mathbb{1}[\ell=\log(1+e^{-u})]", "1 if GD runs on the logistic loss, 0 on the "
+               "exponential loss (--set loss)", "1")
+_DATA = ("n", "d", "seed")  # the planted fixture's parameters: every data row reads the data they draw
+_SEP = eq("separable: the hard-margin SVM is feasible", sep.s, 1, reason="boolean (certified SVM)", provenance="standard",
+          reads=_DATA + ("data.labels",))
 _ETA = ge("any constant step η > 0", eta.s, 0, reason="exact: an input (the parameter itself must be > 0)",
           provenance="reconstructed")
+_LOGISTIC = eq("the logistic loss (the abstract states the result for it; the exponential loss at a large step is its "
+               "counterexample)", logistic.s, 1, reason="exact: an input", provenance="paper", reads=("loss",))
 _RANK = eq("the support vectors span the data: rank Z_S = rank Z", rank_zs.s, rank_z.s, provenance="reconstructed",
-           reason="integer ranks (SVD, default float64 cutoff)", note="Soudry et al.'s condition for a unique residual")
+           reason="integer ranks (SVD, default float64 cutoff)", note="Soudry et al.'s condition for a unique residual",
+           reads=_DATA + ("data.rank",))
 _ALPHA = ge("α_S > 0 (strictly positive support duals)", a_min.s, 1e-12, provenance="reconstructed",
-            reason="relative to max α: a polished solve gives 0 only for a degenerate support vector")
-_HYP = (_SEP, _ETA, _RANK, _ALPHA)
+            reason="relative to max α: a polished solve gives 0 only for a degenerate support vector",
+            reads=_DATA + ("data.rank", "data.labels"))
+_HYP = (_SEP, _ETA, _LOGISTIC, _RANK, _ALPHA)
+_EXP_LOSS = eq("the exponential loss (the abstract's divergence is asked of it)", logistic.s, 0,
+               reason="exact: an input", provenance="reconstructed", reads=("loss",))
 _DOWN = le("the loss is minimised: L(w_T) < L(w₀)", ll_T.s, ll_0.s - sp.Float(1e-9), provenance="reconstructed",
            reason="L(w_t) → 0 (the abstract's conclusion) with L(w₀) = log 2 > 0; strict by 1e-9 in log L: a frozen "
                   "trainer's change is exactly 0")
@@ -76,7 +86,7 @@ _STAB = ge("diagnostic: ηβσ²_max/n (> 2: beyond the descent lemma)", stab.s,
 
 
 def _claim(id_, title, summary, syms, concl, hyp=_HYP, exploratory=False):
-    return Claim(id=id_, title=title, source=SOURCE, summary=summary, symbols=(sep, eta) + tuple(syms),
+    return Claim(id=id_, title=title, source=SOURCE, summary=summary, symbols=(sep, eta, logistic) + tuple(syms),
                  hypotheses=hyp, conclusions=concl, exploratory=exploratory, references=REFS)
 
 
@@ -129,7 +139,7 @@ EXP = _claim(
     (stab, ll_T, ll_0, ll_max),
     (ge("the loss blows up: max_t log L(w_t) ≥ log L(w_0) + 100", ll_max.s, ll_0.s + 100, provenance="reconstructed",
         reason="exact comparison; 100 nats: a rise no oscillation of a converging run comes near (e^{100})"),),
-    hyp=(_SEP, _ETA), exploratory=True)
+    hyp=(_SEP, _ETA, _EXP_LOSS), exploratory=True)
 
 # --- the exponential loss's divergence: the construction as a claim of its own -----------------------------------
 eta_c = Sym("eta", r"\eta", "the constant step on the construction (its data are fixed numbers: dimensionless)", "1")

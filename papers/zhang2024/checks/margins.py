@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.horizon import step_budget
+from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
@@ -159,7 +160,8 @@ def _measure_adam(ctx: Context, seed: int) -> Measurement:
     g0 = initial_gradient_min(Z, None, p["loss"])
     from ibcheck.numerics.adam import gradient
     gg, c = gradient(Z, np.zeros(Z.shape[1]), p["loss"])
-    v.update(g, separable=1.0, beta1=p["beta1"], beta2=p["beta2"], a=p["a"], eps=p["eps"],
+    v.update(g, separable=1.0, beta1=p["beta1"], beta2=p["beta2"], eps=p["eps"],
+             a=p["a"] if p["schedule"] == "poly" else 0.0,  # the exponent of the schedule run (constant: a = 0)
              grad0_min_rel=float(g0 / (np.abs(gg).max() * math.exp(c))) if np.abs(gg).max() > 0 else 0.0,
              linf_midpoint=0.5 * (g["gamma_inf"] + g["gamma_inf_of_l2"]))
     q.update(steps=p["steps"], update_inf_final=float(run.update_inf[-1]), diverged_at=int(run.diverged_at))
@@ -206,11 +208,22 @@ def _spec(claim, prm, measure, quick, full, **kw) -> CheckSpec:
                      data_note=DATA_NOTE, horizon=step_budget("steps", 10_000), **kw)
 
 
+_HORIZON = binding.HORIZON
+INERT = {"steps": _HORIZON,
+         "eta0": "η₀ only scales the schedule η_t = η₀(t+2)^{−a}: the theorem's class Θ(t^{−a}) holds for every η₀ > 0 "
+                 "(ε = 0 makes the update invariant under L → cL, not under η₀, but no hypothesis bounds η₀)"}
+_GD_INERT = {"steps": _HORIZON}
+_EPS_INERT = {**INERT, **{k: "the question is asked of Adam with ε > 0 at any step schedule and loss (an exploratory "
+                             "finding, never a verdict credited to a paper)" for k in ("a", "schedule", "loss")},
+              "eta0": "the question is asked at any η₀ (an exploratory finding, never a verdict credited to a paper)",
+              "data.rank": "asked of any separable data set: no rank condition"}
+
 _ADAM_FULL = [{"a": 0.3}, {"a": 0.7, "steps": 300_000}, {"seed": 3}, {"loss": "exp"}, {"beta1": 0.0}, {"steps": 300_000}]
 SPECS = [
-    _spec(st.ADAM, _adam_params(), measure_adam, [{}], _ADAM_FULL, shared="zhang2024-adam"),
-    _spec(st.ADAM_RATE, _adam_params(), measure_adam, [{}], _ADAM_FULL, shared="zhang2024-adam"),
-    _spec(st.GD, _gd_params(), measure_gd, [{}], [{"seed": 3}, {"eta_scale": 4.0}, {"steps": 1_000_000}]),
+    _spec(st.ADAM, _adam_params(), measure_adam, [{}], _ADAM_FULL, shared="zhang2024-adam", inert=INERT),
+    _spec(st.ADAM_RATE, _adam_params(), measure_adam, [{}], _ADAM_FULL, shared="zhang2024-adam", inert=INERT),
+    _spec(st.GD, _gd_params(), measure_gd, [{}], [{"seed": 3}, {"eta_scale": 4.0}, {"steps": 1_000_000}],
+          inert=_GD_INERT),
     _spec(st.ADAM_EPS, _adam_params(eps=1.0, schedule="constant", eta0=2.0), measure_adam, [{}],
-          [{"eps": 1e-8, "schedule": "poly", "eta0": 0.1}]),
+          [{"eps": 1e-8, "schedule": "poly", "eta0": 0.1}], inert=_EPS_INERT),
 ]

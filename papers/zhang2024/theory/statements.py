@@ -49,7 +49,8 @@ REFS = ("Zhang, Zou, Cao, The Implicit Bias of Adam on Separable Data, NeurIPS 2
 sep = Sym("separable", r"\mathbb{1}[\exists w: Zw>0]", "1 if the data are linearly separable (certified LP/SVM)", "1")
 b1 = Sym("beta1", r"\beta_1", "Adam's first-moment decay", "1")
 b2 = Sym("beta2", r"\beta_2", "Adam's second-moment decay", "1")
-a_s = Sym("a", "a", "exponent of the schedule η_t = η₀(t+2)^{−a}", "1")
+a_s = Sym("a", "a", "exponent of the schedule actually run, η_t = η₀(t+2)^{−a} (0 for --set schedule=constant: η_t = η₀)",
+          "1")
 eps = Sym("eps", r"\epsilon", "Adam's stability constant", "1")
 g0 = Sym("grad0_min_rel", r"\min_k|\nabla L(w_0)_k|/\|\nabla L(w_0)\|_\infty",
          "smallest coordinate of the first gradient, relative (0: a coordinate no step can move)", "1")
@@ -68,17 +69,21 @@ m_2_T = Sym("l2_margin_final", r"\gamma_2(w_T)", "ℓ2 margin at the last step",
 ll_T = Sym("log_loss_final", r"\log L(w_T)", "log of the mean loss at the last step", "1")
 ll_0 = Sym("log_loss_initial", r"\log L(w_0)", "log of the mean loss at the start", "1")
 
+_DATA = ("n", "d", "seed")  # the planted fixture's parameters: the data rows read the data they draw
 _SEP = eq("separable (the max-margin programs are feasible, certified)", sep.s, 1, reason="boolean (certified)",
-          provenance="standard")
+          provenance="standard", reads=_DATA + ("data.labels",))
 _B12 = le("β₁ ≤ β₂", b1.s, b2.s, reason="exact comparison of two inputs", provenance="reconstructed",
           note="the exact β condition of the paper was not retrieved; β₁ ≤ β₂ (< 1) bounds m/√v by (1−β₁)/√(1−β₂)/(1−β₁/√β₂)")
 _B2 = le("β₂ < 1", b2.s, 1 - 1e-15, reason="exact comparison (β₂ = 1 freezes v)", provenance="reconstructed")
 _A0 = ge("a > 0 (η_t → 0)", a_s.s, 1e-12, reason="exact comparison (strict: a = 0 is a constant step)",
-         provenance="reconstructed")
-_A1 = le("a ≤ 1 (Σ η_t = ∞)", a_s.s, 1, reason="exact comparison", provenance="reconstructed")
+         provenance="reconstructed", reads=("a", "schedule"),
+         note="a is the exponent of the schedule run: --set schedule=constant runs η_t = η₀ (a = 0), outside the "
+              "theorem's diminishing steps whatever --set a says")
+_A1 = le("a ≤ 1 (Σ η_t = ∞)", a_s.s, 1, reason="exact comparison", provenance="reconstructed", reads=("a", "schedule"))
 _EPS0 = eq("ε = 0 (the paper's Adam)", eps.s, 0, reason="exact: an input", provenance="reconstructed")
 _G0 = ge("every coordinate of ∇L(w₀) nonzero", g0.s, 1e-12, provenance="reconstructed",
-         reason="relative: an exactly unused coordinate gives 0, rounding of a sum of n terms ≲ n·1e-16")
+         reason="relative: an exactly unused coordinate gives 0, rounding of a sum of n terms ≲ n·1e-16",
+         reads=_DATA + ("data.rank", "loss"))
 _LOSS_DOWN = le("L(w_T) < L(w₀) (the run minimises the loss)", ll_T.s, ll_0.s - sp.Float(1e-9), provenance="reconstructed",
                 reason="implied by convergence to a positive margin (L → 0); strict by 1e-9 in log L: a frozen trainer's "
                        "change is exactly 0, a run's is orders of magnitude larger")
@@ -146,7 +151,7 @@ GD = _claim(
     "γ∞(ŵ), below γ∞ on these data: the optimizer, not the data, picks the norm.",
     (eta_b, g_inf, g_2, g_inf_l2, g_2_inf, m_2_s, m_2_max, m_inf_T, ll_T, ll_0),
     (_SEP, le("step inside the descent regime: ηβσ²_max/n < 2", eta_b.s, 2, reason="exact comparison",
-              provenance="standard")),
+              provenance="standard", reads=("eta_scale", "loss") + _DATA + ("data.rank",))),
     (lim("γ2(w_t) → γ2 with gap O(1/log t)", m_2_s.s, g_2.s, clock="t", rate=1 / sp.log(_t), kind="rate",
          provenance="standard", floor=1e-14, clock_label="t",
          reason="Soudry et al. 2018's margin rate: observed order against 1/log t ≥ 1 − 0.25",

@@ -54,4 +54,7 @@ def measure(ctx: Context) -> list[Measurement]:
 
 
 SPECS = (CheckSpec(claim=MINNORM, params=PARAMS, measure=measure, quick=[{}, {"n": 10, "d": 1000}],
-                   full=[{"n": 100, "d": 20000}], data_note="X (n×d, d ≥ n) and real-valued y"),)
+                   full=[{"n": 100, "d": 20000}], data_note="X (n×d, d ≥ n) and real-valued y",
+                   inert={"max_steps": "the GD step budget: a run that stops short is inconclusive (not converged), "
+                                       "never a verdict",
+                          "data.labels": "any real targets y: with K invertible every y is interpolated"}),)

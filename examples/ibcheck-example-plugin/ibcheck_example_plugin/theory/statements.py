@@ -21,7 +21,8 @@ MINNORM = Claim(
             "leaves the row space of X.",
     symbols=(gap, perp, cond, tau),
     hypotheses=(ge("K = XXᵀ invertible", cond.s, sp.Rational(1, 10 ** 8),
-                   reason="below 1e-8 the float64 solve for w* loses the digits the conclusions compare"),),
+                   reason="below 1e-8 the float64 solve for w* loses the digits the conclusions compare",
+                   reads=("n", "d", "seed", "data.rank")),),
     conclusions=(le("limit = Xᵀ K⁻¹ y", gap.s, tau.s,
                     reason="GD stopped at relative gradient 1e-13 with κ(K) ≤ 1e8: the error is ≤ κ·1e-13 ≤ 1e-5 "
                            "in the worst case and ~1e-13 at the default d/n"),
