@@ -118,21 +118,10 @@ class Condition:
     clock_label: str = ""
     free_limit: bool = False
     two_sided: bool = False  # Θ(r): the observed order must also stay ≤ order + order_tol
-    # the name of a measured series b with q ≤ C·b (a logical implication, stated in ``reason``): while b is not
-    # refuted and still decays, a refutation of q → 0 by stall, divergence or an excluded limit is withheld
-    bounded_by: str = ""
-    # the slowest mode u(τ) the derivation admits for the error (sympy in the clock and measured symbols): a
-    # refutation that this mode, carrying the excluded distance, could not be told from is withheld
-    slowest: object = None
-    # the inputs this row reads beyond its own symbols' names: ``--set`` parameters of the claim's check and data
-    # properties (``"data.rank"``, ``"data.labels"``; ``checks.binding.DATA_PROPERTIES``). A parameter no hypothesis
-    # reads must be declared inert by the check (``CheckSpec.inert``), with its reason: every input is bound.
-    reads: tuple[str, ...] = ()
-    # the row's declared nearest wrong answers (``theory.asymptotic_alternatives``: the other geometry's answer, a
-    # misread coefficient, a named wrong limit); generic ones are added there: ``verified`` must exclude them all
-    alternatives: tuple = ()
-    # a log factor the row's implied constant may carry (c ∝ log(1/r)), with its reason; without one, an implied
-    # constant growing like a log factor refutes an O(r) row
+    bounded_by: str = ""  # a measured series b with q ≤ C·b (stated in reason): while b decays, no refutation of q → 0
+    slowest: object = None  # the slowest mode u(τ) the derivation admits (sympy): refutations it explains are withheld
+    reads: tuple[str, ...] = ()  # inputs read beyond its symbols' names (--set parameters, "data.rank")
+    alternatives: tuple = ()  # declared nearest wrong answers, each excluded before verified (asymptotic_alternatives)
     log_factor: str = ""
 
     def __post_init__(self):
