@@ -96,3 +96,42 @@ def test_a_limit_row_is_sized_by_its_distance_from_the_stated_limit():
     assert ev["verdict"] == V.INCONCLUSIVE and ev["demoted"], ev["reason"]
     why = evidence(spec_, ctx, m, ev, lambda prm, mm: mm.values)
     assert why is not None and "q → 1 limit distance 0.2" in why, (why, m.note)
+
+
+y = Sym("y", "y", "measured")
+CLAIM2 = Claim(id="t3", title="t3", source="test", symbols=(x, y, b, d),
+               hypotheses=(ge("d large", d.s, 100, provenance="threshold", reason="a level chosen here"),),
+               conclusions=(le("x<=b", x.s, b.s, provenance="seed"), le("y<=b", y.s, b.s, provenance="seed")))
+
+
+def judge2(ex, ey):
+    """Two deciding rows failing by ``ex[d]`` and ``ey[d]`` (negative: the row holds) at d = 1000, 10⁴, 10⁵."""
+    def measure(ctx):
+        dd = ctx.params["d"]
+        return [Measurement(seed=s, values={"x": 1.0 + ex[dd], "y": 1.0 + ey[dd], "b": 1.0, "d": dd}, quantities={})
+                for s in ctx.seeds]
+    sp = CheckSpec(claim=CLAIM2, params={}, measure=measure, deeper=lambda p: [{"d": 10 * p["d"]}, {"d": 100 * p["d"]}])
+    ctx = Context(params={"d": 1000}, seeds=[0], device=torch.device("cpu"))
+    (m,) = sp.measure(ctx)
+    ev = CLAIM2.evaluate(m.values)
+    assert ev["verdict"] == V.INCONCLUSIVE and ev["demoted"]
+    return evidence(sp, ctx, m, ev, lambda prm, mm: mm.values), m
+
+
+def test_the_deepest_setting_decides_when_a_row_holds_only_there():
+    """x and y fail at d and 10d; at 100d x has faded (0.3 → 0.3 → 0.01: below half its size) and y holds. The
+    deepest setting fails only x, which fades: no counterexample. Comparing the first deeper setting instead (where
+    y still fails, with no deepest size) would call it persistent."""
+    why, m = judge2({1000: 0.3, 10000: 0.3, 100000: 0.01}, {1000: 0.3, 10000: 0.3, 100000: -0.1})
+    assert why is None, why
+    assert m.note.startswith("deeper inside the hypothesis the failure fades (x<=b:"), m.note
+
+
+def test_a_row_that_fails_again_at_the_deepest_setting_persists():
+    """x fails at every setting but fades at 100d; y fails at d, holds at 10d and fails again at 100d with its full
+    size. The deepest setting still fails y, which keeps its size: persistent. Comparing the first deeper setting
+    (which fails only the fading x) would call it faded."""
+    why, _ = judge2({1000: 0.3, 10000: 0.3, 100000: 0.01}, {1000: 0.3, 10000: -0.1, 100000: 0.3})
+    assert why is not None and why.startswith("the same rows fail at the setting: x<=b relative slack -0.3, "
+                                              "y<=b relative slack -0.3"), why
+    assert "d = 100000: x<=b relative slack -0.01, y<=b relative slack -0.3" in why, why
