@@ -35,3 +35,18 @@ def test_not_separable():
     Z = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]])
     assert hard_margin_svm(Z, method="nnls").status == "nnls failed"
     assert not hard_margin_svm(Z).separable
+
+
+def test_a_duplicate_one_ulp_above_the_margin_is_degenerate():
+    """z₃ = (1 + 2⁻⁵², 0) duplicates the support vector z₁ = (1, 0) with its margin z₃ᵀŵ = 1 + 2⁻⁵² exactly (ŵ = (1, 1)):
+    an active constraint within the feasibility tolerance. NNLS returns the vertex α = (1, 1, 0); the answer must be
+    the relative-interior one, every active constraint in S, the duplicates sharing ½ each (Figure 1's rule). The
+    ½ split is the min-norm solve on two parallel rows: exact up to rounding (≤ 1e-12 on O(1) entries)."""
+    u = 2.0 ** -52
+    Z = np.array([[1.0, 0.0], [0.0, 1.0], [1.0 + u, 0.0]])
+    vertex = hard_margin_svm(Z, method="nnls")
+    assert (Z @ vertex.w)[2] == 1.0 + u and not vertex.support[2]  # the case is what it says: 1 ulp above, left out
+    v = hard_margin_svm(Z)
+    assert v.status == "optimal" and v.certified and v.support.all()
+    np.testing.assert_allclose(v.alpha, [0.5, 1.0, 0.5], atol=1e-12)
+    np.testing.assert_allclose(v.w, [1.0, 1.0], atol=1e-12)
