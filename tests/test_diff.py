@@ -123,3 +123,21 @@ def test_the_committed_baseline_is_a_normalized_quick_profile():
     norm = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(norm)
     assert all(r["schema"] == 1 and r.get("case") for r in base) and norm.normalize(base) == base
+
+
+def test_strict_fails_on_a_removed_case_alone(tmp_path):
+    """A baseline case that disappears, every other result identical: no regression (exit 0), but ``--strict`` fails
+    (exit 1) and names it — a check that silently stops running must not pass CI."""
+    from ibcheck.result_diff import strict_failures
+    kept = copy.deepcopy(OLD[:4]) + [copy.deepcopy(OLD[5])]  # a.gone[seed=0] removed, nothing else changed
+    d = compare(OLD, kept)
+    assert d["cases_removed"] == ["a.gone[seed=0]"] and d["matched"] == 5 and not d["regressed"]
+    assert strict_failures(d) == ["case removed a.gone[seed=0]"]
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(OLD))
+    new.write_text(json.dumps(kept))
+    assert ibcheck("diff", str(old), str(new)).returncode == 0
+    s = ibcheck("diff", str(old), str(new), "--strict", "--json", str(tmp_path / "d.json"))
+    assert s.returncode == 1 and "1 change(s)" in s.stderr, (s.stdout, s.stderr)
+    assert "cases removed:\n  a.gone[seed=0]" in s.stdout
+    assert json.loads((tmp_path / "d.json").read_text())["strict_failures"] == ["case removed a.gone[seed=0]"]
