@@ -38,7 +38,10 @@ _GF = ("R_min R_ratio p n gamma H_slack factor kappa svm_margin separable log_lo
        "field_norm field_norm_relative reached_log2_over_n init_residue normalized_margin train_error margin_spread "
        "spread_tol sigma3_over_sigma1 stable_rank neuron_spread z_margin margin_ratio w_star_norm "
        "optimal_normalized_margin cosine_to_w_star margin_ratio_limit z_direction_gap_series kkt_stationarity "
-       "kkt_stationarity_early kkt_early_log_loss")
+       "kkt_stationarity_early kkt_early_log_loss undefined_count direction_moved at_rest limit_checkpoints "
+       "kkt_stationarity_series kkt_complementarity_series stationarity_at_rest "
+       + " ".join(f"{k}_series {k}_at_rest" for k in ("sigma3", "neuron_spread", "margin_spread", "margin_gap",
+                                                     "cosine_gap")) + " disagreement_at_rest")
 _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_steps": FLOW, "flow_rejected": FLOW,
            "flow_engine": FLOW + " (which integrator ran)", "flow_field_evals": FLOW,
            "flow_events": FLOW, "flow_sliding": FLOW, "flow_accept_ratio": FLOW, "time_to_log2_over_n": FLOW,
@@ -54,11 +57,8 @@ _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_s
            "qp_vs_closed_form": "the check's closed form vs its own QP (≈ 0)",
            "global_certificate": CERT_, "global_certificate_note": CERT_,
            "aligned_is_global": CERT_ + " (a 0/1 flag; Problem (1) is non-convex — SLSQP here only finds a local optimum)"}
-_GF_WHY.update(dict.fromkeys(("undefined_count direction_moved at_rest limit_checkpoints " + " ".join(
-    f"{k}_series {k}_at_rest" for k in ("sigma3", "neuron_spread", "margin_spread", "disagreement", "margin_gap",
-                                        "cosine_gap")) + " kkt_stationarity_series kkt_complementarity_series "
-    "stationarity_at_rest").split(), "the limit rows' checkpoints (checks.frei2023.limits): the end state's quantities "
-    "at earlier recorded states of the flow (their values at the end are recomputed above)"))
+_GF_WHY["disagreement_series"] = (_GF_WHY["boundary_agreement"] + " (the disagreement mass at each checkpoint; its "
+                                  "at-rest value is recomputed)")
 GF_CLAIMS = ("frei2023.thm3.4", "frei2023.thm3.1", "frei2023.thm3.2.margins", "frei2023.thm3.2.neurons",
              "frei2023.thm3.2.rank", "frei2023.thm3.2.global", "frei2023.thm3.2.boundary",
              "frei2023.thm3.2.margin-factor")
@@ -91,6 +91,21 @@ def problem1(X, y, a, W0):
     r = minimize(lambda v: 0.5 * v @ v, W0.ravel(), jac=lambda v: v, constraints=[cons], method="SLSQP",
                  options={"ftol": 1e-16, "maxiter": 500})
     return r.x.reshape(m, d)
+
+
+def kkt_residuals(W, a, X, y):
+    """(stationarity, complementarity) of Problem (1) at W: W̃ = W / min_i y_i f(x_i; W); λ ≥ 0 minimises
+    ‖W̃ − Σ_i λ_i y_i ∂_W f(x_i; W̃)‖_F (NNLS over the m·d weight coordinates; ∂_W f(x_i) has rows
+    a_j φ′(⟨w_j, x_i⟩) x_i, φ′ ∈ {γ, 1} off the kink); stationarity = that minimum / ‖W̃‖_F, complementarity =
+    max_i λ_i (y_i f(x_i; W̃) − 1) / mean λ."""
+    q = y * net_out(W, a, X)
+    Wt = W / q.min()
+    Z = Wt @ X.T
+    assert (np.abs(Z) > 1e-6 * np.linalg.norm(Wt, axis=1)[:, None] * np.linalg.norm(X, axis=1)).all()  # no kink
+    D = np.where(Z > 0, 1.0, GAMMA)
+    A = np.stack([(y[i] * a[:, None] * D[:, i:i + 1] * X[i][None, :]).ravel() for i in range(len(y))], axis=1)
+    lam, res = nnls(A, Wt.ravel(), maxiter=50 * len(y))
+    return res / np.linalg.norm(Wt), float((lam * (q / q.min() - 1)).max() / lam.mean())
 
 
 def kkt_stationarity(W, a, X, y):
@@ -164,6 +179,35 @@ def test_frei2023_section3_quantities_recomputed():
     assert ell[early] < 0.9 * -log_loss  # the fixed case reads a state well before the end, not the end itself
     exp["kkt_early_log_loss"] = -ell[early]
     exp["kkt_stationarity_early"] = kkt_stationarity(states[early], a, X, y)
+    # the limit rows' series: the end state's quantities at each checkpoint (clock ℓ = log 1/L̂), recomputed here
+    idx = {"pos": list(range(M1)), "neg": list(range(M1, m))}
+
+    def at(Wk):
+        mk, fk = y * net_out(Wk, a, X), np.linalg.norm(Wk)
+        sk = np.linalg.svd(Wk, compute_uv=False)
+        st, cp_ = kkt_residuals(Wk, a, X, y)
+        return {"kkt_stationarity": st, "kkt_complementarity": cp_, "sigma3": sk[2] / sk[0],
+                "neuron_spread": max(np.linalg.norm(Wk[j] - Wk[g].mean(0)) / fk for g in idx.values() for j in g),
+                "margin_spread": (mk.max() - mk.min()) / mk.min(),
+                "margin_gap": abs(mk.min() / fk * np.linalg.norm(Wstar) - 1),
+                "cosine_gap": 1 - float((Wk * Wstar).sum() / (fk * np.linalg.norm(Wstar))), "q_min": mk.min()}
+    per = [at(Wk) for Wk in states]
+    for k in ("kkt_stationarity", "kkt_complementarity", "sigma3", "neuron_spread", "margin_spread", "margin_gap",
+              "cosine_gap"):
+        exp[f"{k}_series"] = [ell, [p[k] for p in per]]
+    exp["limit_checkpoints"] = ell
+    exp["undefined_count"] = float(sum(not p["q_min"] > 0 for p in per) + (not marg.min() > 0))
+    unit = lambda V: V / np.linalg.norm(V)  # noqa: E731
+    exp["direction_moved"] = max(np.linalg.norm(unit(Wk) - unit(W)) for Wk in states)
+    rest = exp["direction_moved"] <= 1e-9  # the direction stopped (AT_REST of the docs): the end is the limit
+    exp["at_rest"] = float(rest)
+    endq = at(W)
+    for k, src in (("stationarity_at_rest", "kkt_stationarity"), ("sigma3_at_rest", "sigma3"),
+                   ("neuron_spread_at_rest", "neuron_spread"), ("margin_spread_at_rest", "margin_spread"),
+                   ("margin_gap_at_rest", "margin_gap"), ("cosine_gap_at_rest", "cosine_gap")):
+        exp[k] = endq[src] if rest else 0.0
+    assert not rest  # the fixed case's flow still turns: the at-rest rows read 0 (the disagreement's too)
+    exp["disagreement_at_rest"] = 0.0
     # SLSQP's W* to its 1e-7 relative stopping tolerance; the 1e-12 floor only guards values that are 0 exactly
     tols = {k: (1e-7, 1e-12) for k in ("w_star_norm", "optimal_normalized_margin", "cosine_to_w_star",
                                        "margin_ratio_limit")}  # SLSQP
@@ -175,6 +219,18 @@ def test_frei2023_section3_quantities_recomputed():
     # a least-squares residual over ‖W̃‖: both sides exact active-set NNLS, the check's in the span metric (an
     # eigen-factor of K: its rounding ~ cond(K)·ε ≈ 1e-15 of ‖W̃‖); the residual itself is O(1e-6) to O(1e-3)
     tols["kkt_stationarity"] = tols["kkt_stationarity_early"] = (1e-8, 1e-13)
+    tols["kkt_stationarity_series"] = (1e-8, 1e-13)
+    # complementarity: the NNLS multipliers themselves (unique: the design has full column rank), each to ~1e-12
+    # relative of mean λ; the terms λ_i(q̃_i − 1) are sums of O(1) products
+    tols["kkt_complementarity_series"] = (1e-8, 1e-11)
+    tols["limit_checkpoints"] = (1e-9, 0.0)  # the integrator's log L̂ at each checkpoint vs recomputed
+    tols["sigma3_series"] = (1e-9, max(singular_ratio(p["sigma3"], n + m) for p in per))
+    tols["margin_gap_series"] = tols["cosine_gap_series"] = (1e-9, 1e-7)  # SLSQP's W* (as z_direction_gap_series)
+    tols["margin_spread_series"] = (1e-9, 1e-12)  # a difference of O(1) margins over their minimum
+    # the check forms a neuron's spread from the Gram WWᵀ: its square is a difference of O(1) products (rounding
+    # ≤ c·ε with c ≲ 32 for these m, d), so the spread itself moves by ≤ c·ε/(2·spread) — 2e-9 at spread 1.7e-6
+    tols["neuron_spread_series"] = (1e-9, 32 * np.finfo(float).eps / min(p["neuron_spread"] for p in per))
+    tols["direction_moved"] = (1e-9, 1e-12)
     tols["spread_tol"] = (1e-9, 0.0)
     # σ₃/σ₁ ≈ 2e-7 through √eigvalsh(WWᵀ) in the check, an SVD here: Weyl on the Gram (n + m-term products)
     tols["sigma3_over_sigma1"] = (0.0, singular_ratio(exp["sigma3_over_sigma1"], n + m))
