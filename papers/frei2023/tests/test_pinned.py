@@ -445,16 +445,12 @@ _SEC5_WHY = {"log_loss_final": "the integrator's log L̂ at its stop (an ODE qua
 PINNED["frei2023.sec5.gmm-bayes"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error "
                                           "test_error_optimal test_error_mean_classifier bayes_error error_tol",
                                           _SEC5_WHY)
-_XOR_LIM = ("the limit rows' end-state/at-rest bookkeeping (checks.frei2023.limits); the series' states are "
-            "recomputed (sigma3_series, margin_spread_series)")
 PINNED["frei2023.sec5.xor"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error "
                                     "random_linear_errors error_tol margin_spread spread_tol sigma3_over_sigma1 "
-                                    "sigma3_series margin_spread_series",
+                                    "sigma3_series margin_spread_series undefined_count direction_moved at_rest "
+                                    "limit_checkpoints sigma3_at_rest margin_spread_at_rest disagreement_at_rest",
                                     {**_SEC5_WHY, "boundary_agreement": _GF_WHY["boundary_agreement"],
-                                     "disagreement_series": _GF_WHY["boundary_agreement"] + " (at each checkpoint)",
-                                     **dict.fromkeys("undefined_count direction_moved at_rest limit_checkpoints "
-                                                     "sigma3_at_rest margin_spread_at_rest disagreement_at_rest".split(),
-                                                     _XOR_LIM)})
+                                     "disagreement_series": _GF_WHY["disagreement_series"]})
 PINNED["frei2023.sec5.gmm"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error test_error_optimal "
                                     "test_error_mean_classifier bayes_error error_tol loss_final eta_rmax2 snr_ratio "
                                     "minimax_rate c_measured", {"n_test": "a parameter"})
@@ -494,6 +490,9 @@ def test_frei2023_sec5_flows_recomputed():
         p = {"n": 6, "d": 10 ** 6, "m1": 2, "m2": 2, "target_log_loss": -50.0, "n_test": 200, **extra}
         calls = []  # the hook sees every checkpoint's state (xor), then the end state: the last call
         [m] = measure(cid, p, hooks=Hooks(limit=lambda K, y, B: calls.append(B.clone()) or B))
+        # log L̂ ≈ −50: the integrator's target, not reached exactly (spread_tol = 10/|log L̂| at the stop, relative)
+        # σ₃/σ₁ (≈ 0) through √eigvalsh(WWᵀ) in the check, an SVD of B·chol(K) here: Weyl on the Gram, per value
+        tols = {"spread_tol": (1e-9, 0.0), "margin_spread_series": (1e-9, 1e-12)}
         exp, K, y, _ = _sec5_expected(kind, p, calls[-1], leaky_, a)
         exp["error_tol"] = _err_tol(exp["test_error_optimal"] if kind == "gmm" else 0.5, p["n_test"])
         if kind == "xor":  # the limit rows' series: σ₃/σ₁ and the margin spread at each checkpoint, clock −log L̂
@@ -501,9 +500,20 @@ def test_frei2023_sec5_flows_recomputed():
             ck = [_xor_state(K, y, Bk.numpy(), leaky_, a) for Bk in calls[:-1]]
             exp.update({k: [[c[0] for c in ck], [c[i] for c in ck]]
                         for i, k in ((1, "sigma3_series"), (2, "margin_spread_series"))})
-        # log L̂ ≈ −50: the integrator's target, not reached exactly (spread_tol = 10/|log L̂| at the stop, relative)
-        # σ₃/σ₁ (≈ 0) through √eigvalsh(WWᵀ) in the check, an SVD of B·chol(K) here: Weyl on the Gram, per value
-        tols = {"spread_tol": (1e-9, 0.0), "margin_spread_series": (1e-9, 1e-12)}
+            # the limit rows' bookkeeping: states with q_min ≤ 0 (the end included), how far the unit direction of
+            # BX moved over the window (‖·‖ of BX = ‖B·chol(K)‖_F), at rest below 1e-9 (then the end's values)
+            Bs = [Bk.numpy() for Bk in calls]
+            L = np.linalg.cholesky(K)
+            qs = [y * (a[:, None] * leaky_(Bk @ K)).sum(0) for Bk in Bs]
+            exp["undefined_count"] = float(sum(not qk.min() > 0 for qk in qs))
+            unit = lambda Bk: Bk @ L / np.linalg.norm(Bk @ L)  # noqa: E731
+            exp["direction_moved"] = max(np.linalg.norm(unit(Bk) - unit(Bs[-1])) for Bk in Bs[:-1])
+            rest = exp["direction_moved"] <= 1e-9
+            assert not rest  # the fixed case still turns: the at-rest rows read 0
+            exp.update(at_rest=0.0, sigma3_at_rest=0.0, margin_spread_at_rest=0.0, disagreement_at_rest=0.0)
+            exp["limit_checkpoints"] = [c[0] for c in ck]
+            tols["limit_checkpoints"] = (1e-12, 0.0)  # as the series' clock
+            tols["direction_moved"] = (1e-9, 1e-12)  # unit-norm differences of O(1) entries
         if kind == "xor":
             sv = lambda r: singular_ratio(r, p["n"] + 4)  # noqa: E731  (n + m-term products, m = 4)
             ser = exp["sigma3_series"]
