@@ -252,4 +252,5 @@ def test_an_undecided_deeper_run_still_counts_through_its_limit_rows():
         return [Measurement(seed=k, values={"q": s, "x": 0.5, "b": 1.0, "d": ctx.params["d"]}, quantities={},
                             inconclusive=inc) for k in ctx.seeds]
     why, m = _run(claim, measure, lambda p: [{"d": 10 * p["d"]}, {"d": 100 * p["d"]}])
-
+    assert why == ("the same rows fail at the setting: q → 1 limit distance 0.199; d = 10000: q → 1 limit distance "
+                   "0.199; d = 100000: q → 1 limit distance 0.199"), (why, m.note)
