@@ -154,9 +154,11 @@ def run_sampled(name: str, budget_min: float, seed: int) -> int:
     would cover only the top of each file). Every failing status of the tests (a collection error too) kills."""
     import random
 
-    from mutate import _pytest, copy_tree
+    from forked import preload, run_tests as _pytest
+    from mutate import copy_tree
     import mutmut
     g = GROUPS[name]
+    preload()
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"ibcheck-mutants-{name}-") as d:
         tree = Path(d)
@@ -184,7 +186,7 @@ def run_sampled(name: str, budget_min: float, seed: int) -> int:
     ran = sum(m["status"] != "not run" for m in muts)
     seconds = time.perf_counter() - t0
     rec = dict(group=name, tool="mutmut (operators; sampled order)", tool_version=getattr(mutmut, "__version__", "?"),
-               paths=g["paths"], tests=g["tests"], runner="mutants/mutate.py _pytest (pytest -x, one process)",
+               paths=g["paths"], tests=g["tests"], runner="mutants/forked.py (pytest -x in a forked child, libraries preloaded)",
                seconds=round(seconds, 1), complete=ran == len(muts), seed=seed,
                sampled=None if ran == len(muts) else f"sampled: {ran} of {len(muts)} in a seeded random order",
                date=time.strftime("%Y-%m-%d", time.gmtime()), mutants=muts)
@@ -197,7 +199,9 @@ def run_sampled(name: str, budget_min: float, seed: int) -> int:
 
 def survivors(name: str, timeout: float = 600.0) -> int:
     """Re-test each recorded survivor of ``name`` on a fresh copy of the working tree (its line replaced)."""
-    from mutate import _pytest, copy_tree
+    from forked import preload, run_tests as _pytest
+    from mutate import copy_tree
+    preload()
     path = RESULTS / f"{name}.json"
     rec = json.loads(path.read_text())
     todo = [m for m in rec["mutants"] if m["status"] == "survived"]

@@ -47,7 +47,8 @@ def test_a_failure_that_keeps_its_size_persists():
 
 def test_a_failure_that_fades_like_sqrt_n_over_d_is_no_counterexample():
     why, m = judge(lambda dd: 0.036 * (4000 / dd) ** 0.5, d0=4000)
-    assert why is None and "fades" in m.note
+    assert why is None and m.note.startswith("deeper inside the hypothesis the failure fades (x<=b: extrapolated over "
+                                             "the settings to 0): the setting: x<=b relative slack -0.036; "), m.note
 
 
 def test_a_failure_that_disappears_deeper_is_no_counterexample():
