@@ -255,3 +255,22 @@ def test_an_undecided_deeper_run_still_counts_through_its_limit_rows():
     why, m = _run(claim, measure, lambda p: [{"d": 10 * p["d"]}, {"d": 100 * p["d"]}])
     assert why == ("the same rows fail at the setting: q → 1 limit distance 0.199; d = 10000: q → 1 limit distance "
                    "0.199; d = 100000: q → 1 limit distance 0.199"), (why, m.note)
+
+
+def test_exactly_half_the_size_still_persists():
+    """Without an extrapolation a failure fades only below half its size: exactly half (0.5 → 0.25, exact in
+    binary) persists."""
+    why, _ = judge(lambda dd: 0.5 if dd == 1000 else 0.25)
+    assert why is not None and why.endswith("d = 100000: x<=b relative slack -0.25"), why
+
+
+def test_every_fading_row_is_named_in_the_fade_note():
+    fade = lambda dd: 0.036 * (4000 / dd) ** 0.5  # noqa: E731  (extrapolates to 0, as above)
+    sp = CheckSpec(claim=CLAIM2, params={}, measure=_two_rows(fade, fade),
+                   deeper=lambda p: [{"d": 10 * p["d"]}, {"d": 100 * p["d"]}])
+    ctx = Context(params={"d": 4000}, seeds=[0], device=torch.device("cpu"))
+    (m,) = sp.measure(ctx)
+    why = evidence(sp, ctx, m, CLAIM2.evaluate(m.values), lambda prm, mm: mm.values)
+    assert why is None
+    assert m.note.startswith("deeper inside the hypothesis the failure fades (x<=b, y<=b: extrapolated over the "
+                             "settings to 0): the setting: x<=b relative slack -0.036, y<=b relative slack -0.036; "), m.note
