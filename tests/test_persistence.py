@@ -274,3 +274,15 @@ def test_every_fading_row_is_named_in_the_fade_note():
     assert why is None
     assert m.note.startswith("deeper inside the hypothesis the failure fades (x<=b, y<=b: extrapolated over the "
                              "settings to 0): the setting: x<=b relative slack -0.036, y<=b relative slack -0.036; "), m.note
+
+
+def test_the_extrapolation_reads_the_three_deepest_sizes():
+    """Four sizes: the first three (10%, 3.9%, 1.9%) shrink towards ≈ 0.9% — persistent on their own — but the three
+    deepest (3.9%, 1.9%, 0.926%, geometric) extrapolate to 0: the failure fades."""
+    sizes = {1000: 0.10, 10000: 0.039, 100000: 0.019, 1000000: 0.019 ** 2 / 0.039}
+    sp = CheckSpec(claim=CLAIM, params={}, measure=spec(sizes.get).measure,
+                   deeper=lambda p: [{"d": 10 ** k * p["d"]} for k in (1, 2, 3)])
+    ctx = Context(params={"d": 1000}, seeds=[0], device=torch.device("cpu"))
+    (m,) = sp.measure(ctx)
+    why = evidence(sp, ctx, m, CLAIM.evaluate(m.values), lambda prm, mm: mm.values)
+    assert why is None and m.note.startswith("deeper inside the hypothesis the failure fades (x<=b:"), (why, m.note)
