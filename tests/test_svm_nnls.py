@@ -33,8 +33,12 @@ def test_degenerate_multipliers_fall_back_to_the_interior_point():
 
 def test_not_separable():
     Z = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]])
-    assert hard_margin_svm(Z, method="nnls").status == "nnls failed"
-    assert not hard_margin_svm(Z).separable
+    v = hard_margin_svm(Z, method="nnls")
+    assert v.status == "nnls failed" and not v.separable and not v.certified
+    u = hard_margin_svm(Z)
+    assert not u.separable and not u.certified
+    for r in (u, v):  # no separator: no support vectors, margin 0, norm undefined
+        assert r.n_support == 0 and r.margin == 0.0 and np.isnan(r.norm) and r.w is None
 
 
 def test_a_duplicate_one_ulp_above_the_margin_is_degenerate():
