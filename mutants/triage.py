@@ -5,5 +5,26 @@ fails the group's tests); ``"equivalent: <one-line reason>"`` — the mutant cha
 docs/mutation.md lists every survivor with its entry here.
 """
 
+P = "tests/test_persistence.py::"
+S = "tests/test_svm_nnls.py::"
+
 TRIAGE: dict[str, str] = {
+    # ---- checks/persistence.py ----------------------------------------------------------------------------------
+    "4c9e1f368d": f"killed by {P}test_every_fading_row_is_named_in_the_fade_note",
+    "756a85ba4b": f"killed by {P}test_a_failure_that_fades_like_sqrt_n_over_d_is_no_counterexample",
+    "922390ec8e": f"killed by {P}test_the_extrapolation_reads_the_three_deepest_sizes",
+    "cd297589b1": f"killed by {P}test_exactly_half_the_size_still_persists",
+    "055a4a0d4a": "equivalent: `rhs and` already excludes 0 and None; a truthy rhs has |rhs| > 0 ⇔ |rhs| ≥ 0 (NaN fails both)",
+    "c130452c03": "equivalent: for geometric settings the three-point limit depends on the ratio r only through "
+                  "r^p = (s₁−s₂)/(s₂−s₃), and p's sign (all that is read of p) does not change with r",
+    "c4d8e15cea": "equivalent: p > 0 vs p ≥ 0 differ only at p = 0 exactly, which the root finder returns for no "
+                  "sequence of sizes but by coincidence (p → 0 is the log branch, never exactly 0)",
+    "cd5b1eaade": "equivalent: s[-1] = s[-2] makes three_point return NaN (a zero difference), so isfinite(p) "
+                  "already fails the guard",
+    "d4ccb82ad2": "equivalent: s[-2] = s[-3] makes three_point return NaN (a zero difference), so isfinite(p) "
+                  "already fails the guard",
+    "bb9631ebf5": "equivalent: ≤ vs < at the edge of Roache's band, an equality of two computed floats (the size and "
+                  "F_s·|size − limit|) that no size sequence reaches but by coincidence",
+    "96ecfe9883": "equivalent: the probe's `persists` text is read only in a conclusion-fails reason, and the deeper "
+                  "evaluation's reason is read only when a hypothesis fails (whose reason precedes it)",
 }
