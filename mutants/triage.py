@@ -14,6 +14,9 @@ TRIAGE: dict[str, str] = {
     "756a85ba4b": f"killed by {P}test_a_failure_that_fades_like_sqrt_n_over_d_is_no_counterexample",
     "922390ec8e": f"killed by {P}test_the_extrapolation_reads_the_three_deepest_sizes",
     "cd297589b1": f"killed by {P}test_exactly_half_the_size_still_persists",
+    "6af7278e8c": f"killed by {P}test_a_size_that_cannot_be_computed_is_shown_as_na",
+    "f164bf4e26": f"killed by {P}test_a_growing_failure_persists",
+    "49253b0fab": "equivalent: three_point reads z[0], z[1], z[2] only; a fourth setting in z is never read",
     "055a4a0d4a": "equivalent: `rhs and` already excludes 0 and None; a truthy rhs has |rhs| > 0 ⇔ |rhs| ≥ 0 (NaN fails both)",
     "c130452c03": "equivalent: for geometric settings the three-point limit depends on the ratio r only through "
                   "r^p = (s₁−s₂)/(s₂−s₃), and p's sign (all that is read of p) does not change with r",

@@ -286,3 +286,16 @@ def test_the_extrapolation_reads_the_three_deepest_sizes():
     (m,) = sp.measure(ctx)
     why = evidence(sp, ctx, m, CLAIM.evaluate(m.values), lambda prm, mm: mm.values)
     assert why is None and m.note.startswith("deeper inside the hypothesis the failure fades (x<=b:"), (why, m.note)
+
+
+def test_a_growing_failure_persists():
+    """10%, 20%, 40%: a failure growing geometrically deeper inside — its three-point 'limit' (0, a negative
+    exponent) must not be read as fading."""
+    sizes = {1000: 0.1, 10000: 0.2, 100000: 0.4}
+    why, _ = judge(sizes.get)
+    assert why is not None and why.endswith("d = 100000: x<=b relative slack -0.4"), why
+
+
+def test_a_size_that_cannot_be_computed_is_shown_as_na():
+    from ibcheck.checks.persistence import _g
+    assert _g(None) == "n/a" and _g(0.123456) == "0.123" and _g(-2.5e-7) == "-2.5e-07"
