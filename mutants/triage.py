@@ -30,4 +30,13 @@ TRIAGE: dict[str, str] = {
                   "F_s·|size − limit|) that no size sequence reaches but by coincidence",
     "96ecfe9883": "equivalent: the probe's `persists` text is read only in a conclusion-fails reason, and the deeper "
                   "evaluation's reason is read only when a hypothesis fails (whose reason precedes it)",
+    # ---- theory/svm.py -------------------------------------------------------------------------------------------
+    "8546195d77": f"killed by {S}test_not_separable",
+    "387e9f0dba": f"killed by {S}test_the_polish_falls_back_to_nnls_and_rejects_an_infeasible_support_set",
+    "68c2bbfac7": f"killed by {S}test_an_unpolished_answer_is_recorded_as_the_solver_gave_it",
+    "a7d0415f67": f"killed by {S}test_an_unpolished_answer_is_recorded_as_the_solver_gave_it",
+    "cfa482891d": f"killed by {S}test_enumeration_refuses_non_separable_and_large_inputs",
+    "bac9eb397c": "equivalent: an exact 0 from least squares is a valid multiplier; NNLS returns the same solution of "
+                  "K_SS a = 𝟙 (a rounding-level negative goes to NNLS either way)",
+    "fd92fb947c": "equivalent: NNLS's iteration cap 100·|S| vs 101·|S|; Lawson–Hanson ends in ≤ a few |S| iterations",
 }

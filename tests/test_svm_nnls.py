@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from ibcheck.numerics.linear_data import fig1, planted
-from ibcheck.theory.svm import hard_margin_svm
+from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 
 @pytest.mark.parametrize("n,d,seed", [(30, 60, 0), (60, 10, 1), (40, 40, 2), (120, 240, 3)])
@@ -54,3 +54,33 @@ def test_a_duplicate_one_ulp_above_the_margin_is_degenerate():
     assert v.status == "optimal" and v.certified and v.support.all()
     np.testing.assert_allclose(v.alpha, [0.5, 1.0, 0.5], atol=1e-12)
     np.testing.assert_allclose(v.w, [1.0, 1.0], atol=1e-12)
+
+
+def test_the_polish_falls_back_to_nnls_and_rejects_an_infeasible_support_set():
+    """``K_SS a = 𝟙`` on S: the least-squares answer when positive; NNLS when an entry is ≤ 0 (here −1e-16: NNLS
+    returns [1, 0] with a₂ = 0 exactly); None when no a ≥ 0 solves it (z₂ = (2, 1): a = [3, −1])."""
+    from ibcheck.theory.svm import _polish
+    both = np.array([True, True])
+    np.testing.assert_allclose(_polish(np.array([[1.0, 0.0], [0.0, 2.0]]), both), [1.0, 0.25], atol=1e-15)
+    a = _polish(np.array([[1.0, 0.0], [1.0, 1.0]]), both)  # NNLS: the bound a₂ = 0 held exactly, a₁ to rounding
+    assert a[1] == 0.0 and a[0] == pytest.approx(1.0, abs=1e-15)
+    assert _polish(np.array([[1.0, 0.0], [2.0, 1.0]]), both) is None
+
+
+def test_an_unpolished_answer_is_recorded_as_the_solver_gave_it():
+    """When the polish fails, the solver's (α, ŵ) is kept and re-verified as it is: not polished, not certified,
+    with ‖ŵ − Zᵀα‖/‖ŵ‖ = ‖(2, 0) − (3, 1)‖/2 = √2/2, min margin min(2, 4) = 2, every point in S (θ = ∞)."""
+    from ibcheck.theory.svm import _certify
+    Z = np.array([[1.0, 0.0], [2.0, 1.0]])
+    r = _certify(Z, np.array([1.0, 1.0]), np.array([2.0, 0.0]), "given")
+    assert not r.polished and not r.certified and r.status == "given"
+    assert r.repr_residual == pytest.approx(np.sqrt(2) / 2, rel=1e-15) and r.agreement == 0.0
+    assert r.min_margin == 2.0 and r.theta == np.inf and r.n_support == 2
+    np.testing.assert_array_equal(r.alpha, [1.0, 1.0])
+
+
+def test_enumeration_refuses_non_separable_and_large_inputs():
+    with pytest.raises(ValueError, match=r"^no support set is primal and dual feasible: the data are not separable$"):
+        svm_by_enumeration(np.array([[1.0, 0.0], [-1.0, 0.0]]))
+    with pytest.raises(ValueError, match=r"^enumeration over 2\^15 support sets exceeds the budget \(n ≤ 14\)$"):
+        svm_by_enumeration(np.ones((15, 2)))
