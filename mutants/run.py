@@ -148,7 +148,7 @@ def _enumerate(tree: Path, paths: list[str]) -> list[dict]:
     return out
 
 
-def run_sampled(name: str, budget_min: float, seed: int) -> int:
+def run_sampled(name: str, budget_min: float, seed: int, resume: bool = False) -> int:
     """mutmut's operators on the group's modules, the mutants tested in a seeded random order until the budget is
     spent: a uniform sample of the group when it cannot finish (mutmut's own order is by line, so a stopped run
     would cover only the top of each file). Every failing status of the tests (a collection error too) kills."""
@@ -171,11 +171,21 @@ def run_sampled(name: str, budget_min: float, seed: int) -> int:
         muts = _enumerate(tree, g["paths"])
         order = list(range(len(muts)))
         random.Random(seed).shuffle(order)
+        before = json.loads((RESULTS / f"{name}.json").read_text()) if resume else {}
+        if before:  # continue the same order: what ran keeps its status (and re-test), its time is added
+            done = {m["key"]: m for m in before["mutants"] if m["status"] != "not run"}
+            for m in muts:
+                if m["key"] in done:
+                    m.update({k: v for k, v in done[m["key"]].items() if k != "_source"})
+            t0 -= before["seconds"]
+            budget_min += before["seconds"] / 60
         clean = {f: (tree / f).read_text() for f in g["paths"]}
         for i in order:
             if time.perf_counter() - t0 > budget_min * 60:
                 break
             m = muts[i]
+            if m["status"] in ("killed", "survived"):  # a timeout is re-run (a paused machine looks the same)
+                continue
             (tree / m["file"]).write_text(m["_source"])
             rc, last = _pytest(tree, list(g["tests"]), max(10 * base, 120))
             (tree / m["file"]).write_text(clean[m["file"]])
@@ -242,6 +252,7 @@ def main() -> int:
                     help="mutmut: `mutmut run` (by line); random: mutmut's operators in a seeded random order, "
                          "a uniform sample when the budget stops it")
     ap.add_argument("--seed", type=int, default=0, help="the random order's seed")
+    ap.add_argument("--resume", action="store_true", help="--order random: continue the recorded run's order")
     a = ap.parse_args()
     if a.what == "report":
         from report import render
@@ -253,7 +264,7 @@ def main() -> int:
     if a.survivors:
         return survivors(a.group)
     if a.order == "random":
-        return run_sampled(a.group, a.budget_min, a.seed)
+        return run_sampled(a.group, a.budget_min, a.seed, a.resume)
     return run_group(a.group, a.budget_min)
 
 
