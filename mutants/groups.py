@@ -23,7 +23,7 @@ GROUPS: dict[str, dict] = {
         what="the max-margin references in other norms (ℓ1, ℓp, mirror-descent potentials)"),
     "result_diff": dict(
         paths=["ibcheck/result_diff.py"],
-        tests=["tests/test_diff.py"],
+        tests=["tests/test_diff.py", "-k", "not cli and not bad_input"],  # in process: no `ibcheck` subprocess
         what="`ibcheck diff`: verdict ranks, row flips, moved quantities, --strict"),
     "kkt": dict(
         paths=["theory/kkt_verdict.py", "theory/kkt_columns.py", "numerics/homogeneous_probe.py"],

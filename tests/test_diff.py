@@ -126,7 +126,7 @@ def test_the_committed_baseline_is_a_normalized_quick_profile():
     assert all(r["schema"] == 1 and r.get("case") for r in base) and norm.normalize(base) == base
 
 
-def test_strict_fails_on_a_removed_case_alone(tmp_path):
+def test_strict_fails_on_a_removed_case_alone():
     """A baseline case that disappears, every other result identical: no regression (exit 0), but ``--strict`` fails
     (exit 1) and names it — a check that silently stops running must not pass CI."""
     from ibcheck.result_diff import strict_failures
@@ -134,6 +134,10 @@ def test_strict_fails_on_a_removed_case_alone(tmp_path):
     d = compare(OLD, kept)
     assert d["cases_removed"] == ["a.gone[seed=0]"] and d["matched"] == 5 and not d["regressed"]
     assert strict_failures(d) == ["case removed a.gone[seed=0]"]
+
+
+def test_cli_strict_fails_on_a_removed_case_alone(tmp_path):
+    kept = copy.deepcopy(OLD[:4]) + [copy.deepcopy(OLD[5])]  # a.gone[seed=0] removed, nothing else changed
     old, new = tmp_path / "old.json", tmp_path / "new.json"
     old.write_text(json.dumps(OLD))
     new.write_text(json.dumps(kept))
