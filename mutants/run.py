@@ -214,7 +214,7 @@ def survivors(name: str, timeout: float = 600.0) -> int:
     preload()
     path = RESULTS / f"{name}.json"
     rec = json.loads(path.read_text())
-    todo = [m for m in rec["mutants"] if m["status"] == "survived"]
+    todo = [m for m in rec["mutants"] if m["status"] == "survived" and m.get("retest") != "killed"]
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"ibcheck-survivors-{name}-") as d:
         tree = Path(d)

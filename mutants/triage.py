@@ -38,5 +38,7 @@ TRIAGE: dict[str, str] = {
     "cfa482891d": f"killed by {S}test_enumeration_refuses_non_separable_and_large_inputs",
     "bac9eb397c": "equivalent: an exact 0 from least squares is a valid multiplier; NNLS returns the same solution of "
                   "K_SS a = 𝟙 (a rounding-level negative goes to NNLS either way)",
+    "7aa0bc8192": "equivalent: a zero multiplier in the enumeration gives the ŵ of the smaller support set, which is "
+                  "enumerated first and kept on a tie (strict <)",
     "fd92fb947c": "equivalent: NNLS's iteration cap 100·|S| vs 101·|S|; Lawson–Hanson ends in ≤ a few |S| iterations",
 }
