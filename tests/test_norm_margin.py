@@ -152,3 +152,56 @@ def test_the_support_set_enumeration_refuses_more_than_its_budget():
     Z = np.vstack([np.eye(6), np.eye(6) + 0.1])
     with pytest.raises(ValueError, match=r"^enumeration: 2\^12 support sets exceed the budget$"):
         max_margin_by_enumeration(Z, None, 1.5)
+
+
+def test_the_record_of_a_polished_smooth_norm():
+    """p = 3 on planted data: status "optimal", polished (the shift from the interior point's w is small),
+    slackness = max_{i∈S}(z_iᵀw − γ)/γ recomputed, λ in the record."""
+    Z = 30.0 * planted(12, 5, 3).Z  # γ ≈ 9.6: slackness divides by γ, visibly
+    r = max_margin(Z, None, 3.0)
+    assert r.status == "optimal" and r.info["polished"] is True and 0 <= r.info["polish_shift"] <= 1e-3
+    marg = Z @ r.w
+    assert r.gamma == pytest.approx(marg.min(), rel=1e-15) and r.gamma > 5
+    assert r.slackness == pytest.approx((marg[r.support] - r.gamma).max() / r.gamma, rel=1e-9, abs=1e-15)
+    assert r.describe()["lam"] == r.lam.tolist() and r.describe()["status"] == "optimal"
+
+
+def test_face_width_only_for_the_lp_norms():
+    Z = planted(12, 5, 3).Z
+    assert max_margin(Z, None, 2.0, face=True).face_width == 0.0
+    assert math.isnan(max_margin(Z, None, 2.0).face_width)
+    w1 = max_margin(Z, None, 1.0, face=True).face_width
+    assert math.isfinite(w1) and w1 >= 0
+
+
+def test_non_separable_data_have_no_margin_record():
+    r = max_margin(np.array([[1.0, 0.0], [-1.0, 0.0]]), None, 2.0)
+    assert not r.separable and r.w is None and not r.certified
+    assert all(math.isnan(v) for v in (r.gamma, r.gamma_upper, r.gap, r.face_width, r.slackness))
+    d = r.describe()
+    assert d["lam"] is None and d["w"] is None and d["n_support"] == 0
+    with pytest.raises(ValueError, match=r"^enumeration: no support set is feasible: the data are not separable$"):
+        max_margin_by_enumeration(np.array([[1.0, 0.0], [-1.0, 0.0]]), None, 1.5)
+
+
+def test_pnorm_of_zero_and_bad_shapes():
+    assert pnorm(np.zeros(3), 3.0) == 0.0 and pnorm(np.zeros(3), 1.0) == 0.0
+    assert pnorm(np.array([3.0, -4.0]), 2.0) == pytest.approx(5.0, rel=1e-15)
+    with pytest.raises(ValueError, match=r"^max_margin: X must be \(n, d\) and y \(n,\), got \(3,\) and \(3,\)$"):
+        max_margin(np.ones(3), np.ones(3), 2.0)
+    with pytest.raises(ValueError, match=r"^max_margin: X must be \(n, d\) and y \(n,\), got \(3, 2\) and \(2,\)$"):
+        max_margin(np.ones((3, 2)), np.ones(2), 2.0)
+
+
+def test_the_enumeration_finds_a_single_support_vector():
+    """z₁ = (1, 0), z₂ = (2, 1): w = e₁ meets both (margins 1, 2) at ‖w‖ = 1, and no w does better (z₁ᵀw ≤ ‖w‖):
+    the optimum has the single support vector z₁, for every p."""
+    Z = np.array([[1.0, 0.0], [2.0, 1.0]])
+    for p in (1.5, 3.0):
+        w, g = max_margin_by_enumeration(Z, None, p)
+        assert g == pytest.approx(1.0, rel=1e-9) and np.allclose(w, [1.0, 0.0], atol=1e-9), (p, w, g)
+
+
+def test_the_vertex_enumeration_refuses_more_than_its_budget():
+    with pytest.raises(ValueError, match=r"^enumeration: C\(30, 11\) basic solutions exceed the budget 200000$"):
+        max_margin_by_enumeration(np.ones((10, 10)), None, math.inf)
