@@ -7,6 +7,7 @@ docs/mutation.md lists every survivor with its entry here.
 
 P = "tests/test_persistence.py::"
 S = "tests/test_svm_nnls.py::"
+N = "tests/test_norm_margin.py::"
 
 TRIAGE: dict[str, str] = {
     # ---- checks/persistence.py ----------------------------------------------------------------------------------
@@ -41,4 +42,65 @@ TRIAGE: dict[str, str] = {
     "7aa0bc8192": "equivalent: a zero multiplier in the enumeration gives the ŵ of the smaller support set, which is "
                   "enumerated first and kept on a tie (strict <)",
     "fd92fb947c": "equivalent: NNLS's iteration cap 100·|S| vs 101·|S|; Lawson–Hanson ends in ≤ a few |S| iterations",
+    # ---- theory/norm_margin.py -----------------------------------------------------------------------------------
+    "7467346de5": f"killed by {N}test_describe_is_the_record",
+    "6054d27461": f"killed by {N}test_the_solver_margin_is_read_in_the_datas_own_scale",
+    "ebcebe2afa": f"killed by {N}test_the_dual_is_the_solvers_even_when_its_weights_sum_below_one",
+    "1bd2ecd63b": f"killed by {N}test_stationarity_is_read_only_for_smooth_norms",
+    "cc56c06294": f"killed by {N}test_phi_derivatives_match_finite_differences",
+    "a8c2719b5c": f"killed by {N}test_the_support_set_enumeration_refuses_more_than_its_budget",
+    "59af171a74": "equivalent: Newton on the primal KKT system converges to the same point from the mis-scaled "
+                  "start (its damped steps rescale w; the polish's gap test re-verifies the result)",
+    "c5face77a4": "equivalent: γ = 0 is never certified either way: with γ = 0 the gap is 1 (or ∞), far above GAP_TOL",
+    "a8468ad41c": "equivalent: ≤ vs < at ENUM_FEAS (1e-9) for the best vertex's margin, an equality of a computed "
+                  "float that no data reach but by coincidence",
+    "01998ada58": "equivalent: an unknown BFGS option is ignored with a warning; BFGS only seeds Newton, which "
+                  "converges to rounding from either start",
+    "e7fd3fa74f": "equivalent: an unknown BFGS option is ignored with a warning; BFGS only seeds Newton, which "
+                  "converges to rounding from either start",
+    "b747caf796": "equivalent: ≤ vs < at Newton's 1e-15 residual guard; at that residual a further step changes "
+                  "nothing the tests or the certificate can see",
+    "18ad6769f5": "equivalent: continuing instead of stopping at a residual ≤ 1e-15 repeats Newton steps of size "
+                  "~1e-15 (the loop is bounded by its iteration count)",
+    "5bb6396dbe": "equivalent: < vs ≤ at the enumeration's 1 − 1e-8 feasibility line, an equality of a computed "
+                  "float that no data reach but by coincidence",
+    "5e7586e4d7": "equivalent: the gradient at Z_Sᵀμ = 0 exactly, a point BFGS from the least-squares start never "
+                  "visits (it is the dual's maximiser of nothing: the objective is −𝟙ᵀμ there)",
+    "e916b584fb": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "7033e5ee48": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "22969ebc13": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "7f8b66848b": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "6582b2d1f5": f"killed by {N}test_pnorm_of_zero_and_bad_shapes",
+    "ddb78da377": f"killed by {N}test_pnorm_of_zero_and_bad_shapes",
+    "b33940f7f9": "equivalent: cp.OPTIMAL is the string 'optimal', so an optimal solve is labelled alike; only an "
+                  "'optimal_inaccurate' solve would read 'optimal' (certified reads the recomputed bracket, not it)",
+    "939be4c6e1": "equivalent: cvxpy's rational approximation of p only moves the solver's start; for 1 < p < ∞ "
+                  "the polish re-solves on the support set with the exact p, for p ∈ {1, 2, ∞} approx is exact",
+    "b3fa9afde6": f"killed by {N}test_the_record_of_a_polished_smooth_norm",
+    "e108d01822": f"killed by {N}test_the_record_of_a_polished_smooth_norm",
+    "d33b87bac6": f"killed by {N}test_the_record_of_a_polished_smooth_norm",
+    "baed3547df": f"killed by {N}test_the_restricted_solve_reaches_the_kkt_point_from_a_rough_start",
+    "3ab69dc23d": f"killed by {N}test_face_width_only_for_the_lp_norms",
+    "deb0c5c61d": f"killed by {N}test_the_enumeration_finds_a_single_support_vector",
+    "aa32a20260": f"killed by {N}test_the_vertex_enumeration_refuses_more_than_its_budget",
+    "d1e07d523d": "equivalent: pnorm's stand-in divisor for an all-zero vector (1 or 2) divides zeros: the norm is 0",
+    "973b1c47ad": "equivalent: a set of r + 1 rows has rank ≤ r < r + 1 and is skipped by the rank test",
+    "c2ca06c0af": "equivalent: a tolerance doubled (1e-12 → 2e-12) that the re-verified |‖w‖_p − 1| (~1e-16) sits "
+                  "far below; no reachable input lies between",
+    "229d84611b": "equivalent: a tolerance doubled (1e-9 → 2e-9) on a vertex's feasibility, which is exact to "
+                  "~1e-15 or off by O(1): no reachable vertex lies between",
+    "1ae2ebeadf": "equivalent: the face LP's margin slack doubled (1e-9 → 2e-9): the face width it measures moves by "
+                  "O(1e-9), below what the tests and the report read",
+    "b6dd58cc0e": "equivalent: Newton's stop guard doubled (1e-15 → 2e-15): a residual between them ends one step "
+                  "earlier with the same point to rounding",
+    "2ce4639652": "equivalent: for p = 2 both Newton systems (dual and primal KKT) are linear and reach the same point",
+    "bcca96ded4": "equivalent: ≤ vs < when the polished gap equals the interior point's exactly: a float coincidence",
+    "572dcd4e51": "equivalent: the dual bound ‖Zᵀλ‖_q is 0 only for λ in the kernel of Zᵀ, which separable data's "
+                  "duals (the only ones certified) never are",
+    "636b809696": "equivalent: γ = 0 exactly: a computed margin that separable data's w never attains",
+    "c385250616": "equivalent: the dual bound ‖Zᵀλ‖_q is 0 only for λ in the kernel of Zᵀ (see 572dcd4e51)",
+    "7ef12b7b0a": "equivalent: ≤ vs < at ENUM_FEAS for a vertex's feasibility: a float coincidence",
+    "ce532a3a3f": "equivalent: ≤ vs < at the 1e-8 feasibility line of a restricted solve: a float coincidence",
+    "bcf236dcc8": "equivalent: every caller re-verifies what _restricted returns (the polish by its gap, the "
+                  "enumeration by Zw ≥ 1 − 1e-8), so an unconverged finite answer is rejected there",
 }

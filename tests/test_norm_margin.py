@@ -205,3 +205,13 @@ def test_the_enumeration_finds_a_single_support_vector():
 def test_the_vertex_enumeration_refuses_more_than_its_budget():
     with pytest.raises(ValueError, match=r"^enumeration: C\(30, 11\) basic solutions exceed the budget 200000$"):
         max_margin_by_enumeration(np.ones((10, 10)), None, math.inf)
+
+
+def test_the_restricted_solve_reaches_the_kkt_point_from_a_rough_start():
+    """p = 3 on two rows, Newton on the primal KKT system from w₀ = ½𝟙: Z_S w = 𝟙 and ∇½‖w‖_p² = Z_Sᵀμ to
+    rounding (O(1) entries: ≤ 1e-13)."""
+    from ibcheck.theory.norm_margin import _phi_derivs, _restricted
+    ZS = np.array([[1.0, 0.5, 0.2], [0.3, 1.0, -0.4]])
+    w, mu = _restricted(ZS, 1.5, np.full(3, 0.5))
+    assert np.abs(ZS @ w - 1).max() <= 1e-13
+    assert np.abs(_phi_derivs(w, 3.0)[1] - ZS.T @ mu).max() <= 1e-13
