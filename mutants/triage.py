@@ -8,6 +8,7 @@ docs/mutation.md lists every survivor with its entry here.
 P = "tests/test_persistence.py::"
 S = "tests/test_svm_nnls.py::"
 N = "tests/test_norm_margin.py::"
+D = "tests/test_diff.py::"
 
 TRIAGE: dict[str, str] = {
     # ---- checks/persistence.py ----------------------------------------------------------------------------------
@@ -103,4 +104,34 @@ TRIAGE: dict[str, str] = {
     "ce532a3a3f": "equivalent: ≤ vs < at the 1e-8 feasibility line of a restricted solve: a float coincidence",
     "bcf236dcc8": "equivalent: every caller re-verifies what _restricted returns (the polish by its gap, the "
                   "enumeration by Zw ≥ 1 − 1e-8), so an unconverged finite answer is rejected there",
+    # ---- ibcheck/result_diff.py ---------------------------------------------------------------------------------
+    "3d7ed46435": f"killed by {D}test_conjecture_ranks_and_directions",
+    "a84daa027f": f"killed by {D}test_conjecture_ranks_and_directions",
+    "7a68920edc": f"killed by {D}test_conjecture_ranks_and_directions",
+    "0c5a97b05f": f"killed by {D}test_conjecture_ranks_and_directions",
+    "64e2fa0bf3": f"killed by {D}test_conjecture_ranks_and_directions",
+    "f696aae25a": f"killed by {D}test_every_pair_is_compared_after_a_conjecture_and_every_removal_is_kept",
+    "e59953d3f1": f"killed by {D}test_every_pair_is_compared_after_a_conjecture_and_every_removal_is_kept",
+    "bb61c4823a": f"killed by {D}test_every_pair_is_compared_after_a_conjecture_and_every_removal_is_kept",
+    "e193e6c827": f"killed by {D}test_a_rows_tolerance_is_the_larger_of_its_two_records",
+    "8f1b0079e6": f"killed by {D}test_a_rows_tolerance_is_the_larger_of_its_two_records",
+    "42c8d6d5fe": f"killed by {D}test_a_rows_tolerance_is_the_larger_of_its_two_records",
+    "e84cc9db7b": f"killed by {D}test_a_rows_tolerance_is_the_larger_of_its_two_records",
+    "55bde9b226": f"killed by {D}test_moved_edges_and_the_default_rtol",
+    "aa7242a24a": f"killed by {D}test_moved_edges_and_the_default_rtol",
+    "0425ff897e": f"killed by {D}test_moved_edges_and_the_default_rtol",
+    "d98f63f058": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "042a47345c": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "7c2f76df4c": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "dc289a29b4": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "6140a4cccf": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "267768c6c8": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "21a67bda98": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "df973965f9": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "12087454db": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "2f26a68b7f": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "20b86c0be9": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "93bf9d1567": f"killed by {D}test_the_summarys_sections_and_their_limits",
+    "eab4420bf9": "equivalent: a missing schema read as 0 or 1 is ≤ SCHEMA (1) either way, and nothing else reads it",
+    "3ce3380a97": "equivalent: rb ≥ ra vs rb > ra after ra == rb was already answered 'changed'",
 }

@@ -277,3 +277,74 @@ def test_the_printed_summary():
     short = lines(d, limit=1)
     assert "  ... and 3 more (--json FILE has them all)" in short and "  ... and 2 more (--json FILE has them all)" in short
     assert lines(compare(OLD, OLD))[-1] == "no verdict regressed"
+
+
+def test_conjecture_ranks_and_directions():
+    from ibcheck.result_diff import CONJECTURE_RANK, ROWS
+    assert CONJECTURE_RANK == {"survived": 0, "inconclusive": 1, "refuted": 2}
+    assert ROWS == ("hypotheses", "conclusions")
+    c = lambda name, status: {"conjecture": name, "status": status}  # noqa: E731
+    old = [c("a", "survived"), c("b", "refuted"), c("e", "inconclusive"), c("f", "refuted")]
+    new = [c("a", "inconclusive"), c("b", "inconclusive"), c("e", "refuted"), c("f", "survived")]
+    d = compare(old, new)
+    assert [(x["case"], x["direction"]) for x in d["verdict_changes"]] == [
+        ("conjecture a", "regressed"), ("conjecture b", "improved"), ("conjecture e", "regressed"),
+        ("conjecture f", "improved")]
+
+
+def test_every_pair_is_compared_after_a_conjecture_and_every_removal_is_kept():
+    """A conjecture first, then checks: each check is still compared; rows removed in two cases are both listed;
+    a hypothesis row's flip is reported under hypotheses; an improvement alone is no regression."""
+    con = {"conjecture": "x", "status": "survived"}
+    a = _check("a[s]", "inconclusive", [_row("r1", 1.0, 2.0, True), _row("r2", 1.0, 2.0, True)], {})
+    b = _check("b[s]", "verified", [_row("r1", 1.0, 2.0, True), _row("r2", 1.0, 2.0, True)], {})
+    a2, b2 = copy.deepcopy(a), copy.deepcopy(b)
+    a2["verdict"] = "verified"
+    del a2["conclusions"][1], b2["conclusions"][1]
+    b2["hypotheses"][0]["holds"] = False
+    d = compare([con, a, b], [con, a2, b2])
+    assert [(x["case"], x["direction"]) for x in d["verdict_changes"]] == [("a[s]", "improved")]
+    assert d["regressed"] is False
+    assert [(x["case"], x["row"]) for x in d["rows_removed"]] == [("a[s]", "r2"), ("b[s]", "r2")]
+    assert [(x["case"], x["section"], x["row"]) for x in d["row_flips"]] == [("b[s]", "hypotheses", "h")]
+
+
+def test_a_rows_tolerance_is_the_larger_of_its_two_records():
+    """Either file may carry the row's tolerance (0.1): a move of 0.05 stays inside it both ways, 0.15 does not."""
+    for tol_old, tol_new in ((0.1, None), (None, 0.1)):
+        rows = []
+        for tol, lhs in ((tol_old, 1.0), (tol_new, 1.05)):
+            r = _row("r", lhs, 2.0, True)
+            r["tolerance"] = tol
+            rows.append(r)
+        mk = lambda r: [_check("a[s]", "verified", [r], {})]  # noqa: E731
+        assert compare(mk(rows[0]), mk(rows[1]))["moved"] == []
+        rows[1]["lhs"] = 1.15
+        assert [m["key"] for m in compare(mk(rows[0]), mk(rows[1]))["moved"]] == ["conclusions[r].lhs"]
+
+
+def test_moved_edges_and_the_default_rtol():
+    from ibcheck.result_diff import _moved
+    assert _moved(0.0, 0.5, 0.5, 0.0) is None  # exactly the tolerance: not moved
+    assert _moved([1.0], 1.0, 0.0, 0.0) == math.inf and _moved(1.0, [1.0], 0.0, 0.0) == math.inf
+    old = [_check("a[s]", "verified", [], {"q": 1.0})]
+    new = [_check("a[s]", "verified", [], {"q": 1.0 + 1.5e-6})]
+    assert [m["key"] for m in compare(old, new)["moved"]] == ["quantities.q"]  # rtol 1e-6 by default
+
+
+def test_the_summarys_sections_and_their_limits():
+    from ibcheck.result_diff import lines
+    out = lines(compare(OLD, _planted()))
+    for title in ("verdict changes:", "rows whose holds flipped:", "rows added:", "quantities moved beyond tolerance:",
+                  "quantities removed:", "cases added:", "cases removed:"):
+        assert title in out, title
+    old = [_check("a[s]", "verified", [_row("r1", 1.0, 2.0, True), _row("r2", 1.0, 2.0, True)], {})]
+    new = copy.deepcopy(old)
+    del new[0]["conclusions"][1]
+    out = lines(compare(old, new), limit=1)
+    assert out[1:3] == ["rows removed:", "  a[s]: conclusions 'r2'"] and not any("more" in x for x in out)
+    many = {"matched": 0, "counts": {}, "regressed": False, "verdict_changes": [], "row_flips": [], "rows_added": [],
+            "rows_removed": [], "moved": [], "keys_removed": [], "cases_added": [f"c{i}" for i in range(41)],
+            "cases_removed": []}
+    out = lines(many)
+    assert out[-3:] == ["  c39", "  ... and 1 more (--json FILE has them all)", "no verdict regressed"]
