@@ -84,3 +84,18 @@ def test_enumeration_refuses_non_separable_and_large_inputs():
         svm_by_enumeration(np.array([[1.0, 0.0], [-1.0, 0.0]]))
     with pytest.raises(ValueError, match=r"^enumeration over 2\^15 support sets exceeds the budget \(n ≤ 14\)$"):
         svm_by_enumeration(np.ones((15, 2)))
+
+
+@pytest.mark.parametrize("n,d,seed", [(8, 5, 0), (10, 3, 1)])
+def test_the_enumeration_agrees_with_the_certified_svm(n, d, seed):
+    """Small planted data: the independent enumeration over support sets finds the certified SVM's ŵ and S (the
+    optimum is unique; both exact solves on the same support set: ≤ 1e-10 relative)."""
+    Z = planted(n, d, seed).Z
+    v = hard_margin_svm(Z)
+    w, S = svm_by_enumeration(Z)
+    assert v.certified
+    np.testing.assert_allclose(w, v.w, rtol=1e-10, atol=1e-12 * np.linalg.norm(v.w))
+    np.testing.assert_array_equal(S, v.support)
+    assert v.margin == pytest.approx(1 / np.linalg.norm(w), rel=1e-10)
+    assert v.norm == pytest.approx(np.linalg.norm(w), rel=1e-10) and v.theta > 1
+    np.testing.assert_allclose(Z[S] @ w, 1.0, atol=1e-10)
