@@ -37,8 +37,8 @@ def test_not_separable():
     assert v.status == "nnls failed" and not v.separable and not v.certified
     u = hard_margin_svm(Z)
     assert not u.separable and not u.certified
-    for r in (u, v):  # no separator: no support vectors, margin 0, norm undefined
-        assert r.n_support == 0 and r.margin == 0.0 and np.isnan(r.norm) and r.w is None
+    for r in (u, v):  # no separator: no support vectors, margin 0, norm undefined, nothing polished
+        assert r.n_support == 0 and r.margin == 0.0 and np.isnan(r.norm) and r.w is None and r.polished is False
 
 
 def test_a_duplicate_one_ulp_above_the_margin_is_degenerate():
@@ -73,7 +73,7 @@ def test_an_unpolished_answer_is_recorded_as_the_solver_gave_it():
     from ibcheck.theory.svm import _certify
     Z = np.array([[1.0, 0.0], [2.0, 1.0]])
     r = _certify(Z, np.array([1.0, 1.0]), np.array([2.0, 0.0]), "given")
-    assert not r.polished and not r.certified and r.status == "given"
+    assert r.polished is False and not r.certified and r.status == "given"
     assert r.repr_residual == pytest.approx(np.sqrt(2) / 2, rel=1e-15) and r.agreement == 0.0
     assert r.min_margin == 2.0 and r.theta == np.inf and r.n_support == 2
     np.testing.assert_array_equal(r.alpha, [1.0, 1.0])
@@ -99,3 +99,34 @@ def test_the_enumeration_agrees_with_the_certified_svm(n, d, seed):
     assert v.margin == pytest.approx(1 / np.linalg.norm(w), rel=1e-10)
     assert v.norm == pytest.approx(np.linalg.norm(w), rel=1e-10) and v.theta > 1
     np.testing.assert_allclose(Z[S] @ w, 1.0, atol=1e-10)
+
+
+def test_the_interior_point_answer_is_certified_in_the_datas_scale():
+    """The interior point alone, on data scaled by 1e-3 (α scales by 1e6, s = mean diag K by 1e-6): certified,
+    agreeing with its own ŵ to 1e-6, with the NNLS support set (S is relative to max α: scale-free)."""
+    Z = 1e-3 * planted(30, 60, 0).Z
+    a, b = hard_margin_svm(Z, method="nnls"), hard_margin_svm(Z, method="clarabel")
+    assert a.certified and b.certified and b.agreement <= 1e-6
+    np.testing.assert_array_equal(a.support, b.support)
+    np.testing.assert_allclose(b.w, a.w, rtol=1e-9)
+
+
+def test_nnls_with_more_features_than_points_and_a_singular_gram():
+    """d > n with a duplicated point: K is singular, Cholesky fails and the eigen-factor serves (ŵ = (1, 1, 0, 0))."""
+    Z = np.array([[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
+    v = hard_margin_svm(Z, method="nnls")
+    assert v.certified
+    np.testing.assert_allclose(v.w, [1.0, 1.0, 0.0, 0.0], atol=1e-12)
+
+
+def test_the_enumeration_on_duplicates_a_single_support_vector_and_its_size_limit():
+    """Figure 1's duplicated support vectors (singular K_SS sets are skipped, not the rest of their size); a single
+    support vector (z₁ = (1, 0), z₂ = (2, 1): ŵ = e₁); n = 14 is within the budget."""
+    Z = fig1(0).Z  # 16 points of rank 2: 136 candidate sets
+    w, _ = svm_by_enumeration(Z, max_n=16)
+    np.testing.assert_allclose(w, hard_margin_svm(Z).w, atol=1e-10)
+    w, S = svm_by_enumeration(np.array([[1.0, 0.0], [2.0, 1.0]]))
+    np.testing.assert_allclose(w, [1.0, 0.0], atol=1e-15)
+    np.testing.assert_array_equal(S, [True, False])
+    Z = planted(14, 3, 2).Z
+    np.testing.assert_allclose(svm_by_enumeration(Z)[0], hard_margin_svm(Z).w, rtol=1e-9)
