@@ -125,6 +125,8 @@ def test_the_enumeration_on_duplicates_a_single_support_vector_and_its_size_limi
     Z = fig1(0).Z  # 16 points of rank 2: 136 candidate sets
     w, _ = svm_by_enumeration(Z, max_n=16)
     np.testing.assert_allclose(w, hard_margin_svm(Z).w, atol=1e-10)
+    w, S = svm_by_enumeration(np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))  # the first pair is singular
+    np.testing.assert_allclose(w, [1.0, 1.0], atol=1e-15)
     w, S = svm_by_enumeration(np.array([[1.0, 0.0], [2.0, 1.0]]))
     np.testing.assert_allclose(w, [1.0, 0.0], atol=1e-15)
     np.testing.assert_array_equal(S, [True, False])
