@@ -307,8 +307,11 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
                  kkt_worst_neurons=rep.worst_neurons, kkt_solver_status=rep.status,
                  multiplier_min_over_max=float(rep.lam.min() / rep.lam.max()) if rep.lam.max() > 0 else 0.0,
                  multiplier_ratio_bound=multiplier_ratio_bound(Kn, yn, m1, m2, gamma))
-        early = next((i for i, ll in enumerate(res.record.log_loss) if ll <= -20), None)
-        q["kkt_stationarity_early"] = (kkt_check(Kn, yn, an, gamma, res.record.B[early].cpu().numpy(), Pn).stationarity
+        # the same residual at an earlier state: the first checkpoint with log L̂ ≤ −20 and a larger loss than the
+        # end's (a state the flow has left; the end compared with itself would be a tautology): NaN when none
+        early = next((j for j, k in enumerate(ck) if -20 >= res.record.log_loss[k] > res.log_loss), None)
+        q["kkt_early_log_loss"] = float(res.record.log_loss[ck[early]]) if early is not None else math.nan
+        q["kkt_stationarity_early"] = (kkt_check(Kn, yn, an, gamma, Bck[early].cpu().numpy(), Pn).stationarity
                                        if early is not None else math.nan)
         ref, why = references(Kn, yn, m1, m2, gamma)
         q.update(ref)

@@ -11,7 +11,7 @@ import itertools
 import math
 
 import numpy as np
-from scipy.optimize import minimize
+from scipy.optimize import minimize, nnls
 from scipy.special import logsumexp
 from scipy.stats import norm
 
@@ -37,15 +37,19 @@ CERT_ = "the check's global-optimality certificate record (Lagrangian dual bound
 _GF = ("R_min R_ratio p n gamma H_slack factor kappa svm_margin separable log_loss_final log_loss_threshold "
        "field_norm field_norm_relative reached_log2_over_n init_residue normalized_margin train_error margin_spread "
        "spread_tol sigma3_over_sigma1 stable_rank neuron_spread z_margin margin_ratio w_star_norm "
-       "optimal_normalized_margin cosine_to_w_star margin_ratio_limit z_direction_gap_series")
+       "optimal_normalized_margin cosine_to_w_star margin_ratio_limit z_direction_gap_series kkt_stationarity "
+       "kkt_stationarity_early kkt_early_log_loss undefined_count direction_moved at_rest limit_checkpoints "
+       "kkt_stationarity_series kkt_complementarity_series stationarity_at_rest "
+       + " ".join(f"{k}_series {k}_at_rest" for k in ("sigma3", "neuron_spread", "margin_spread", "margin_gap",
+                                                     "cosine_gap")) + " disagreement_at_rest")
 _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_steps": FLOW, "flow_rejected": FLOW,
            "flow_engine": FLOW + " (which integrator ran)", "flow_field_evals": FLOW,
            "flow_events": FLOW, "flow_sliding": FLOW, "flow_accept_ratio": FLOW, "time_to_log2_over_n": FLOW,
            "boundary_agreement": "Monte Carlo over the check's own random test points (generator stream of the "
            "check); the boundary's exact ingredients z_margin and the margins are recomputed",
-           "kkt_stationarity": KKT, "kkt_complementarity": KKT, "kkt_euler_gap": KKT, "kkt_kinks": KKT,
+           "kkt_complementarity": KKT, "kkt_euler_gap": KKT, "kkt_kinks": KKT,
            "kkt_worst_samples": KKT, "kkt_worst_neurons": KKT, "kkt_solver_status": KKT,
-           "multiplier_min_over_max": KKT, "kkt_stationarity_early": KKT + " (at an earlier checkpoint)",
+           "multiplier_min_over_max": KKT,
            "multiplier_ratio_bound": "a closed-form bound of the check's KKT multipliers (theory.frei2023.problem1); "
            "no independent statement to recompute it from",
            "closed_form_valid": "the check's closed-form/QP cross-check (its optimum is recomputed by SLSQP here)",
@@ -53,11 +57,8 @@ _GF_WHY = {"svm_status": "solver status string", "log_time_final": FLOW, "flow_s
            "qp_vs_closed_form": "the check's closed form vs its own QP (≈ 0)",
            "global_certificate": CERT_, "global_certificate_note": CERT_,
            "aligned_is_global": CERT_ + " (a 0/1 flag; Problem (1) is non-convex — SLSQP here only finds a local optimum)"}
-_GF_WHY.update(dict.fromkeys(("undefined_count direction_moved at_rest limit_checkpoints " + " ".join(
-    f"{k}_series {k}_at_rest" for k in ("sigma3", "neuron_spread", "margin_spread", "disagreement", "margin_gap",
-                                        "cosine_gap")) + " kkt_stationarity_series kkt_complementarity_series "
-    "stationarity_at_rest").split(), "the limit rows' checkpoints (checks.frei2023.limits): the end state's quantities "
-    "at earlier recorded states of the flow (their values at the end are recomputed above)"))
+_GF_WHY["disagreement_series"] = (_GF_WHY["boundary_agreement"] + " (the disagreement mass at each checkpoint; its "
+                                  "at-rest value is recomputed)")
 GF_CLAIMS = ("frei2023.thm3.4", "frei2023.thm3.1", "frei2023.thm3.2.margins", "frei2023.thm3.2.neurons",
              "frei2023.thm3.2.rank", "frei2023.thm3.2.global", "frei2023.thm3.2.boundary",
              "frei2023.thm3.2.margin-factor")
@@ -90,6 +91,33 @@ def problem1(X, y, a, W0):
     r = minimize(lambda v: 0.5 * v @ v, W0.ravel(), jac=lambda v: v, constraints=[cons], method="SLSQP",
                  options={"ftol": 1e-16, "maxiter": 500})
     return r.x.reshape(m, d)
+
+
+def kkt_residuals(W, a, X, y):
+    """(stationarity, complementarity) of Problem (1) at W: W̃ = W / min_i y_i f(x_i; W); λ ≥ 0 minimises
+    ‖W̃ − Σ_i λ_i y_i ∂_W f(x_i; W̃)‖_F (NNLS over the m·d weight coordinates; ∂_W f(x_i) has rows
+    a_j φ′(⟨w_j, x_i⟩) x_i, φ′ ∈ {γ, 1} off the kink); stationarity = that minimum / ‖W̃‖_F, complementarity =
+    max_i λ_i (y_i f(x_i; W̃) − 1) / mean λ."""
+    q = y * net_out(W, a, X)
+    Wt = W / q.min()
+    Z = Wt @ X.T
+    assert (np.abs(Z) > 1e-6 * np.linalg.norm(Wt, axis=1)[:, None] * np.linalg.norm(X, axis=1)).all()  # no kink
+    D = np.where(Z > 0, 1.0, GAMMA)
+    A = np.stack([(y[i] * a[:, None] * D[:, i:i + 1] * X[i][None, :]).ravel() for i in range(len(y))], axis=1)
+    lam, res = nnls(A, Wt.ravel(), maxiter=50 * len(y))
+    return res / np.linalg.norm(Wt), float((lam * (q / q.min() - 1)).max() / lam.mean())
+
+
+def kkt_stationarity(W, a, X, y):
+    """‖W̃ − Σ_i λ_i y_i ∂_W f(x_i; W̃)‖_F / ‖W̃‖_F, W̃ = W / min_i y_i f(x_i; W), minimised over λ ≥ 0 (NNLS over the
+    m·d weight coordinates; ∂_W f(x_i) has rows a_j φ′(⟨w_j, x_i⟩) x_i, φ′ ∈ {γ, 1} off the kink)."""
+    Wt = W / (y * net_out(W, a, X)).min()
+    Z = Wt @ X.T
+    assert (np.abs(Z) > 1e-6 * np.linalg.norm(Wt, axis=1)[:, None] * np.linalg.norm(X, axis=1)).all()  # no kink
+    D = np.where(Z > 0, 1.0, GAMMA)
+    A = np.stack([(y[i] * a[:, None] * D[:, i:i + 1] * X[i][None, :]).ravel() for i in range(len(y))], axis=1)
+    lam, res = nnls(A, Wt.ravel(), maxiter=50 * len(y))
+    return res / np.linalg.norm(Wt)
 
 
 def test_frei2023_section3_quantities_recomputed():
@@ -144,6 +172,42 @@ def test_frei2023_section3_quantities_recomputed():
     ell = [-(logsumexp(-y * net_out(Wk, a, X)) - math.log(n)) for Wk in states]
     gap = [1 - (a @ Wk) @ zs / (np.linalg.norm(a @ Wk) * np.linalg.norm(zs)) for Wk in states]
     exp["z_direction_gap_series"] = [ell, gap]
+    # KKT stationarity of Problem (1) at the end and at the first checkpoint with log L̂ ≤ −20 that the flow has
+    # left (a larger loss than the end's): NNLS in weight space here, in the span metric in the check
+    exp["kkt_stationarity"] = kkt_stationarity(W, a, X, y)
+    early = next(j for j, e in enumerate(ell) if 20 <= e < -log_loss)
+    assert ell[early] < 0.9 * -log_loss  # the fixed case reads a state well before the end, not the end itself
+    exp["kkt_early_log_loss"] = -ell[early]
+    exp["kkt_stationarity_early"] = kkt_stationarity(states[early], a, X, y)
+    # the limit rows' series: the end state's quantities at each checkpoint (clock ℓ = log 1/L̂), recomputed here
+    idx = {"pos": list(range(M1)), "neg": list(range(M1, m))}
+
+    def at(Wk):
+        mk, fk = y * net_out(Wk, a, X), np.linalg.norm(Wk)
+        sk = np.linalg.svd(Wk, compute_uv=False)
+        st, cp_ = kkt_residuals(Wk, a, X, y)
+        return {"kkt_stationarity": st, "kkt_complementarity": cp_, "sigma3": sk[2] / sk[0],
+                "neuron_spread": max(np.linalg.norm(Wk[j] - Wk[g].mean(0)) / fk for g in idx.values() for j in g),
+                "margin_spread": (mk.max() - mk.min()) / mk.min(),
+                "margin_gap": abs(mk.min() / fk * np.linalg.norm(Wstar) - 1),
+                "cosine_gap": 1 - float((Wk * Wstar).sum() / (fk * np.linalg.norm(Wstar))), "q_min": mk.min()}
+    per = [at(Wk) for Wk in states]
+    for k in ("kkt_stationarity", "kkt_complementarity", "sigma3", "neuron_spread", "margin_spread", "margin_gap",
+              "cosine_gap"):
+        exp[f"{k}_series"] = [ell, [p[k] for p in per]]
+    exp["limit_checkpoints"] = ell
+    exp["undefined_count"] = float(sum(not p["q_min"] > 0 for p in per) + (not marg.min() > 0))
+    unit = lambda V: V / np.linalg.norm(V)  # noqa: E731
+    exp["direction_moved"] = max(np.linalg.norm(unit(Wk) - unit(W)) for Wk in states)
+    rest = exp["direction_moved"] <= 1e-9  # the direction stopped (AT_REST of the docs): the end is the limit
+    exp["at_rest"] = float(rest)
+    endq = at(W)
+    for k, src in (("stationarity_at_rest", "kkt_stationarity"), ("sigma3_at_rest", "sigma3"),
+                   ("neuron_spread_at_rest", "neuron_spread"), ("margin_spread_at_rest", "margin_spread"),
+                   ("margin_gap_at_rest", "margin_gap"), ("cosine_gap_at_rest", "cosine_gap")):
+        exp[k] = endq[src] if rest else 0.0
+    assert not rest  # the fixed case's flow still turns: the at-rest rows read 0 (the disagreement's too)
+    exp["disagreement_at_rest"] = 0.0
     # SLSQP's W* to its 1e-7 relative stopping tolerance; the 1e-12 floor only guards values that are 0 exactly
     tols = {k: (1e-7, 1e-12) for k in ("w_star_norm", "optimal_normalized_margin", "cosine_to_w_star",
                                        "margin_ratio_limit")}  # SLSQP
@@ -151,11 +215,38 @@ def test_frei2023_section3_quantities_recomputed():
     # cosine's gap to ~1e-8 absolute)
     tols["z_direction_gap_series"] = (1e-9, 1e-7)
     tols["log_loss_final"] = (1e-9, 0.0)  # the integrator's own log L̂ (carried along the ODE) vs recomputed
+    tols["kkt_early_log_loss"] = (1e-9, 0.0)  # likewise, at the early checkpoint
+    # a least-squares residual over ‖W̃‖: both sides exact active-set NNLS, the check's in the span metric (an
+    # eigen-factor of K: its rounding ~ cond(K)·ε ≈ 1e-15 of ‖W̃‖); the residual itself is O(1e-6) to O(1e-3)
+    tols["kkt_stationarity"] = tols["kkt_stationarity_early"] = (1e-8, 1e-13)
+    tols["kkt_stationarity_series"] = (1e-8, 1e-13)
+    # complementarity: the NNLS multipliers themselves (unique: the design has full column rank), each to ~1e-12
+    # relative of mean λ; the terms λ_i(q̃_i − 1) are sums of O(1) products
+    tols["kkt_complementarity_series"] = (1e-8, 1e-11)
+    tols["limit_checkpoints"] = (1e-9, 0.0)  # the integrator's log L̂ at each checkpoint vs recomputed
+    tols["sigma3_series"] = (1e-9, max(singular_ratio(p["sigma3"], n + m) for p in per))
+    tols["margin_gap_series"] = tols["cosine_gap_series"] = (1e-9, 1e-7)  # SLSQP's W* (as z_direction_gap_series)
+    tols["margin_spread_series"] = (1e-9, 1e-12)  # a difference of O(1) margins over their minimum
+    # the check forms a neuron's spread from the Gram WWᵀ: its square is a difference of O(1) products (rounding
+    # ≤ c·ε with c ≲ 32 for these m, d), so the spread itself moves by ≤ c·ε/(2·spread) — 2e-9 at spread 1.7e-6
+    tols["neuron_spread_series"] = (1e-9, 32 * np.finfo(float).eps / min(p["neuron_spread"] for p in per))
+    tols["direction_moved"] = (1e-9, 1e-12)
     tols["spread_tol"] = (1e-9, 0.0)
     # σ₃/σ₁ ≈ 2e-7 through √eigvalsh(WWᵀ) in the check, an SVD here: Weyl on the Gram (n + m-term products)
     tols["sigma3_over_sigma1"] = (0.0, singular_ratio(exp["sigma3_over_sigma1"], n + m))
     for cid in GF_CLAIMS:
         compare(cid, ms.get(cid, ms["frei2023.thm3.1"]), exp, PINNED[cid], tols=tols)
+
+
+def test_frei2023_kkt_trend_row_never_compares_the_end_with_itself():
+    """A flow stopped at log L̂ = −20 has no checkpoint with log L̂ ≤ −20 before its end: the early residual is NaN
+    and the trend row undecided — reading the end state there would make "the residual shrinks" hold trivially."""
+    [m] = measure("frei2023.thm3.1", {**GF_SET, "target_log_loss": -20.0}, dataset=F.frei_dataset())
+    assert math.isnan(m.quantities["kkt_stationarity_early"]) and math.isnan(m.quantities["kkt_early_log_loss"])
+    assert math.isfinite(m.quantities["kkt_stationarity"])
+    ev = REGISTRY["frei2023.thm3.1"].claim.evaluate(m.values)
+    [row] = [r for r in ev["conclusions"] if r["name"] == "stationarity residual shrinks along the flow"]
+    assert row["holds"] is None
 
 
 # ---- Lemma 3.3, the activation, Theorem 4.2, Figures 1–2, Section 5 ----------------------------------------
@@ -354,16 +445,12 @@ _SEC5_WHY = {"log_loss_final": "the integrator's log L̂ at its stop (an ODE qua
 PINNED["frei2023.sec5.gmm-bayes"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error "
                                           "test_error_optimal test_error_mean_classifier bayes_error error_tol",
                                           _SEC5_WHY)
-_XOR_LIM = ("the limit rows' end-state/at-rest bookkeeping (checks.frei2023.limits); the series' states are "
-            "recomputed (sigma3_series, margin_spread_series)")
 PINNED["frei2023.sec5.xor"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error "
                                     "random_linear_errors error_tol margin_spread spread_tol sigma3_over_sigma1 "
-                                    "sigma3_series margin_spread_series",
+                                    "sigma3_series margin_spread_series undefined_count direction_moved at_rest "
+                                    "limit_checkpoints sigma3_at_rest margin_spread_at_rest disagreement_at_rest",
                                     {**_SEC5_WHY, "boundary_agreement": _GF_WHY["boundary_agreement"],
-                                     "disagreement_series": _GF_WHY["boundary_agreement"] + " (at each checkpoint)",
-                                     **dict.fromkeys("undefined_count direction_moved at_rest limit_checkpoints "
-                                                     "sigma3_at_rest margin_spread_at_rest disagreement_at_rest".split(),
-                                                     _XOR_LIM)})
+                                     "disagreement_series": _GF_WHY["disagreement_series"]})
 PINNED["frei2023.sec5.gmm"] = table("R_min R_ratio p n gamma H_slack mu_norm train_error test_error test_error_optimal "
                                     "test_error_mean_classifier bayes_error error_tol loss_final eta_rmax2 snr_ratio "
                                     "minimax_rate c_measured eta init_variance m d", {"n_test": "a parameter"})
@@ -403,6 +490,9 @@ def test_frei2023_sec5_flows_recomputed():
         p = {"n": 6, "d": 10 ** 6, "m1": 2, "m2": 2, "target_log_loss": -50.0, "n_test": 200, **extra}
         calls = []  # the hook sees every checkpoint's state (xor), then the end state: the last call
         [m] = measure(cid, p, hooks=Hooks(limit=lambda K, y, B: calls.append(B.clone()) or B))
+        # log L̂ ≈ −50: the integrator's target, not reached exactly (spread_tol = 10/|log L̂| at the stop, relative)
+        # σ₃/σ₁ (≈ 0) through √eigvalsh(WWᵀ) in the check, an SVD of B·chol(K) here: Weyl on the Gram, per value
+        tols = {"spread_tol": (1e-9, 0.0), "margin_spread_series": (1e-9, 1e-12)}
         exp, K, y, _ = _sec5_expected(kind, p, calls[-1], leaky_, a)
         exp["error_tol"] = _err_tol(exp["test_error_optimal"] if kind == "gmm" else 0.5, p["n_test"])
         if kind == "xor":  # the limit rows' series: σ₃/σ₁ and the margin spread at each checkpoint, clock −log L̂
@@ -410,9 +500,20 @@ def test_frei2023_sec5_flows_recomputed():
             ck = [_xor_state(K, y, Bk.numpy(), leaky_, a) for Bk in calls[:-1]]
             exp.update({k: [[c[0] for c in ck], [c[i] for c in ck]]
                         for i, k in ((1, "sigma3_series"), (2, "margin_spread_series"))})
-        # log L̂ ≈ −50: the integrator's target, not reached exactly (spread_tol = 10/|log L̂| at the stop, relative)
-        # σ₃/σ₁ (≈ 0) through √eigvalsh(WWᵀ) in the check, an SVD of B·chol(K) here: Weyl on the Gram, per value
-        tols = {"spread_tol": (1e-9, 0.0), "margin_spread_series": (1e-9, 1e-12)}
+            # the limit rows' bookkeeping: states with q_min ≤ 0 (the end included), how far the unit direction of
+            # BX moved over the window (‖·‖ of BX = ‖B·chol(K)‖_F), at rest below 1e-9 (then the end's values)
+            Bs = [Bk.numpy() for Bk in calls]
+            L = np.linalg.cholesky(K)
+            qs = [y * (a[:, None] * leaky_(Bk @ K)).sum(0) for Bk in Bs]
+            exp["undefined_count"] = float(sum(not qk.min() > 0 for qk in qs))
+            unit = lambda Bk: Bk @ L / np.linalg.norm(Bk @ L)  # noqa: E731
+            exp["direction_moved"] = max(np.linalg.norm(unit(Bk) - unit(Bs[-1])) for Bk in Bs[:-1])
+            rest = exp["direction_moved"] <= 1e-9
+            assert not rest  # the fixed case still turns: the at-rest rows read 0
+            exp.update(at_rest=0.0, sigma3_at_rest=0.0, margin_spread_at_rest=0.0, disagreement_at_rest=0.0)
+            exp["limit_checkpoints"] = [c[0] for c in ck]
+            tols["limit_checkpoints"] = (1e-12, 0.0)  # as the series' clock
+            tols["direction_moved"] = (1e-9, 1e-12)  # unit-norm differences of O(1) entries
         if kind == "xor":
             sv = lambda r: singular_ratio(r, p["n"] + 4)  # noqa: E731  (n + m-term products, m = 4)
             ser = exp["sigma3_series"]

@@ -28,7 +28,7 @@ comp = Sym("kkt_complementarity", r"r_{\mathrm{comp}}", "complementarity residua
            dims="1")
 euler = Sym("kkt_euler_gap", r"r_{\mathrm{Euler}}", "|‖W̃‖² − Σλ_i|/‖W̃‖²", dims="1")
 stat_mid = Sym("kkt_stationarity_early", r"r_{\mathrm{stat}}^{\mathrm{early}}",
-               "stationarity residual at the first checkpoint with log L̂ ≤ −20", dims="1")
+               "stationarity residual at the first checkpoint with log L̂ ≤ −20 before the end (NaN if none)", dims="1")
 kkt_tol = Sym("kkt_tol", r"\tau_{\mathrm{KKT}}", "tolerance on the KKT residuals at the end of the flow", dims="1")
 spread = Sym("margin_spread", r"\frac{\max_i q_i-\min_i q_i}{\min_i q_i}", "relative spread of the margins", dims="1")
 spread_tol = Sym("spread_tol", r"\tau_q", "finite-time tolerance on the margin spread: 10/|log L̂|", dims="1")
@@ -99,7 +99,8 @@ THM31 = _claim(
      le("complementary slackness ≤ τ_KKT at the end", comp.s, kkt_tol.s, **_KKT_TOL),
      le("Euler identity ‖W̃‖² = Σλ_i to τ_KKT at the end", euler.s, kkt_tol.s, **_KKT_TOL),
      le("stationarity residual shrinks along the flow", stat.s, stat_mid.s, provenance="threshold", kind="diagnostic",
-        reason="a trend between log L̂ = −20 and the end that the paper does not state (the limit row decides)")),
+        reason="a trend from the first checkpoint with log L̂ ≤ −20 the flow has left to the end, which the paper does "
+               "not state (the limit row decides); undecided without such a checkpoint")),
     constants={"kkt_tol": 1e-3})
 
 MARGINS = _claim(
