@@ -162,6 +162,7 @@ def test_the_record_of_a_polished_smooth_norm():
     assert r.status == "optimal" and r.info["polished"] is True and 0 <= r.info["polish_shift"] <= 1e-3
     marg = Z @ r.w
     assert r.gamma == pytest.approx(marg.min(), rel=1e-15) and r.gamma > 5
+    # float64: the slackness is a difference of O(1) margins computed to a few ulps (≈ 1e-16 each)
     assert r.slackness == pytest.approx((marg[r.support] - r.gamma).max() / r.gamma, rel=1e-9, abs=1e-15)
     assert r.describe()["lam"] == r.lam.tolist() and r.describe()["status"] == "optimal"
 
@@ -199,6 +200,7 @@ def test_the_enumeration_finds_a_single_support_vector():
     Z = np.array([[1.0, 0.0], [2.0, 1.0]])
     for p in (1.5, 3.0):
         w, g = max_margin_by_enumeration(Z, None, p)
+        # the exact answer of a 2-d problem with condition ≈ 1: the solver's 1e-10 stopping test bounds the error
         assert g == pytest.approx(1.0, rel=1e-9) and np.allclose(w, [1.0, 0.0], atol=1e-9), (p, w, g)
 
 
@@ -213,5 +215,6 @@ def test_the_restricted_solve_reaches_the_kkt_point_from_a_rough_start():
     from ibcheck.theory.norm_margin import _phi_derivs, _restricted
     ZS = np.array([[1.0, 0.5, 0.2], [0.3, 1.0, -0.4]])
     w, mu = _restricted(ZS, 1.5, np.full(3, 0.5))
+    # KKT residuals of O(1) quantities on a 2×2 system of condition ≈ 1: rounding, ≈ 1e-16 × a few terms
     assert np.abs(ZS @ w - 1).max() <= 1e-13
     assert np.abs(_phi_derivs(w, 3.0)[1] - ZS.T @ mu).max() <= 1e-13

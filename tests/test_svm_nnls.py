@@ -52,6 +52,7 @@ def test_a_duplicate_one_ulp_above_the_margin_is_degenerate():
     assert (Z @ vertex.w)[2] == 1.0 + u and not vertex.support[2]  # the case is what it says: 1 ulp above, left out
     v = hard_margin_svm(Z)
     assert v.status == "optimal" and v.certified and v.support.all()
+    # exact rational answers on a well-conditioned toy problem: NNLS reaches them to rounding of O(1) entries
     np.testing.assert_allclose(v.alpha, [0.5, 1.0, 0.5], atol=1e-12)
     np.testing.assert_allclose(v.w, [1.0, 1.0], atol=1e-12)
 
@@ -61,8 +62,10 @@ def test_the_polish_falls_back_to_nnls_and_rejects_an_infeasible_support_set():
     returns [1, 0] with a₂ = 0 exactly); None when no a ≥ 0 solves it (z₂ = (2, 1): a = [3, −1])."""
     from ibcheck.theory.svm import _polish
     both = np.array([True, True])
+    # a 2×2 diagonal system (condition 2): the polish is exact up to one rounding of O(1) entries
     np.testing.assert_allclose(_polish(np.array([[1.0, 0.0], [0.0, 2.0]]), both), [1.0, 0.25], atol=1e-15)
     a = _polish(np.array([[1.0, 0.0], [1.0, 1.0]]), both)  # NNLS: the bound a₂ = 0 held exactly, a₁ to rounding
+    # a 2×2 diagonal system (condition 2): the polish is exact up to one rounding of O(1) entries
     assert a[1] == 0.0 and a[0] == pytest.approx(1.0, abs=1e-15)
     assert _polish(np.array([[1.0, 0.0], [2.0, 1.0]]), both) is None
 
@@ -98,6 +101,7 @@ def test_the_enumeration_agrees_with_the_certified_svm(n, d, seed):
     np.testing.assert_array_equal(S, v.support)
     assert v.margin == pytest.approx(1 / np.linalg.norm(w), rel=1e-10)
     assert v.norm == pytest.approx(np.linalg.norm(w), rel=1e-10) and v.theta > 1
+    # support-vector margins of O(1) polished to rounding (condition of K_SS ≤ 10 on this planted data)
     np.testing.assert_allclose(Z[S] @ w, 1.0, atol=1e-10)
 
 
@@ -116,6 +120,7 @@ def test_nnls_with_more_features_than_points_and_a_singular_gram():
     Z = np.array([[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
     v = hard_margin_svm(Z, method="nnls")
     assert v.certified
+    # exact answer on a well-conditioned planted problem: the error is rounding of O(1) entries
     np.testing.assert_allclose(v.w, [1.0, 1.0, 0.0, 0.0], atol=1e-12)
 
 
@@ -124,11 +129,13 @@ def test_the_enumeration_on_duplicates_a_single_support_vector_and_its_size_limi
     support vector (z₁ = (1, 0), z₂ = (2, 1): ŵ = e₁); n = 14 is within the budget."""
     Z = fig1(0).Z  # 16 points of rank 2: 136 candidate sets
     w, _ = svm_by_enumeration(Z, max_n=16)
+    # two solvers on the same well-conditioned problem (cond ≤ 10): each polished to ~1e-12
     np.testing.assert_allclose(w, hard_margin_svm(Z).w, atol=1e-10)
     w, S = svm_by_enumeration(np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))  # the first pair is singular
+    # an exact answer on 2-d data (condition 1): rounding only
     np.testing.assert_allclose(w, [1.0, 1.0], atol=1e-15)
     w, S = svm_by_enumeration(np.array([[1.0, 0.0], [2.0, 1.0]]))
-    np.testing.assert_allclose(w, [1.0, 0.0], atol=1e-15)
+    np.testing.assert_allclose(w, [1.0, 0.0], atol=1e-15)  # 2-d data of condition 1: rounding only
     np.testing.assert_array_equal(S, [True, False])
     Z = planted(14, 3, 2).Z
     np.testing.assert_allclose(svm_by_enumeration(Z)[0], hard_margin_svm(Z).w, rtol=1e-9)

@@ -93,6 +93,7 @@ def _ada_one(ctx: Context, seed: int) -> Measurement:
     v["separable"] = 1.0
     w0 = _start(seed, Z.shape[1], p["init_scale"])
     v["grad0_min_rel"] = grad0_min_rel(Z, w0)
+    # a first-gradient coordinate below 1e-12 relative is zero up to the rounding of its n-term sum
     if v["grad0_min_rel"] < 1e-12:
         return Measurement(seed=seed, values=v, quantities=q, note="a coordinate of ∇L(w₀) is 0: G∞ is singular")
     tr = dict(ctx.hooks.trainer or {})
@@ -150,6 +151,7 @@ def measure_path(ctx: Context) -> list[Measurement]:
         Z = data.Z
         v = {"separable": 1.0 if hard_margin_svm(Z).separable else 0.0, "grad0_min_rel": grad0_min_rel(
             Z, np.zeros(Z.shape[1]))}
+        # a first-gradient coordinate below 1e-12 relative is zero up to the rounding of its n-term sum
         if v["separable"] == 0.0 or v["grad0_min_rel"] < 1e-12:
             out.append(Measurement(seed=seed, values=v, quantities={**v, "data": data.describe()},
                                    note="outside the question's hypotheses: no runs"))
