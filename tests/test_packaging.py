@@ -43,9 +43,15 @@ def test_the_package_list_is_the_source_tree():
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     """A wheel built as pip builds it for ``pip install .`` (no build isolation: the environment's setuptools)."""
+    import shutil
     out = tmp_path_factory.mktemp("wheel")
+    # built from a copy: setuptools writes build/ and *.egg-info into the source folder, and two builds of one folder
+    # at once (xdist workers, a developer's own `pip install .`) collide there ("File exists: build/bdist…")
+    src = tmp_path_factory.mktemp("src") / "ibcheck"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__", "mutants",
+                                                             ".pytest_cache", "docs", "benchmarks"))
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
-                        str(out), str(ROOT)], capture_output=True, text=True, timeout=300)
+                        str(out), str(src)], capture_output=True, text=True, timeout=300)
     if r.returncode and "No module named pip" in r.stderr:
         pytest.skip("no pip in this environment")
     assert r.returncode == 0, r.stderr[-2000:]
