@@ -74,6 +74,8 @@ def alternatives_text(row: dict) -> str:
     alts = row.get("alternatives") or []
     if not alts:
         return ""
+    if not isinstance(alts, list) or not all(isinstance(a, dict) for a in alts):
+        return f"alternatives: {alts} (not in this results file)"  # e.g. a baseline that summarised them
 
     def one(a: dict) -> str:
         what = a["name"] + (f" {fmt(a['value'])}" if _finite(a.get("value")) else "")

@@ -30,7 +30,7 @@ def test_first_repeat_per_run_and_only_while_the_loss_is_positive():
 
 
 def test_logistic_gd_at_a_huge_step_freezes_at_step_7_and_stops_there():
-    Z = planted(6, 3, 4).Z  # wu2023's default data
+    Z = planted(6, 3, 4).Z  # the large-step logistic paper's default data (6 points, d = 3)
     run = gd(Z, 1000.0, 100_000, loss="logistic", reduction="mean")
     assert run.frozen_at.tolist() == [7]
     after = run.t > 7

@@ -9,8 +9,8 @@ already *reached* its limit to its floor (an exact answer is not a stall).
 
 Which rows a longer clock resolves: the homogeneous-flow rows served by the horizon engine (``numerics.horizon``:
 gradient flow integrated in ``τ = log log(1/𝓛)`` by an implicit method) never form a step below an ulp, so they
-do not freeze — their checks continue there. Constant-step GD on a linear predictor (wu2023, soudry2018,
-zhang2024's GD control) has no such continuation yet: once frozen, its late asymptotics (``w ≈ ŵ log t``) are
+do not freeze — their checks continue there. Constant-step GD on a linear predictor (the max-margin
+papers' classifiers, an optimizer paper's GD control) has no such continuation yet: once frozen, its late asymptotics (``w ≈ ŵ log t``) are
 beyond float64 steps, and the row stays ``inconclusive``. No horizon is quoted: this run cannot move again.
 """
 from __future__ import annotations

@@ -313,8 +313,7 @@ def draw(seed, i: int) -> Draw:
         row = _row(rng)
         r = _vals(row["rate"], row["sym"], row["tau"])
         mode = _vals(row["slowest"], row["sym"], row["tau"]) if row["slowest"] is not None else r
-        # 1e-150: the float64 range (powers of r below it underflow), not a tolerance
-        if _decreasing(r) and _decreasing(mode) and r[-1] > 1e-150:
+        if _decreasing(r) and _decreasing(mode) and r[-1] > 1e-150:  # the float64 range (r^p underflows below)
             break
     tau, p, sym = row["tau"], row["order"], row["sym"]
     u = [v ** p for v in r]

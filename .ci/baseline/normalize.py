@@ -1,6 +1,7 @@
 """Keep what `ibcheck diff` compares of a results.json (verdicts, rows, quantities, cases) and drop what differs
 from run to run or only repeats the catalogue (timings, git hash, LaTeX); a quantity that is a long list (a
-trajectory, a sweep) is kept as its length. The result is a stable, reviewable baseline; `.ci/run` normalizes the
+trajectory, a sweep) is kept as its length, except a row's alternatives (the
+evidence its verdict names). The result is a stable, reviewable baseline; `.ci/run` normalizes the
 new run the same way before `ibcheck diff --strict` compares the two.
 
 Usage: python .ci/baseline/normalize.py RESULTS.json OUT.json
@@ -12,11 +13,14 @@ DROP = ("env", "statement_latex", "title", "source", "seconds")
 LONG = 64  # numbers in a list beyond which it is kept as its length
 
 
+KEEP = ("alternatives",)  # a row's nearest wrong answers and whether each was excluded: evidence, kept whole
+
+
 def _short(v):
     if isinstance(v, list) and len(json.dumps(v)) > 16 * LONG:
         return f"<list of {len(v)}>"
     if isinstance(v, dict):
-        return {k: _short(x) for k, x in v.items()}
+        return {k: (x if k in KEEP else _short(x)) for k, x in v.items()}
     return v
 
 

@@ -18,18 +18,33 @@ HERE = Path(__file__).resolve().parent
 DOC = HERE.parent.parent / "docs" / "pinned.md"
 
 
-def tables() -> dict:
-    """claim ID → {quantity: "recomputed independently" | reason}, over every pinned test module."""
-    out: dict = {}
+def _modules():
+    """(path relative to the root, module) of every pinned test module: tests/pinned/ and each paper's folder."""
     root = HERE.parent.parent
     files = (sorted(HERE.glob("test_*.py")) + sorted((root / "papers").glob("*/pinned.py"))
              + sorted((root / "papers").glob("*/tests/test_pinned*.py")))
     for f in files:
         rel = f.relative_to(root)
-        mod = importlib.import_module(".".join(rel.with_suffix("").parts))
+        yield rel.as_posix(), importlib.import_module(".".join(rel.with_suffix("").parts))
+
+
+def tables() -> dict:
+    """claim ID → {quantity: "recomputed independently" | reason}, over every pinned test module."""
+    out: dict = {}
+    for rel, mod in _modules():
         for cid, t in getattr(mod, "PINNED", {}).items():
             assert cid not in out, f"{cid} pinned twice"
-            out[cid] = {"module": rel.as_posix(), "table": t}
+            out[cid] = {"module": rel, "table": t}
+    return out
+
+
+def pending() -> dict[tuple[str, str], str]:
+    """(claim, quantity) → the module declaring it: each pinned module's ``PENDING``, the deciding quantities of its
+    own claims it does not recompute yet (a paper's open work lives in its folder; the union may only shrink)."""
+    out: dict = {}
+    for rel, mod in _modules():
+        for key in getattr(mod, "PENDING", set()):
+            out[key] = rel
     return out
 
 

@@ -209,7 +209,13 @@ def test_asymptotic_row_judges_series(cid, part, cond):
     C = 0.37  # well above every row's floor (≤ 1e-12), so the limit is not "reached" but approached
     L = 0.61 if limit is None else limit  # "q converges": to some value
     ok, why = _judged(cond, tau, L + C * u ** p, base)
-    assert ok is True, f"{cid}: {cond.name!r}: q∞ + C·r^p not verified ({why})"
+    if cond.kind == "rate" and (u[0] / u[-1]) ** (p / 2) < 2:
+        # a stated rate whose nearest wrong answer (half the order) these checkpoints cannot exclude: its implied
+        # constant moves less than the 2× the alternatives' rule asks (docs/judge.md), e.g. log log t/log t over four
+        # decades (1.31×); the correct series is then never violated and says which alternative still fits
+        assert ok is True or (ok is None and "cannot yet tell" in why), f"{cid}: {cond.name!r}: q∞ + C·r^p ({why})"
+    else:
+        assert ok is True, f"{cid}: {cond.name!r}: q∞ + C·r^p not verified ({why})"
     if limit is None:
         # "q converges" (no stated limit, no stated rate): a wrong answer is a series that does not converge
         bad, why = _judged(cond, tau, L + C * u ** -0.5, base)
@@ -230,6 +236,15 @@ def test_asymptotic_row_judges_series(cid, part, cond):
     from ibcheck.theory.asymptotic import KAPPA
     delta = 1.5 * (cond.atol + C * u[-1] ** p / KAPPA)
     off, why = _judged(cond, tau, L + delta + C * u ** p, base)
+    clock = sp.Symbol(cond.clock, real=True)
+    unmeasured = cond.slowest is not None and bool({x.name for x in cond.slowest.free_symbols - {clock}} - set(base))
+    if cond.kind == "limit" and (cond.slowest is None or unmeasured):
+        # a bare limit with no slowest mode of its own is judged against the default slowest admissible mode
+        # (~1/log log log τ, docs/judge.md): a series still moving by C·r^p may be that mode carrying the offset, so
+        # it is never verified; the same offset once the series has settled (its correction 10³× smaller, moving
+        # far less per step than the mode would carry) is a counterexample the judge must name
+        assert off is not True, f"{cid}: {cond.name!r}: convergence to q∞ + {delta:.3g} verified ({why})"
+        off, why = _judged(cond, tau, L + delta + 1e-3 * C * u ** p, base)
     assert off is False, f"{cid}: {cond.name!r}: convergence to q∞ + {delta:.3g} not violated ({why})"
     if cond.two_sided:  # Θ(r): faster than stated contradicts the Ω side
         fast, why = _judged(cond, tau, L + C * u ** (2 * p), base)

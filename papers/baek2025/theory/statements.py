@@ -65,9 +65,9 @@ ll_T = Sym("log_loss_final", r"\log L(w_T)", "log of the mean loss at the last e
 ll_0 = Sym("log_loss_initial", r"\log L(w_0)", "log of the mean loss at the start", "1")
 
 _SEP = eq("separable (the max-margin programs are feasible, certified)", sep.s, 1, reason="boolean (certified)",
-          provenance="standard", reads=("data",))
+          provenance="standard", reads=("data.labels", "data.rank"))
 _STRUCT = le("the structured class: every |x_ik| equal", spread.s, 0, atol=1e-12, provenance="reconstructed",
-             reads=("data",),
+             reads=("data.rank",),
              reason="exact for ±c features; 1e-12: rounding of a user file's decimal ±c",
              note="the paper's class was not read: this is the class on which the per-sample preconditioner is "
                   "isotropic (derived from the secondary epoch map)")

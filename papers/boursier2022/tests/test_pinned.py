@@ -172,3 +172,13 @@ def test_boursier2022_balancedness_gd_recomputed():
     # the identity holds exactly: its residual is rounding (~1e-16 relative), compared in absolute terms
     compare("boursier2022.balancedness_gd", m, exp, PINNED["boursier2022.balancedness_gd"],
             tols={"gd_identity_residual": (0.0, 1e-13)})
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("boursier2022.balancedness", "energy_identity_rel"),
+    ("boursier2022.balancedness", "loss_increases"),
+    ("boursier2022.convergence", "final_loss"),
+    ("boursier2022.min_variation_norm", "final_loss"),
+}

@@ -550,3 +550,23 @@ def test_frei2023_sec5_gmm_gd_recomputed():
                # Theorem 4.2's step and init rows: η = 1/R_max², ω = s²/d
                eta=1.0 / float(np.diag(K).max()), init_variance=p["init_scale"] ** 2 / p["d"], m=p["m"], d=p["d"])
     compare("frei2023.sec5.gmm", m, exp, PINNED["frei2023.sec5.gmm"])
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("frei2023.sec5.xor", "disagreement_series"),
+    ("frei2023.thm3.2.boundary", "disagreement_series"),
+    ("frei2023.thm3.2.global", "aligned_is_global"),
+}
+
+
+def test_feeds_names_the_deciding_rows():
+    """frei2023.thm3.1: the stationarity series feeds its limit row (deciding); the early residual feeds only the
+    diagnostic trend row, and the end residual that row and the threshold row τ_KKT (neither deciding)."""
+    from tests.pinned.listing import feeds
+    f = feeds("frei2023.thm3.1")
+    assert f["kkt_stationarity_series"] == [("stationarity → 0 (the limit direction is a KKT point)", True)]
+    assert f["kkt_stationarity_early"] == [("stationarity residual shrinks along the flow", False)]
+    assert sorted(f["kkt_stationarity"]) == [("stationarity residual shrinks along the flow", False),
+                                            ("stationarity ≤ τ_KKT at the end", False)]

@@ -99,8 +99,7 @@ THM31 = _claim(
      le("complementary slackness ≤ τ_KKT at the end", comp.s, kkt_tol.s, **_KKT_TOL),
      le("Euler identity ‖W̃‖² = Σλ_i to τ_KKT at the end", euler.s, kkt_tol.s, **_KKT_TOL),
      le("stationarity residual shrinks along the flow", stat.s, stat_mid.s, provenance="threshold", kind="diagnostic",
-        reason="a trend from the first checkpoint with log L̂ ≤ −20 the flow has left to the end, which the paper does "
-               "not state (the limit row decides); undecided without such a checkpoint")),
+        reason="a trend from the first checkpoint with log L̂ ≤ −20 before the end, unstated (the limit row decides)")),
     constants={"kkt_tol": 1e-3})
 
 MARGINS = _claim(

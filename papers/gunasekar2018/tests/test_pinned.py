@@ -255,3 +255,10 @@ def _lp_dir(Z, norm):
                 bounds=[(0, None)] * (2 * d) + [(None, None)], method="highs")
     w = r.x[:d] - r.x[d:2 * d]
     return w / np.abs(w).sum(), -r.fun
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("gunasekar2018.md_bregman", "log_loss_drop"),
+}

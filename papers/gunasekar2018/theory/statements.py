@@ -194,7 +194,7 @@ ada_ll0 = Sym("log_loss_initial", r"\log L(w_0)", "log of the mean loss at the s
 ada_g0 = Sym("grad0_min_rel", r"\min_k|\nabla L(w_0)_k|/\|\nabla L(w_0)\|_\infty", "smallest coordinate of the "
              "first gradient, relative (0: G∞ has a zero coordinate and ‖·‖_{G∞} is no norm)", "1")
 _ADA_G0 = ge("every coordinate of ∇L(w₀) nonzero (G∞ > 0: ‖·‖_{G∞} is a norm)", ada_g0.s, 1e-12, provenance="reconstructed",
-             reads=("data", "init_scale"),
+             reads=("data.labels", "data.rank", "init_scale"),
              reason="relative: an exactly unused coordinate gives 0, rounding of a sum of n terms ≲ n·1e-16")
 ada_sep = Sym("separable", r"\mathbb{1}[\exists w: Zw>0]", "1 if the SVM is feasible (certified)", "1")
 
@@ -210,7 +210,7 @@ ADAGRAD = Claim(
             "preconditioner's last-decade change is shown.",
     symbols=(ada_sep, ada_eta, ada_g0, ada_s, ada_g, ada_max, ada_l2, ada_set, ada_llT, ada_ll0),
     hypotheses=(eq("separable (the SVM is feasible, certified)", ada_sep.s, 1, reason="boolean (certified)",
-                   provenance="standard", reads=("data",)), _ADA_G0,
+                   provenance="standard", reads=("data.labels", "data.rank")), _ADA_G0,
                 ge("any step η > 0", ada_eta.s, 0, reason="exact: an input (the parameter itself must be > 0)",
                    provenance="reconstructed", reads=("eta",))),
     conclusions=(
@@ -242,9 +242,9 @@ ADAGRAD_PATH = Claim(
             "max-margin references different, and is each run nearer its own reference than the other's?",
     symbols=(ada_sep, ada_g0, p_cos, p_g, p_own),
     hypotheses=(eq("separable (the SVM is feasible, certified)", ada_sep.s, 1, reason="boolean (certified)",
-                   provenance="standard", reads=("data",)),
+                   provenance="standard", reads=("data.labels", "data.rank")),
                 ge("every coordinate of ∇L(0) nonzero (both G∞ > 0)", ada_g0.s, 1e-12, provenance="reconstructed",
-                   reads=("data",), reason="relative: an exactly unused coordinate gives 0")),
+                   reads=("data.labels", "data.rank"), reason="relative: an exactly unused coordinate gives 0")),
     conclusions=(ge("the two limiting preconditioners differ (relative gap ≥ 1e-2)", p_g.s, 1e-2,
                     provenance="threshold", reason="a level chosen here: the question asked"),
                  ge("the two references differ (1 − cos ≥ 1e-3)", p_cos.s, 1e-3, provenance="reconstructed",

@@ -165,3 +165,10 @@ def test_kou2023_loss_and_full_recomputed():
     compare("kou2023.full_srank", m, {**base, "srank_full_final": r["full"][-1],
                                       "srank_full_rel_dev": abs(r["full"][-1] / L - 1)},
             PINNED["kou2023.full_srank"], rtol=TOLS[0], atol=TOLS[1])
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("kou2023.full_srank", "srank_full_limit"),
+}

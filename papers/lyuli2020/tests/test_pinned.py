@@ -82,3 +82,18 @@ def test_gd_quantities_recomputed():
     assert m.values["euler_gd_max_rel"] == m.quantities["euler_gd_max_rel_loss_based"]
     m.values["euler_gd_max_rel"] = m.quantities["euler_gd_max_rel"]
     compare("lyuli2020.loss_based_lr", m, exp, PINNED["lyuli2020.loss_based_lr"], rtol=1e-9, tols=tols)
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("lyuli2020.euler_identity", "euler_integrated"),
+    ("lyuli2020.kkt", "kkt_delta_series"),
+    ("lyuli2020.kkt", "kkt_eps_series"),
+    ("lyuli2020.kkt", "kkt_euler_gap"),
+    ("lyuli2020.kkt", "kkt_stationarity"),
+    ("lyuli2020.kkt", "kkt_undefined"),
+    ("lyuli2020.lemma5_1", "dlogrho_min"),
+    ("lyuli2020.lemma5_1", "lemma51_min_rel"),
+    ("lyuli2020.lemma5_1", "max_log_loss"),
+}

@@ -103,3 +103,10 @@ def test_razincohen2020_erank_recomputed():
     esc = [i for i, L in enumerate(mn["loss"]) if L <= mn["raw_loss"][0] / 2]
     exp = {**hyp(), "erank": er, "erank_increases": incs([er[i] for i in esc], 1e-12), "erank_excess_final": er[-1] - 1}
     compare("razincohen2020.effective_rank", m, exp, PINNED["razincohen2020.effective_rank"])
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("razincohen2020.det_sign", "reached_end"),
+}

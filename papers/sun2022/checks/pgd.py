@@ -113,7 +113,9 @@ _INERT = {"n": "size of the planted fixture: the separability row reads the data
           "seed": "seed of the planted fixture: the separability row reads the data it produces",
           "steps": "the horizon: moves the clock of the limit and rate rows",
           "loss": "exponential or logistic: both are exponentially tailed (the direction theorem's loss class, "
-                  "recalled)"}
+                  "recalled)",
+          "data.rank": "the margin rate is stated for any linearly separable data set, whatever its rank (the "
+                       "separability row reads X with its labels)"}
 SPECS = [CheckSpec(claim=st.MARGIN_RATE, params={**params(), **constant_params(st.MARGIN_RATE)}, measure=measure,
                    quick=[{}], full=[{"p": 1.5}, {"p": 6.0, "steps": 1_000_000}],
                    data_note="an .npz with X (n×d) and y = ±1 (separable)", horizon=step_budget("steps", 1000),

@@ -144,3 +144,12 @@ def test_vardishamir2021_balancedness_conserved_recomputed():
            "loss_decrease": 1.0 - m.quantities["loss_final"] / L0,  # L(T) the ODE's, L(0) from the init
            "ode_rtol": 1e-12}  # the integrator's relative tolerance the conservation row is read against (set above)
     compare("vardishamir2021.balancedness_conserved", m, exp, PINNED["vardishamir2021.balancedness_conserved"])
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("vardishamir2021.balancedness_conserved", "energy_identity_rel"),
+    ("vardishamir2021.balancedness_conserved", "loss_increases"),
+    ("vardishamir2021.single_neuron_construction", "same_zero_loss_set"),
+}

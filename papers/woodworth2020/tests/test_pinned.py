@@ -150,3 +150,10 @@ def test_woodworth2020_transition_recomputed():
     row = m.quantities["points"][0]
     if crossing:
         assert abs(gap(row["alpha_star"])) <= 1e-6  # α* is where δ_ℓ1 = δ_ℓ2 (bisection width 1e-9 in log α)
+
+
+# Quantities a deciding row reads that this paper's pinned tests do not recompute yet (each needs state the check
+# does not expose); tests/pinned/test_listing.py collects every paper's set, which may only shrink.
+PENDING = {
+    ("woodworth2020.transition", "equidistance_residual"),
+}
