@@ -1,0 +1,69 @@
+"""An installed paper's light index follows its author's edits (``checks.index_fresh``): a statement file newer than
+``index.py`` makes ibcheck rebuild it, with one note line, so a new title or a claim added by hand shows up in
+``ibcheck list`` and ``ibcheck check`` without a separate command; a read-only index is read from the modules."""
+import importlib
+import os
+import sys
+import time
+
+import pytest
+
+from ibcheck.checks import index_fresh
+from ibcheck.checks.index import paper_tables
+from ibcheck.scaffold import new_paper
+
+
+@pytest.fixture
+def paper(tmp_path):
+    new_paper("fresh2099", str(tmp_path / "pkg"))
+    root = tmp_path / "pkg"
+    sys.path.insert(0, str(root))
+    from ibcheck.theory.papers import _paper, manifest_of
+    try:
+        yield _paper("fresh2099", manifest_of("fresh2099"), "new", "local"), root / "fresh2099"
+    finally:
+        sys.path.remove(str(root))
+        for m in [m for m in sys.modules if m == "fresh2099" or m.startswith("fresh2099.")]:
+            del sys.modules[m]
+        importlib.invalidate_caches()
+
+
+def _retitle(folder, title):
+    st = folder / "theory" / "statements.py"
+    st.write_text(st.read_text(encoding="utf-8").replace('title="the sample mean is within 5/√n of 0"',
+                                                         f'title="{title}"'), encoding="utf-8")
+    later = time.time() + 10 * index_fresh.SLACK_S  # an edit well after the index was written
+    os.utime(st, (later, later))
+
+
+def test_a_fresh_index_is_read_as_it_is(paper, capsys):
+    p, folder = paper
+    assert index_fresh.newer_source(folder) is None
+    assert paper_tables(p)["CLAIMS"]["fresh2099.mean"][2] == "the sample mean is within 5/√n of 0"
+    assert capsys.readouterr().err == ""
+
+
+def test_an_edited_statement_rebuilds_the_index(paper, capsys):
+    p, folder = paper
+    _retitle(folder, "a new title")
+    assert index_fresh.newer_source(folder) == folder / "theory" / "statements.py"
+    assert paper_tables(p)["CLAIMS"]["fresh2099.mean"][2] == "a new title"
+    err = capsys.readouterr().err
+    assert err.startswith("ibcheck: note: paper 'fresh2099': index.py was older than theory/statements.py: rebuilt")
+    assert "python -m ibcheck.checks.index_build fresh2099" in err and err.count("\n") == 1
+    assert "a new title" in (folder / "index.py").read_text(encoding="utf-8")
+    os.utime(folder / "index.py", (time.time() + 20 * index_fresh.SLACK_S,) * 2)  # later than the edit: current
+    assert index_fresh.newer_source(folder) is None and not list(folder.glob(".index-*"))
+
+
+def test_a_read_only_index_is_read_from_the_modules(paper, capsys, monkeypatch):
+    p, folder = paper
+    _retitle(folder, "read live")
+    before = (folder / "index.py").read_text(encoding="utf-8")
+
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(index_fresh, "_write", refuse)
+    assert paper_tables(p)["CLAIMS"]["fresh2099.mean"][2] == "read live"
+    assert "read its claims from its modules" in capsys.readouterr().err
+    assert (folder / "index.py").read_text(encoding="utf-8") == before
