@@ -358,4 +358,11 @@ def cmd_new(args) -> int:
     else:
         for path in new_claim(args.name):
             print(f"wrote {path}")
+        print(CLAIM_NEXT.format(cid=args.name, paper=args.name.partition(".")[0]))
     return 0
+
+
+CLAIM_NEXT = ("each holds a copy of the example claim (the sample mean of n normals within 5/√n of 0) under the ID "
+              "{cid}: it runs and passes as written; edit the statement, the check, the documented outcome, the wrong "
+              "answers, the pinned case and the test into your claim, one at a time, rerunning `ibcheck check {cid}` "
+              "(which file holds what: docs/api.md, section 5)")
