@@ -14,6 +14,7 @@ with what ``index_build`` writes, which also catches an edit this time test cann
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -46,7 +47,6 @@ def newer_source(folder: Path) -> Path | None:
 
 def _write(path: Path, text: str) -> None:
     """Atomically (parallel test workers may rebuild it at once; a reader never sees half a file)."""
-    import os
     import tempfile
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".index-", suffix=".tmp")
     try:
@@ -60,9 +60,17 @@ def _write(path: Path, text: str) -> None:
 
 def refresh(paper, folder: Path, source: Path) -> bool:
     """Rewrite the stale ``index.py`` of the installed ``paper`` from its live modules (``index_build.generate``) and
-    say so on stderr; whether it was written (where it cannot be, the note says the tables come from the modules)."""
+    say so on stderr; whether it was written (where it cannot be, the note says the tables come from the modules).
+    An index whose text would not change (an edit of a documented outcome, a docstring) is only touched, silently."""
     from .index_build import generate
     text = generate(paper)
+    index = folder / "index.py"
+    try:
+        if index.read_text(encoding="utf-8") == text:  # an edit that changes no title, kind or module: say nothing
+            os.utime(index)
+            return True
+    except OSError:
+        pass
     rel = source.relative_to(folder).as_posix()
     cmd = f"python -m ibcheck.checks.index_build {paper.name}"
     try:
