@@ -363,6 +363,6 @@ def cmd_new(args) -> int:
 
 
 CLAIM_NEXT = ("each holds a copy of the example claim (the sample mean of n normals within 5/√n of 0) under the ID "
-              "{cid}: it runs and passes as written; edit the statement, the check, the documented outcome, the wrong "
-              "answers, the pinned case and the test into your claim, one at a time, rerunning `ibcheck check {cid}` "
-              "(which file holds what: docs/api.md, section 5)")
+              "{cid}: it runs and passes as written; edit the statement and the check together into your claim "
+              "(`ibcheck check {cid}`: a first verdict), then the documented outcome, the wrong answers, the pinned "
+              "case and the test, rerunning pytest (which file holds what: docs/api.md, section 5)")
