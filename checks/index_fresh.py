@@ -66,11 +66,15 @@ def refresh(paper, folder: Path, source: Path) -> bool:
     text = generate(paper)
     index = folder / "index.py"
     try:
-        if index.read_text(encoding="utf-8") == text:  # an edit that changes no title, kind or module: say nothing
-            os.utime(index)
-            return True
+        same = index.read_text(encoding="utf-8") == text
     except OSError:
-        pass
+        same = False
+    if same:  # an edit that changes no title, kind or module: say nothing
+        try:
+            os.utime(index)
+        except OSError:
+            pass
+        return True
     rel = source.relative_to(folder).as_posix()
     cmd = f"python -m ibcheck.checks.index_build {paper.name}"
     try:

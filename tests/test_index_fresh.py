@@ -82,3 +82,14 @@ def test_an_edit_that_changes_no_entry_is_silent(paper, capsys):
     paper_tables(p)
     assert capsys.readouterr().err == "" and (folder / "index.py").read_text(encoding="utf-8") == before
     assert index_fresh.newer_source(folder) is None  # touched: the next reading does not look again
+
+
+def test_an_edit_that_breaks_the_statements_keeps_the_index_as_it_was(paper, capsys):
+    """The claims stay listed; running one then names the error at its file and line (the broken-paper path)."""
+    p, folder = paper
+    st = folder / "theory" / "statements.py"
+    st.write_text(st.read_text(encoding="utf-8") + "\nthis is not python\n", encoding="utf-8")
+    _age_index(folder)
+    before = (folder / "index.py").read_text(encoding="utf-8")
+    assert "fresh2099.mean" in paper_tables(p)["CLAIMS"]
+    assert capsys.readouterr().err == "" and (folder / "index.py").read_text(encoding="utf-8") == before
