@@ -26,7 +26,7 @@ PAPER = {{"name": "{paper}", "citation": "Authors, Title, Venue Year", "order": 
 STATEMENTS = '''"""{paper}'s statements: each claim is hypotheses ⟹ conclusions over named symbols (``ibcheck.theory.statement``)."""
 import sympy as sp
 
-from ibcheck.theory.statement import Claim, Sym, ge, le
+from ibcheck.theory.statement import Claim, Sym, eq, ge, le, lim  # the row kinds: docs/api.md, section 4
 
 CLAIMS = ()
 '''
