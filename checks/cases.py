@@ -63,4 +63,5 @@ def assert_expected(case: str, result: dict, expected: dict | None = None) -> No
     rows = e.rows(REGISTRY[case.split("[", 1)[0]].claim)
     assert rows is not None, f"{case}: the documented outcome does not pin its rows"
     bad = differences(result, rows)
-    assert not bad, f"{case}: rows differ from the documented ones: " + "; ".join(bad)
+    assert not bad, (f"{case}: rows differ from the documented ones: " + "; ".join(bad) + " (T holds, F fails, "
+                     "? undecided: Expected(..., fails=(row names), undecided=(row names)), every other row holds)")

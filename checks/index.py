@@ -36,6 +36,20 @@ def paper_tables(paper) -> dict:
     """One paper's index tables with absolute module names: its generated ``index.py``, else its live modules."""
     try:
         idx = importlib.import_module(f"{paper.package}.index")
+        if not paper.builtin:  # an author editing an installed paper: a stale index is rebuilt (checks.index_fresh)
+            from pathlib import Path
+
+            from .index_fresh import newer_source, refresh
+            folder = Path(idx.__file__).parent
+            source = newer_source(folder)
+            try:
+                if source is not None and refresh(paper, folder, source):
+                    idx = importlib.reload(idx)
+                elif source is not None:  # not writable: this process reads the live modules
+                    from .index_build import tables
+                    idx = type("Live", (), tables(paper))
+            except Exception:  # noqa: BLE001  (the edited modules fail to import: the index as it was lists the
+                pass  # claims, and running one names the error with its file and line, as for any broken paper)
         t = {k: dict(getattr(idx, k, {})) for k in ("CLAIMS", "ALIASES", "CONJECTURES", "EXPLORATORY")}
     except ModuleNotFoundError as exc:
         if exc.name != f"{paper.package}.index":

@@ -26,7 +26,7 @@ PAPER = {{"name": "{paper}", "citation": "Authors, Title, Venue Year", "order": 
 STATEMENTS = '''"""{paper}'s statements: each claim is hypotheses ⟹ conclusions over named symbols (``ibcheck.theory.statement``)."""
 import sympy as sp
 
-from ibcheck.theory.statement import Claim, Sym, ge, le
+from ibcheck.theory.statement import Claim, Sym, eq, ge, le, lim  # the row kinds: docs/api.md, section 4
 
 CLAIMS = ()
 '''
@@ -358,4 +358,11 @@ def cmd_new(args) -> int:
     else:
         for path in new_claim(args.name):
             print(f"wrote {path}")
+        print(CLAIM_NEXT.format(cid=args.name, paper=args.name.partition(".")[0]))
     return 0
+
+
+CLAIM_NEXT = ("each holds a copy of the example claim (the sample mean of n normals within 5/√n of 0) under the ID "
+              "{cid}: it runs and passes as written; edit the statement and the check together into your claim "
+              "(`ibcheck check {cid}`: a first verdict), then the documented outcome, the wrong answers, the pinned "
+              "case and the test, rerunning pytest (which file holds what: docs/api.md, section 5)")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ibcheck.reports.fmt import fmt as _fmt
-from ibcheck.reports.rownote import alternatives_text, estimate_text, kind_text, note
+from ibcheck.reports.rownote import alternatives_text, estimate_text, kind_text, note, slack_text
 
 _REL = {"<=": "≤", ">=": "≥", "==": "="}
 # The data generators' parameters (numerics.data.make_gaussian & co.): a user dataset (--data) replaces them, so a
@@ -51,7 +51,7 @@ def render(result: dict) -> str:
                          note(h, hypothesis=True)] for h in result["hypotheses"]])]
     out += ["", "conclusions",
             _table(["name", "measured", "rel", "bound", "slack", "tolerance", "holds", "kind, provenance", "note"],
-                   [[c["name"], c["lhs"], _REL.get(c["relation"], c["relation"]), c["rhs"], c["slack"], c["tolerance"],
+                   [[c["name"], c["lhs"], _REL.get(c["relation"], c["relation"]), c["rhs"], slack_text(c), c["tolerance"],
                      _holds(c), kind_text(c), note(c)]
                     for c in result["conclusions"]])]
     out += asymptotic_lines(result["conclusions"])

@@ -11,7 +11,7 @@ from ibcheck.checks.registry import REGISTRY
 from . import status as S
 from .certificate import certificate_html
 from .fmt import fmt
-from .rownote import alternatives_text, decides, kind_text, note
+from .rownote import alternatives_text, decides, kind_text, note, slack_text
 
 REL = {"<=": "≤", ">=": "≥", "==": "="}
 
@@ -92,7 +92,7 @@ def rows_table(rows: list[dict], kind: str) -> str:
             extra = "<td></td><td></td>"
         else:
             lhs, rel, rhs = _fmt(r.get("lhs")), REL.get(r.get("relation"), r.get("relation")), _fmt(r.get("rhs"))
-            extra = f"<td class=num>{_fmt(r.get('slack'))}</td><td class=num>{_fmt(r.get('tolerance'))}</td>"
+            extra = f"<td class=num>{slack_text(r)}</td><td class=num>{_fmt(r.get('tolerance'))}</td>"
         cells = f"<td>{html.escape(r['name'])}</td><td class=num>{lhs}</td><td>{rel}</td><td class=num>{rhs}</td>"
         if kind == "h":
             out.append(f"<tr>{cells}{hold}<td>{html.escape(kind_text(r))}</td></tr>")

@@ -41,6 +41,15 @@ def note(row: dict, hypothesis: bool = False) -> str:
     return "fails: outside the hypotheses" if hypothesis else "fails: decides"
 
 
+def slack_text(row: dict) -> str:
+    """The slack column: ``bound`` rows ``rhs + tol − lhs`` for ≤ (``lhs − (rhs − tol)`` for ≥, ``tol − |lhs − rhs|``
+    for =), ≥ 0 iff the row holds; a ``rate`` row the observed order's lower end minus ``order − order_tol`` (one of
+    its criteria: the judgement line says what decided); a ``limit`` row "—": a limit is decided by its limit band,
+    not by its order against the rate, so the JSON's order margin there (negative for a limit approached more slowly
+    than the rate) is no slack of the statement."""
+    return "—" if row.get("kind") == "limit" else fmt(row.get("slack"))
+
+
 def _finite(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 

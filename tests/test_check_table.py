@@ -72,3 +72,20 @@ def test_a_limit_rows_alternatives_are_listed_in_the_table_and_the_report():
     assert alternatives_text(_c("a bound", True)) == "" and alternatives_text(dict(row, alternatives=[])) == ""
     assert f"    {want}" in render(_result([row], "inconclusive")).splitlines()
     assert want in rows_table([row], "c")
+
+
+def test_a_limit_row_shows_no_slack_a_rate_row_its_order_margin():
+    """A ``limit`` row is decided by its limit band, not by its order against the rate: its JSON order margin (negative
+    for a limit approached more slowly than the rate, the row holding) is not shown as a slack; a ``rate`` row's is."""
+    from ibcheck.reports.blocks import rows_table
+    from ibcheck.reports.rownote import slack_text
+    est = {"observed_order": {"value": 0.5, "interval": [0.5, 0.5]}, "limit_estimate": {"value": 0.3,
+                                                                                         "interval": [0.29, 0.31]}}
+    lim_row = _c("q → 0.3", True, "limit", relation="→", slack=-0.25, judgement="j", clock="t", rate="1/t", **est)
+    rate_row = _c("q = O(1/√t)", True, "rate", relation="→", slack=0.1, judgement="j", clock="t", rate="1/sqrt(t)",
+                  **est)
+    assert slack_text(lim_row) == "—" and slack_text(rate_row) == "0.1" and slack_text(_c("b", True)) == "0.5"
+    body = _lines(render(_result([lim_row, rate_row])), "conclusions")[2:]
+    assert "-0.25" not in body[0] and "—" in body[0] and "0.1" in body[1]
+    html = rows_table([lim_row], "c")
+    assert "-0.25" not in html and "<td class=num>—</td>" in html

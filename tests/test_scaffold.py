@@ -109,3 +109,14 @@ def test_the_printed_commands_work_in_order(tmp_path):
             assert "VERIFIED" in p.stdout.upper(), p.stdout
         if tool == "pytest":
             assert " passed" in p.stdout and "failed" not in p.stdout, p.stdout[-3000:]
+
+
+def test_new_claim_says_its_files_hold_a_copy_of_the_example(monkeypatch, capsys, tmp_path):
+    """After the files it wrote, ``ibcheck new claim`` says they hold the example claim to edit, and where the docs say
+    which file holds what."""
+    from ibcheck import scaffold
+    monkeypatch.setattr(scaffold, "new_claim", lambda cid: [tmp_path / "theory" / "statements.py"])
+    assert main(["new", "claim", "mine2099.rate"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("wrote ") and "a copy of the example claim" in out[1] and "mine2099.rate" in out[1]
+    assert "docs/api.md, section 5" in out[1]

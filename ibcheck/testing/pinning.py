@@ -63,9 +63,14 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
     bad = []
     for k, want in expected.items():
         got = reported[k]
-        if isinstance(got, Series):
-            got = [list(got.clock), list(got.values)]
         r, a = (tols or {}).get(k, (rtol, atol))
+        if isinstance(got, Series):
+            why = _series_mismatch(got, want, r, a)
+            if RECORD is not None:
+                RECORD(f"{cid}:{k}", why is None, [list(got.clock), list(got.values)])
+            if why:
+                bad.append(f"{k}: {why}")
+            continue
         if want is None:  # the check reports "none" (e.g. no separable point): so must the recomputation
             ok = got is None
         elif isinstance(want, (list, tuple, np.ndarray)):
@@ -83,6 +88,29 @@ def compare(cid: str, m: Measurement, expected: dict, pinned: dict, *, rtol: flo
         if not ok:
             bad.append(f"{k}: reported {got!r}, recomputed {want!r}")
     assert not bad, f"{cid}: " + "; ".join(bad)
+
+
+def _series_mismatch(got: Series, want, rtol: float, atol: float) -> str | None:
+    """Why the recomputation ``want`` of a ``Series`` differs from it, or None: a series is pinned as
+    ``[clocks, values]``, two lists of its length (``series(clock, values, idx)`` builds one) — the clocks say which
+    states were read, the values what was measured there."""
+    n = len(got.clock)
+    shape = f"[clocks, values], two lists of {n} numbers each (ibcheck.testing.pinning.series(clock, values, idx))"
+    try:
+        w = np.asarray(want, dtype=float)
+    except (TypeError, ValueError):
+        w = None
+    if w is None or w.shape != (2, n):
+        gave = "None" if want is None else f"shape {w.shape}" if w is not None else f"a {type(want).__name__}"
+        hint = " — the values alone? pair them with their clocks" if w is not None and w.shape == (n,) else ""
+        return (f"a Series (a limit/rate row's {n} checkpoints) is pinned as {shape}; the recomputation gave {gave}"
+                f"{hint}")
+    parts = []
+    for name, g, e in (("clocks", np.asarray(got.clock, dtype=float), w[0]),
+                       ("values", np.asarray(got.values, dtype=float), w[1])):
+        if not np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=True):
+            parts.append(f"{name} reported {[float(x) for x in g]!r}, recomputed {[float(x) for x in e]!r}")
+    return "; ".join(parts) or None
 
 
 def checkpoints(clock, targets) -> list[int]:
