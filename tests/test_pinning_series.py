@@ -34,3 +34,14 @@ def test_a_wrong_value_names_the_part_that_differs():
     assert "clocks" not in str(exc.value)
     with pytest.raises(AssertionError, match=r"dist: clocks reported"):
         compare("c", M, {"dist": [[10.0, 100.0, 999.0], VALUES]}, PIN)
+
+
+def test_a_per_element_tolerance_goes_with_its_row():
+    """A tolerance laid out as the pin ([clocks, values]): the clocks' row (0: exact) does not bind the values, and
+    the values' row (0.002 absolute) does not loosen the clocks."""
+    tol = [[0.0] * 3, [0.002] * 3]
+    compare("c", M, {"dist": [CLOCK, [0.5, 0.05, 0.006]]}, PIN, rtol=0.0, atol=tol)
+    with pytest.raises(AssertionError, match=r"dist: values reported"):
+        compare("c", M, {"dist": [CLOCK, [0.5, 0.05, 0.008]]}, PIN, rtol=0.0, atol=tol)
+    with pytest.raises(AssertionError, match=r"dist: clocks reported"):
+        compare("c", M, {"dist": [[10.0, 100.0, 1000.001], VALUES]}, PIN, rtol=0.0, atol=tol)

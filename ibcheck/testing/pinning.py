@@ -106,9 +106,11 @@ def _series_mismatch(got: Series, want, rtol: float, atol: float) -> str | None:
         return (f"a Series (a limit/rate row's {n} checkpoints) is pinned as {shape}; the recomputation gave {gave}"
                 f"{hint}")
     parts = []
-    for name, g, e in (("clocks", np.asarray(got.clock, dtype=float), w[0]),
-                       ("values", np.asarray(got.values, dtype=float), w[1])):
-        if not np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=True):
+    # a tolerance given per element is laid out as the pin, [clocks, values]: each row goes with its own list
+    rt, at = (np.broadcast_to(np.asarray(x, dtype=float), (2, n)) for x in (rtol, atol))
+    for i, (name, g, e) in enumerate((("clocks", np.asarray(got.clock, dtype=float), w[0]),
+                                      ("values", np.asarray(got.values, dtype=float), w[1]))):
+        if not np.allclose(g, e, rtol=rt[i], atol=at[i], equal_nan=True):
             parts.append(f"{name} reported {[float(x) for x in g]!r}, recomputed {[float(x) for x in e]!r}")
     return "; ".join(parts) or None
 
