@@ -19,7 +19,7 @@ import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import solve
-from .minnorm import _factor
+from .minnorm import eigen_factor
 
 
 def enumerate_m1(K: np.ndarray, y: np.ndarray, scale: float, *, feas_tol: float = 1e-12) -> tuple[np.ndarray, float, int]:
@@ -60,7 +60,7 @@ class PatternEnumeration:
 
 def _pattern_problem(Kt: np.ndarray, y: np.ndarray):
     n = y.shape[0]
-    R = _factor(Kt)
+    R = eigen_factor(Kt)
     ap, am = cp.Variable(n), cp.Variable(n)
     mp, mm = cp.Parameter(n), cp.Parameter(n)  # masks A₊, A₋ ∈ {0,1}ⁿ
     sp_, sm = cp.Parameter(n), cp.Parameter(n)  # signs 2A − 1

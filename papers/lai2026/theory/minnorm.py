@@ -38,7 +38,7 @@ class MinNormSolution:
         return self.info.status + (" (polished, KKT re-verified)" if self.polished else "")
 
 
-def _factor(Kt: np.ndarray) -> np.ndarray:
+def eigen_factor(Kt: np.ndarray) -> np.ndarray:
     """``R`` with ``K̃ = R Rᵀ`` (eigen-factor: works for singular K too)."""
     ev, U = np.linalg.eigh(Kt)
     return U * np.sqrt(np.clip(ev, 0.0, None))
@@ -154,7 +154,7 @@ def min_norm_m1(K: np.ndarray, y: np.ndarray, scale: float, *, tol: float = 1e-8
         cons.append(beta[np.flatnonzero(P)] == y[P])
     if N.any():
         cons.append(beta[np.flatnonzero(N)] <= 0)
-    R = _factor(Kt)
+    R = eigen_factor(Kt)
     prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(R.T @ a)), cons)
     info = solve(prob)
     at_raw = np.asarray(a.value, dtype=np.float64)

@@ -9,7 +9,7 @@ import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import SolveInfo, solve
-from .minnorm import _factor
+from .minnorm import eigen_factor
 
 
 def min_norm_in_pattern(K: np.ndarray, y: np.ndarray, a: np.ndarray, A: np.ndarray, scale: float
@@ -17,7 +17,7 @@ def min_norm_in_pattern(K: np.ndarray, y: np.ndarray, a: np.ndarray, A: np.ndarr
     """``(α (m,n) or None if infeasible, ‖W‖_F, solver info, max re-verified constraint violation)``."""
     Kt = np.asarray(K, dtype=np.float64) / scale
     m, n = A.shape
-    R = _factor(Kt)
+    R = eigen_factor(Kt)
     al = cp.Variable((m, n))
     B = al @ Kt  # β_k = K̃ α_k (K̃ symmetric)
     S = 2 * A - 1
