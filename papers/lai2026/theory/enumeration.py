@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import solve
@@ -59,6 +58,7 @@ class PatternEnumeration:
 
 
 def _pattern_problem(Kt: np.ndarray, y: np.ndarray):
+    import cvxpy as cp  # here, not at the top: a check that solves no QP never loads cvxpy
     n = y.shape[0]
     R = eigen_factor(Kt)
     ap, am = cp.Variable(n), cp.Variable(n)
@@ -73,6 +73,7 @@ def _pattern_problem(Kt: np.ndarray, y: np.ndarray):
 
 def enumerate_m2(K: np.ndarray, y: np.ndarray, scale: float, *, lemma: bool = True) -> PatternEnumeration:
     """Global min-norm m=2 interpolator over all 4ⁿ activation patterns (``lemma=False`` solves all)."""
+    import cvxpy as cp  # here, not at the top: a check that solves no QP never loads cvxpy
     Kt = np.asarray(K, dtype=np.float64) / scale
     y = np.asarray(y, dtype=np.float64)
     n = y.shape[0]

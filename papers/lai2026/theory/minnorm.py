@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import SolveInfo, SolverError, solve
@@ -146,6 +145,7 @@ def min_norm_m1(K: np.ndarray, y: np.ndarray, scale: float, *, tol: float = 1e-8
                 res = kkt_residuals_m1(Kt, y, at)
                 res["stationarity_solver_duals"] = res["stationarity"] = 0.0
                 return _solution(K, at, scale, SolveInfo("optimal", "NNLS", None, None), True, res, tight)
+    import cvxpy as cp  # here, not at the top: the NNLS path and the checks that solve nothing never load it
     P, N = y > 0, y <= 0
     a = cp.Variable(n)
     beta = Kt @ a
