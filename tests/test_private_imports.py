@@ -51,7 +51,7 @@ def _violations(mod: str, path: Path, root: Path = ROOT) -> list[str]:
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name.split(".")[0] == "ibcheck":
-                    bound[a.asname or a.name.split(".")[0]] = a.asname and a.name or "ibcheck"
+                    bound[a.asname or "ibcheck"] = a.name if a.asname else "ibcheck"
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = pkg.rsplit(".", node.level - 1)[0] if node.level > 1 else pkg
@@ -65,9 +65,14 @@ def _violations(mod: str, path: Path, root: Path = ROOT) -> list[str]:
                     bad.append(f"{where}:{node.lineno}: from {source} import {a.name}")
                 bound[a.asname or a.name] = f"{source}.{a.name}"
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Attribute) and _private(node.attr) and isinstance(node.value, ast.Name)
-                and node.value.id in bound and bound[node.value.id] != mod):
+        if not (isinstance(node, ast.Attribute) and _private(node.attr)):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in bound and bound[node.value.id] != mod:
             bad.append(f"{where}:{node.lineno}: {node.value.id}.{node.attr} ({bound[node.value.id]})")
+        elif isinstance(node.value, ast.Attribute) and "ibcheck" in bound:  # ibcheck.numerics.data._stream
+            dotted = ast.unparse(node.value)
+            if dotted.startswith("ibcheck.") and dotted != mod:
+                bad.append(f"{where}:{node.lineno}: {dotted}.{node.attr}")
     return bad
 
 
@@ -77,11 +82,13 @@ def test_no_module_uses_another_modules_private_names():
 
 
 def test_the_scan_sees_the_shapes_it_refuses(tmp_path):
-    """The three shapes are caught (a scan that matches nothing would pass vacuously)."""
+    """The shapes are caught (a scan that matches nothing would pass vacuously)."""
     f = tmp_path / "m.py"
     f.write_text("from ibcheck.numerics.data import _stream\nfrom . import gf\nfrom .probe import Probe\n"
-                 "import ibcheck.numerics.data as D\nimport os\n"
-                 "gf._CACHE.clear(); Probe._terms; D._x; os._exit; gf.__doc__; self._y\n", encoding="utf-8")
+                 "import ibcheck.numerics.data as D\nimport ibcheck.theory.svm\nimport os\n"
+                 "gf._CACHE.clear(); Probe._terms; D._x; os._exit; gf.__doc__; self._y; ibcheck.theory.svm._f\n",
+                 encoding="utf-8")
     got = sorted(g.split(": ", 1)[1] for g in _violations("ibcheck.checks.m", f, tmp_path))
     assert got == ["D._x (ibcheck.numerics.data)", "Probe._terms (ibcheck.checks.probe.Probe)",
-                   "from ibcheck.numerics.data import _stream", "gf._CACHE (ibcheck.checks.gf)"], got
+                   "from ibcheck.numerics.data import _stream", "gf._CACHE (ibcheck.checks.gf)",
+                   "ibcheck.theory.svm._f"], got
