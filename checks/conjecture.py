@@ -136,6 +136,9 @@ class Conjecture:
     expected: str = ""  # documented outcome for the shipped ones: "refuted" | "survived"
     max_seconds: float = 600.0  # wall-clock cap of one search (shrinking stops there, the best example stays)
     min_decided: int | None = None  # decided trials needed to call it survived (default: half the budget, ≥ 1)
+    ci_budget: int = 3  # trials of the suite's run (checks/test_conjectures.py): enough to reach ``expected``
+    ci_status: tuple = ()  # outcomes the suite's small budget may honestly give (default: ``expected`` only)
+    quick_skip: str = ""  # why the quick report leaves it out (one trial costs more than the quick profile), or ""
 
     def validate(self) -> None:
         if not self.space:

@@ -19,7 +19,7 @@ from typing import Callable
 
 from ibcheck.numerics.errors import InputError
 
-from .params import _show, grid
+from .params import LEAST_POWER_OF_TEN, grid, show_value
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def ceil_1sig(x: float) -> float:
     return float(m * 10.0 ** e) if m < 10 else float(10.0 ** (e + 1))
 
 
-def powers_of_ten(param: str = "steps", lowest: int = 10_000, highest: float | None = None) -> Horizon:
+def powers_of_ten(param: str = "steps", lowest: int = LEAST_POWER_OF_TEN, highest: float | None = None) -> Horizon:
     """A run length T (steps, or a flow's end time) that must be a power of 10 in [``lowest``, ``highest``], whose
     last checkpoint is t = T."""
     def settings(tau: float, params: dict, clock: str = "") -> dict | None:
@@ -83,7 +83,7 @@ def extended_grid(param: str, reach: Callable[[float, dict], float], clocks: tup
             return None
         for _ in range(most):
             if reach(vals[-1], params) >= tau * (1 - 1e-12):
-                return {param: ",".join(_show(v) for v in vals)}
+                return {param: ",".join(show_value(v) for v in vals)}
             nxt = cast(vals[-1] * ratio)
             if limit is not None and (nxt < limit if falling else nxt > limit):
                 return None
@@ -102,7 +102,7 @@ def command(claim_id: str, spec, params: dict, settings: dict, *, data: str | No
             if k in spec.params and k not in settings and k not in fixed and v != spec.params[k].default}
     words = ["ibcheck", "check", claim_id]
     for k, v in {**keep, **settings}.items():
-        words += ["--set", f"{k}={_show(v) if not isinstance(v, str) else v}"]
+        words += ["--set", f"{k}={show_value(v) if not isinstance(v, str) else v}"]
     if data is not None:
         words += ["--data", data]
     if seeds > 1:
@@ -118,7 +118,7 @@ def accepted(spec, settings: dict | None) -> dict | None:
         return None
     try:
         for k, v in settings.items():
-            spec.params[k].parse(_show(v) if not isinstance(v, str) else v)
+            spec.params[k].parse(show_value(v) if not isinstance(v, str) else v)
     except (InputError, KeyError):
         return None
     return settings

@@ -22,7 +22,7 @@ class Param:
     def describe(self) -> str:
         """``default (type; valid range) — help`` for ``ibcheck list -v`` and the docs."""
         rng = f"; {self.valid_text}" if self.valid_text else ""
-        return f"{self.name}={_show(self.default)} ({self.type.__name__}{rng}){' — ' + self.help if self.help else ''}"
+        return f"{self.name}={show_value(self.default)} ({self.type.__name__}{rng}){' — ' + self.help if self.help else ''}"
 
     def parse(self, raw, flag: str = "--set") -> object:
         """Convert a ``--set`` string (or a Python value) and validate it; ``InputError`` if bad (naming ``flag``)."""
@@ -51,7 +51,7 @@ class Param:
         return v
 
 
-def _show(v) -> str:
+def show_value(v) -> str:
     """A default as a user would type it: 1e-05 not 1.0000000000000001e-05, 1/12 as 0.0833333."""
     if isinstance(v, float):
         return f"{v:.6g}"
@@ -148,6 +148,10 @@ def constant_params(claim) -> dict:
             for k, v in claim.constants.items()}
 
 
+LEAST_POWER_OF_TEN = 10_000  # the least run length T = 10^k: the checks read the decades 10^{K−3…K}, so K ≥ 4
+POWER_OF_TEN_TEXT = f"a power of 10 >= {LEAST_POWER_OF_TEN}"  # the refusal a ``power_of_ten`` parameter gives
+
+
 def power_of_ten(v) -> bool:
     """A step budget T = 10^k ≥ 10⁴ (the decade checkpoints of the linear-GD checks fall on exact steps)."""
-    return v >= 10_000 and 10 ** round(math.log10(v)) == v
+    return v >= LEAST_POWER_OF_TEN and 10 ** round(math.log10(v)) == v

@@ -56,8 +56,8 @@ def linear_fit(x, y) -> tuple[float, float, float]:
 
 
 class Memo:
-    """A bounded memo of measurements keyed by (parameters, seeds): claims that share one run (the
-    Boursier flows, the Kou GD runs, ...) compute it once per process. Only pure runs are memoised —
+    """A bounded memo of measurements keyed by (parameters, seeds): claims that share one run (one
+    paper's flow read by several of its claims) compute it once per process. Only pure runs are memoised —
     generated data and no hooks — so the memo is exact."""
 
     def __init__(self, size: int = 16):

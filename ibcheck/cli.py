@@ -15,6 +15,7 @@ default_single_threaded_env()  # before torch/numpy start their pools: this proc
 from ibcheck.cli_commands import cmd_check, cmd_docs, cmd_list, cmd_report, cmd_sweep  # noqa: E402
 from ibcheck.cli_conjecture import cmd_conjecture  # noqa: E402
 from ibcheck.cli_io import HelpFormatter  # noqa: E402
+from ibcheck.kkt_defaults import DELTA as KKT_DELTA, EPS as KKT_EPS  # noqa: E402
 from ibcheck.cli_io import write_json as _write_json  # noqa: E402
 from ibcheck.numerics.errors import InputError  # noqa: E402
 
@@ -125,9 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "pickle runs the code it names (weights_only=False), as for any pickle: use files you trust")
     pk.add_argument("--data", required=True, metavar="FILE.npz",
                     help="X (n × the model's input shape) and y (n: ±1 for one output, class indices for C outputs)")
-    pk.add_argument("--eps", type=float, default=1e-3, metavar="E",
+    pk.add_argument("--eps", type=float, default=KKT_EPS, metavar="E",
                     help="stationarity bound ‖θ̃ − Σλ_k g_k‖/‖θ̃‖ ≤ E of an (ε, δ)-KKT point (Lyu–Li)")
-    pk.add_argument("--delta", type=float, default=1e-2, metavar="D",
+    pk.add_argument("--delta", type=float, default=KKT_DELTA, metavar="D",
                     help="complementarity bound max_k λ_k(q_k − 1)/mean λ ≤ D of an (ε, δ)-KKT point")
     pk.add_argument("--loss", default="exp", choices=["exp", "logistic"],
                     help="training loss (log L̂ and cos(θ, −∇L̂); the KKT conditions do not depend on it)")

@@ -14,10 +14,10 @@ import time
 
 import numpy as np
 
+from .kkt_defaults import DELTA, EPS
 from .kkt_result import EXIT, METRIC, KKTResult  # noqa: F401  (METRIC: part of the public result)
 
 LOSSES = ("exp", "logistic")
-EPS, DELTA = 1e-3, 1e-2  # default (ε, δ): stationarity 0.1% of ‖θ̃‖, off-margin multipliers ≤ 1% of the mean
 
 
 def _log_loss(q: np.ndarray, n: int, loss: str) -> tuple[float, np.ndarray]:

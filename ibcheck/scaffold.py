@@ -312,12 +312,12 @@ def _index(paper: str, root: Path) -> None:
     import sys
 
     from ibcheck.checks.index_build import generate
-    from ibcheck.theory.papers import _paper, discover, manifest_of
+    from ibcheck.theory.papers import paper_from_manifest, discover, manifest_of
     p = next((x for x in discover(refresh=True) if x.name == paper), None)
     if p is None:
         sys.path.insert(0, str(root.parent))
         try:
-            p = _paper(root.name, manifest_of(root.name), "new", "local")
+            p = paper_from_manifest(root.name, manifest_of(root.name), "new", "local")
             text = generate(p)
         finally:
             sys.path.remove(str(root.parent))

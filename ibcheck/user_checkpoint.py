@@ -6,7 +6,7 @@ import torch
 from torch import nn
 
 from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.homogeneous_probe import _first_line
+from ibcheck.numerics.homogeneous_probe import error_summary
 
 STATE_KEYS = ("state_dict", "model_state_dict", "model", "net")  # where training scripts put the weights
 
@@ -33,7 +33,7 @@ def from_state_dict(path, model_class: str, model_kwargs, unpickle) -> nn.Module
     try:
         cls = getattr(importlib.import_module(mod_name), cls_name)
     except ModuleNotFoundError as exc:
-        raise InputError(f"--model-class {model_class}: module not importable ({_first_line(exc)}): put its folder "
+        raise InputError(f"--model-class {model_class}: module not importable ({error_summary(exc)}): put its folder "
                          f"on PYTHONPATH") from None
     except AttributeError:
         raise InputError(f"--model-class {model_class}: module {mod_name} has no {cls_name}") from None
@@ -57,7 +57,7 @@ def from_state_dict(path, model_class: str, model_kwargs, unpickle) -> nn.Module
             model = cls(**model_kwargs)
     except Exception as exc:  # noqa: BLE001  (the user's constructor rejected the arguments)
         raise InputError(f"--model-class {model_class} --model-kwargs {_kw(model_kwargs)}: {cls_name}(**kwargs) "
-                         f"failed ({_first_line(exc)})") from None
+                         f"failed ({error_summary(exc)})") from None
     if not isinstance(model, nn.Module):
         raise InputError(f"--model-class {model_class}: not an nn.Module (found {type(model).__name__})")
     own = model.state_dict()
@@ -76,7 +76,7 @@ def from_state_dict(path, model_class: str, model_kwargs, unpickle) -> nn.Module
     except RuntimeError as exc:
         lines = [ln.strip() for ln in str(exc).splitlines()[1:] if ln.strip()]
         raise InputError(f"--model {path}: does not fit {cls_name}(**{_kw(model_kwargs)}) "
-                         f"({'; '.join(lines)[:300] or _first_line(exc)}): check --model-kwargs") from None
+                         f"({'; '.join(lines)[:300] or error_summary(exc)}): check --model-kwargs") from None
     return model
 
 

@@ -23,7 +23,7 @@ from ibcheck.numerics.data import check_examples, read_npz
 from ibcheck.numerics.errors import InputError
 from ibcheck.numerics.homogeneous import Prepared
 from ibcheck.numerics.memory import require
-from ibcheck.numerics.homogeneous_probe import NONHOM_MODULES, Probe, _cls, _first_line, _path
+from ibcheck.numerics.homogeneous_probe import NONHOM_MODULES, Probe, class_name, error_summary, module_path
 
 from .user_script import agree, looks_traced, rebuild, retrace, two_layer_blackbox
 
@@ -62,13 +62,13 @@ def _unpickle(path):
     except Exception as exc:  # noqa: BLE001  (any unpickling failure is the user's file)
         if "__main__" in str(exc):
             raise InputError(f"--model {path}: pickled from a script's __main__, whose class this process cannot "
-                             f"import ({_first_line(exc)}): define the model's class in an importable module (and "
+                             f"import ({error_summary(exc)}): define the model's class in an importable module (and "
                              f"put it on PYTHONPATH), or save TorchScript: torch.jit.save(torch.jit.script(model), "
                              f"path)") from None
         if isinstance(exc, ModuleNotFoundError):
             raise InputError(f"--model {path}: the module that defines the model's class is not importable "
-                             f"({_first_line(exc)}): put its folder on PYTHONPATH, or save TorchScript") from None
-        raise InputError(f"--model {path}: neither a TorchScript file nor a pickled nn.Module ({_first_line(exc)})") from None
+                             f"({error_summary(exc)}): put its folder on PYTHONPATH, or save TorchScript") from None
+        raise InputError(f"--model {path}: neither a TorchScript file nor a pickled nn.Module ({error_summary(exc)})") from None
 
 
 def load_data(path: str | Path) -> tuple[np.ndarray, np.ndarray]:
@@ -147,13 +147,13 @@ def to_float64(m: nn.Module) -> dict:
         for k, t, put in _float_tensors(mod):
             if not t.is_floating_point():
                 continue
-            full = f"{_path(name)}.{k}"
+            full = f"{module_path(name)}.{k}"
             try:
                 new = t.detach().to(torch.float64)
                 put(new)
             except Exception as exc:  # noqa: BLE001  (a read-only attribute, a property without setter, ...)
                 raise InputError(f"model: attribute {full} ({t.dtype}) cannot be converted to float64 "
-                                 f"({_first_line(exc)}): make it a buffer (register_buffer) or a parameter") from None
+                                 f"({error_summary(exc)}): make it a buffer (register_buffer) or a parameter") from None
             fixed[full] = new
     return fixed
 
@@ -175,9 +175,9 @@ def script_to_float64(m) -> dict:
                 try:
                     setattr(mod, k, t.detach().to(torch.float64))
                 except Exception as exc:  # noqa: BLE001  (a constant or a typed attribute that refuses it)
-                    raise InputError(f"model: TorchScript attribute {_path(name)}.{k} ({t.dtype}) cannot be converted "
-                                     f"to float64 ({_first_line(exc)}): make it a buffer (register_buffer)") from None
-                fixed[f"{_path(name)}.{k}"] = getattr(mod, k)
+                    raise InputError(f"model: TorchScript attribute {module_path(name)}.{k} ({t.dtype}) cannot be converted "
+                                     f"to float64 ({error_summary(exc)}): make it a buffer (register_buffer)") from None
+                fixed[f"{module_path(name)}.{k}"] = getattr(mod, k)
     return fixed
 
 
@@ -189,7 +189,7 @@ def _stale(m: nn.Module) -> str | None:
                 continue
             for kk, t in (vars(v).items() if hasattr(v, "__dict__") and not isinstance(v, (nn.Module, torch.Tensor)) else []):
                 if isinstance(t, torch.Tensor) and t.is_floating_point() and t.dtype != torch.float64:
-                    return f"{_path(name)}.{k}.{kk} ({t.dtype})"
+                    return f"{module_path(name)}.{k}.{kk} ({t.dtype})"
     return None
 
 
@@ -206,7 +206,7 @@ def _push(stack, label):
 
 def _hooks(prep: Prepared) -> None:
     for name, mod in prep.model.named_modules():
-        pre, post = _push(prep.stack, f"{_path(name)} ({_cls(mod)})")
+        pre, post = _push(prep.stack, f"{module_path(name)} ({class_name(mod)})")
         mod.register_forward_pre_hook(pre)
         mod.register_forward_hook(post)
 
@@ -239,9 +239,9 @@ def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") 
             f"per-example gradients)", "analyse a subset of the examples (the support of the margin needs all of them, "
             "so a random subset answers a different question)")
     for name, mod in model.named_modules():
-        if _cls(mod) in NONHOM_MODULES:
-            hint = " (return the logits: the multi-class margin is computed from them)" if "Softm" in _cls(mod) else ""
-            raise InputError(f"{_path(name)} ({_cls(mod)}) is {NONHOM_MODULES[_cls(mod)]}{hint}")
+        if class_name(mod) in NONHOM_MODULES:
+            hint = " (return the logits: the multi-class margin is computed from them)" if "Softm" in class_name(mod) else ""
+            raise InputError(f"{module_path(name)} ({class_name(mod)}) is {NONHOM_MODULES[class_name(mod)]}{hint}")
     hooked = [nm for nm, p in model.named_parameters() if getattr(p, "_backward_hooks", None)]
     if hooked:  # a copy drops them: the analysis differentiates the forward itself (gradient_check compares)
         notes.append(f"backward hooks on parameter(s) {', '.join(hooked[:5])} are not part of the forward: ignored")
@@ -252,7 +252,7 @@ def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") 
             warnings.simplefilter("ignore")
             m = copy.deepcopy(model).cpu()  # the analysis runs on the CPU in float64 (a CUDA model is copied over)
     except Exception as exc:  # noqa: BLE001  (a non-leaf tensor attribute, an unpicklable member, ...)
-        raise InputError(f"model: cannot be copied for the analysis ({_first_line(exc)}): store fixed tensors "
+        raise InputError(f"model: cannot be copied for the analysis ({error_summary(exc)}): store fixed tensors "
                          f"detached (tensor.detach()) or as buffers") from None
     black_box = False
     if scripted:
@@ -279,7 +279,7 @@ def prepare(model, X, y, where: str = "data", source: str = "", hint: str = "") 
     fixed = script_to_float64(m) if black_box else to_float64(m)
     notes.append(f"model cast from {', '.join(dtypes)} to float64; data cast to float64" if native
                  else "computed in float64")
-    if any(isinstance(mod, nn.Dropout) or _cls(mod).startswith("Dropout") for mod in m.modules()):
+    if any(isinstance(mod, nn.Dropout) or class_name(mod).startswith("Dropout") for mod in m.modules()):
         notes.append("evaluated in eval mode (dropout off)")
     names, params, frozen = [], [], []
     for pname, p in m.named_parameters():
@@ -343,9 +343,9 @@ def _first_forward(prep: Prepared, m, Xt, where) -> torch.Tensor:
         raise
     except Exception as exc:  # noqa: BLE001  (the user's model rejected the data: a shape mismatch, usually)
         if isinstance(exc, (TypeError, AttributeError, NameError)) and prep.source:  # the model's code, not the data
-            raise InputError(f"{prep.source}: the model's forward fails on the data ({_first_line(exc)}){prep.hint}") from None
+            raise InputError(f"{prep.source}: the model's forward fails on the data ({error_summary(exc)}){prep.hint}") from None
         stale = _stale(m) if "ouble" in str(exc) or "dtype" in str(exc) else None
         if stale:
             raise InputError(f"model: the floating tensor {stale} is not float64 and could not be converted (hidden "
                              f"inside an object): make it a buffer (register_buffer) or a plain tensor attribute") from None
-        raise InputError(f"{where}: X of shape {tuple(Xt.shape)} does not fit the model ({_first_line(exc)})") from None
+        raise InputError(f"{where}: X of shape {tuple(Xt.shape)} does not fit the model ({error_summary(exc)})") from None

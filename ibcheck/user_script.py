@@ -6,7 +6,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from ibcheck.numerics.homogeneous_probe import _cls
+from ibcheck.numerics.homogeneous_probe import class_name
 
 _ACT = {"ReLU": lambda m: nn.ReLU(), "LeakyReLU": lambda m: nn.LeakyReLU(float(m.negative_slope)),
         "Identity": lambda m: nn.Identity(), "Dropout": lambda m: nn.Identity()}
@@ -14,7 +14,7 @@ _ACT = {"ReLU": lambda m: nn.ReLU(), "LeakyReLU": lambda m: nn.LeakyReLU(float(m
 
 def rebuild(sm) -> nn.Module | None:
     """An eager copy of a scripted ``Sequential`` of known layers (same weights), or None."""
-    name = _cls(sm)
+    name = class_name(sm)
     try:
         if name == "Sequential":
             kids = [rebuild(c) for _, c in sm.named_children()]
@@ -177,5 +177,5 @@ def retrace(sm) -> nn.Module | None:
 def looks_traced(sm) -> bool:
     """A loaded TorchScript file that was traced: its Linear/Conv submodules keep no constructor constants
     (``in_features``, ``in_channels``), which scripting keeps."""
-    layers = [m for m in sm.modules() if _cls(m) in ("Linear", "Conv1d", "Conv2d", "Conv3d")]
+    layers = [m for m in sm.modules() if class_name(m) in ("Linear", "Conv1d", "Conv2d", "Conv3d")]
     return bool(layers) and all(not hasattr(m, "in_features") and not hasattr(m, "in_channels") for m in layers)

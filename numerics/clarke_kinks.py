@@ -74,7 +74,7 @@ def find_kinks(prep: Prepared, tol: float | None = None) -> Kinks:
         del ties[i]
     tmax = max([s.tol for s in probe.sites], default=tol if tol is not None else 0.0)
     return Kinks(probe.sites, per, pruned, ties, sorted(probe.uninspected), True, count, len(smooth), custom, tmax,
-                 rounding_tol(probe._terms), sorted(probe.graph_edits), unresolved)
+                 rounding_tol(probe.chain_terms), sorted(probe.graph_edits), unresolved)
 
 
 def _forward_one(prep: Prepared, k: int, overrides: dict, live: bool):

@@ -39,7 +39,7 @@ def same_function_ties(prep: Prepared, i: int, tol: float | None) -> tuple[bool,
         return True, 0.0
     m = sum(int(t[0].sum()) for _, _, t in terms)
     # the gradients' own rounding decides, whatever the user's kink tolerance (which says when values tie)
-    tau = rounding_tol(probe._terms) * math.sqrt(m)
+    tau = rounding_tol(probe.chain_terms) * math.sqrt(m)
     g = torch.Generator().manual_seed(1_000_003 + i)  # per example: the same draw whatever else is analysed
     worst = 0.0
     for _ in range(SKETCHES):

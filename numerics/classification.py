@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import torch
 
 from . import gram_law
-from .data import _stream, check_positive_int, gram, resolve_sampler
+from .data import stream_generator, check_positive_int, gram, resolve_sampler
 from .device import DEFAULT_DTYPE, generator
 from .errors import InputError
 
@@ -37,7 +37,7 @@ class ClassData:
 
 
 def pm1_labels(n: int, seed: int, pos_frac: float = 0.5) -> torch.Tensor:
-    g = _stream(seed, 1)
+    g = stream_generator(seed, 1)
     n_pos = int(round(pos_frac * n))
     s = torch.cat([torch.ones(n_pos), -torch.ones(n - n_pos)]).to(DEFAULT_DTYPE)
     return s[torch.randperm(n, generator=g)]
@@ -59,7 +59,7 @@ def gaussian_pm1(n: int, d: int, seed: int, *, device=None, sampler: str = "expl
         K = gram_law.wishart(n, d, gram_law.rng(seed, gram_law.STREAM_GRAM), 4 * n)
         return ClassData(X=None, y=y, K=gram_law.as_tensor(K, device), kind="gaussian", d=d,
                          sampler={"law": "gram", "method": "K ~ W_n(d, I) (Bartlett; exact)"})
-    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    X = torch.randn(n, d, generator=stream_generator(seed, 2), dtype=DEFAULT_DTYPE)
     return ClassData(X=X, y=y, K=gram(X, device), kind="gaussian", d=d, sampler=_EXPLICIT)
 
 
@@ -72,7 +72,7 @@ def gmm(n: int, d: int, seed: int, beta: float, *, device=None, sampler: str = "
         return ClassData(X=None, y=y, K=gram_law.as_tensor(K, device), kind="gmm", d=d, mu_norm=r,
                          axes=gram_law.as_tensor(A), sampler={"law": "gram", "method": "first coordinate drawn, "
                                                               "K = AAᵀ + W_n(d−1, I) (exact)"})
-    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    X = torch.randn(n, d, generator=stream_generator(seed, 2), dtype=DEFAULT_DTYPE)
     X[:, 0] += y * r
     return ClassData(X=X, y=y, K=gram(X, device), kind="gmm", d=d, mu_norm=r, axes=X[:, :1].clone(),
                      sampler=_EXPLICIT)
@@ -82,7 +82,7 @@ def xor(n: int, d: int, seed: int, mu_norm: float, *, device=None, sampler: str 
     """Noisy 2-XOR: ``x = z + ξ``, ``z ~ Unif{±μ₁, ±μ₂}`` (first two axes), ``y = sign(|x₁| − |x₂|)``."""
     if d < 2:
         raise InputError("xor needs d >= 2")
-    g = _stream(seed, 3)
+    g = stream_generator(seed, 3)
     k = torch.randint(0, 2, (n,), generator=g)
     sgn = torch.randint(0, 2, (n,), generator=g).to(DEFAULT_DTYPE) * 2 - 1
     if _law(n, d, sampler) == "gram":
@@ -91,7 +91,7 @@ def xor(n: int, d: int, seed: int, mu_norm: float, *, device=None, sampler: str 
         return ClassData(X=None, y=torch.sign(A[:, 0].abs() - A[:, 1].abs()), K=gram_law.as_tensor(K, device),
                          kind="xor", d=d, mu_norm=mu_norm, axes=A,
                          sampler={"law": "gram", "method": "first two coordinates drawn, K = AAᵀ + W_n(d−2, I) (exact)"})
-    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    X = torch.randn(n, d, generator=stream_generator(seed, 2), dtype=DEFAULT_DTYPE)
     X[torch.arange(n), k] += sgn * mu_norm
     y = torch.sign(X[:, 0].abs() - X[:, 1].abs())
     return ClassData(X=X, y=y, K=gram(X, device), kind="xor", d=d, mu_norm=mu_norm, axes=X[:, :2].clone(),

@@ -69,15 +69,19 @@ def resolve_sampler(sampler: str, n: int, d: int, *, needs_X: bool = False) -> s
     return law
 
 
-def _stream(seed: int, stream: int) -> torch.Generator:
-    # Independent streams for features and labels: labels of a seed do not change when d changes.
+def stream_generator(seed: int, stream: int) -> torch.Generator:
+    """The CPU generator of stream ``stream`` of a data seed: seed ``1 000 003·seed + stream``. Features, labels and
+    each fixture's extra draws take their own stream, so the labels of a seed do not change when d changes."""
     return generator(1_000_003 * int(seed) + stream)
+
+
+_stream = stream_generator  # the former private name, kept for paper packages outside this tree until 0.3
 
 
 def signed_labels(n: int, seed: int, labels: str = "uniform", y_low: float = 1.0, y_high: float = 2.0,
                   pos_frac: float = 0.5) -> torch.Tensor:
     """Labels with exactly ``round(pos_frac·n)`` positives (``uniform``, ``pm1``) or i.i.d. ``N(0,1)``."""
-    g = _stream(seed, 1)
+    g = stream_generator(seed, 1)
     if labels == "gaussian":
         return torch.randn(n, generator=g, dtype=DEFAULT_DTYPE)
     if labels not in ("uniform", "pm1"):
@@ -98,7 +102,7 @@ def signed_labels(n: int, seed: int, labels: str = "uniform", y_low: float = 1.0
 def gaussian_features(n: int, d: int, seed: int, spec: str = "isotropic") -> tuple[torch.Tensor, torch.Tensor]:
     """``X = Z diag(√λ)`` with ``Z`` i.i.d. ``N(0,1)`` (CPU, float64); returns ``(X, λ)``."""
     lam = spectrum(d, spec)
-    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE)
+    X = torch.randn(n, d, generator=stream_generator(seed, 2), dtype=DEFAULT_DTYPE)
     if spec != "isotropic":
         X.mul_(lam.sqrt())
     return X, lam

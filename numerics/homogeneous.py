@@ -23,7 +23,7 @@ import torch
 from torch import nn
 
 from .errors import InputError
-from .homogeneous_probe import DEGREE_INT_TOL, DEGREE_RTOL, MAX_GRAD_ENTRIES, Probe, _first_line
+from .homogeneous_probe import DEGREE_INT_TOL, DEGREE_RTOL, MAX_GRAD_ENTRIES, Probe, error_summary
 
 DEGREE_SCALES = (0.5, 2.0, 3.0)  # c in f(x;cθ) = c^L f(x;θ)
 DIAGNOSE_EXPONENTS = (2, 3, 4, 5, 6)  # α tried for one tensor scaled as c^α (a bias after layer k: α = k)
@@ -278,7 +278,7 @@ def constraint_rows(prep: Prepared, i0: int, i1: int) -> tuple[np.ndarray, str]:
                 for k in range(K):
                     G[k] = grad_vector(q[k], prep.params, retain=True)
             except RuntimeError as exc:
-                raise InputError(f"model: per-example gradients failed ({_first_line(exc)})") from None
+                raise InputError(f"model: per-example gradients failed ({error_summary(exc)})") from None
             method = "autograd (one constraint at a time)"
     return G, method
 

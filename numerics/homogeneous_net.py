@@ -122,7 +122,8 @@ class HomogeneousNet:
         return float(th @ th) + self.perp_sq
 
     # ---- the trainers' analytic gradients (numpy: tiny arrays, ~20 µs per evaluation) -----------------
-    def _np(self):
+    def numpy_data(self):
+        """``(X, y)`` as numpy arrays, converted once (the analytic gradients and the horizon flow read them)."""
         c = self._cache
         if "X" not in c:
             c["X"], c["y"] = self.X.numpy(), self.y.numpy()
@@ -130,7 +131,7 @@ class HomogeneousNet:
 
     def forward_np(self, th: np.ndarray):
         """``(Z, σ(Z), q, log 𝓛)`` for a flat numpy ``θ``."""
-        X, y = self._np()
+        X, y = self.numpy_data()
         a, W = th[: self.m], th[self.m:].reshape(self.m, self.r)
         Z = W @ X.T
         S = self.sigma(Z)
@@ -143,7 +144,7 @@ class HomogeneousNet:
 
     def weighted_grad_np(self, th: np.ndarray, omega: np.ndarray, Z: np.ndarray, S: np.ndarray) -> np.ndarray:
         """``Σ_n ω_n ∇q_n``."""
-        X, y = self._np()
+        X, y = self.numpy_data()
         a = th[: self.m]
         c = omega * y
         return np.concatenate([S @ c, ((a[:, None] * self.dsigma(Z)) * c[None, :] @ X).ravel()])
@@ -169,7 +170,7 @@ class HomogeneousNet:
 
     def per_sample_grads(self, theta) -> np.ndarray:
         """``J`` (n, P) with rows ``∇q_n(θ)`` (analytic, numpy)."""
-        X, y = self._np()
+        X, y = self.numpy_data()
         th = theta.detach().numpy() if isinstance(theta, torch.Tensor) else theta
         a, W = th[: self.m], th[self.m:].reshape(self.m, self.r)
         Z = W @ X.T  # (m, n)

@@ -52,16 +52,16 @@ GRAPH_EDITS = {"detach", "detach_", "register_hook", "requires_grad_", "data"}  
 LOGIT_HINT = {"softmax", "log_softmax"}  # a classifier's last step: the margin needs the logits before it
 
 
-def _first_line(exc: BaseException) -> str:
+def error_summary(exc: BaseException) -> str:
     s = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {s[0][:160]}" if s else type(exc).__name__
 
 
-def _cls(mod) -> str:
+def class_name(mod) -> str:
     return getattr(mod, "original_name", None) or type(mod).__name__
 
 
-def _path(name: str) -> str:
+def module_path(name: str) -> str:
     return "model" + (f".{name}" if name else "")
 
 
@@ -112,12 +112,12 @@ class Probe(TorchFunctionMode):
         self.tie_terms: list[tuple[str, torch.Tensor, torch.Tensor, torch.Tensor]] = []  # live: (what, a−b, a+b, tied)
         self.uninspected: set[str] = set()
         self._affine = None  # (output tensor, kind, input, weight, conv args)
-        self._terms = 0  # Σ (fan-in + 2) over the affine maps so far: the length of the longest rounding chain
+        self.chain_terms = 0  # Σ (fan-in + 2) over the affine maps so far: the length of the longest rounding chain
 
     @property
     def tol(self) -> float:
         """The kink/tie tolerance here: the user's, else the rounding bound of what the forward computed so far."""
-        return self.user_tol if self.user_tol is not None else rounding_tol(self._terms)
+        return self.user_tol if self.user_tol is not None else rounding_tol(self.chain_terms)
 
     def where(self) -> str:
         return self.stack[-1] if self.stack else "model"
@@ -160,7 +160,7 @@ class Probe(TorchFunctionMode):
         with torch.no_grad():
             scale, data_input = self._unit_scale(z)
         self.sites.append(Site(self.where(), slope, z.detach().clone(), scale, data_input, z if self.live else None,
-                               self.tol, rounding_tol(self._terms), self._data_affine(z)))
+                               self.tol, rounding_tol(self.chain_terms), self._data_affine(z)))
         if self.branches is not None:  # the sign of z; |z| ≤ tol·scale is the kink itself
             self.branches.append(("sign", z.detach().clone(), self.tol * scale))
         if k in self.overrides:
@@ -186,7 +186,7 @@ class Probe(TorchFunctionMode):
             h, W = args[0].detach(), args[1].detach()
             b = args[2] if len(args) > 2 else kwargs.get("bias")
             b = None if b is None else b.detach().abs()
-            self._terms += W[0].numel() + 2
+            self.chain_terms += W[0].numel() + 2
             if kind == "linear":
                 wn = W.reshape(W.shape[0], -1).norm(dim=1)
                 pn = h.norm(dim=-1, keepdim=True)
@@ -202,7 +202,7 @@ class Probe(TorchFunctionMode):
             # a bias z = b_j there, which moves with θ: a genuine kink when b_j = 0
             data_input = (pn == 0) & (not args[0].requires_grad) & (b is None)
             return scale.expand_as(zd), data_input.expand_as(zd)
-        self._terms = max(self._terms, zd[0].numel() + 2)  # not straight after an affine map: as long as the layer
+        self.chain_terms = max(self.chain_terms, zd[0].numel() + 2)  # not straight after an affine map: as long as the layer
         m = zd.reshape(zd.shape[0], -1).abs().amax(dim=1).reshape(-1, *([1] * (zd.ndim - 1)))
         return m.expand_as(zd), None
 
@@ -286,9 +286,9 @@ def output_scale(probe: Probe, out: torch.Tensor) -> tuple[torch.Tensor, int]:
     with torch.no_grad():
         if probe._affine is not None and probe._affine[0] is out:
             scale, _ = probe._unit_scale(out)
-            return scale.reshape(out.shape[0], -1), probe._terms
+            return scale.reshape(out.shape[0], -1), probe.chain_terms
         m = out.detach().reshape(out.shape[0], -1).abs()
-        return m.amax(1, keepdim=True).expand_as(m), probe._terms
+        return m.amax(1, keepdim=True).expand_as(m), probe.chain_terms
 
 
 def custom_functions(out: torch.Tensor) -> list[str]:

@@ -62,7 +62,7 @@ def field_and_jacobian(net, th: np.ndarray, jac: bool = True):
     F = net.weighted_grad_np(th, omega, Z, S)
     if not jac:
         return F, ll, q, omega, None, None
-    X, y = net._np()
+    X, y = net.numpy_data()
     m, r = net.m, net.r
     a = th[:m]
     Jq = net.per_sample_grads(th)

@@ -1,7 +1,7 @@
 """Linear-classification fixtures of the Soudry and Ji–Telgarsky claims (docs/claims-ext.md §1, §2, §8).
 
 Labels are absorbed into the inputs, ``z_n = y_n x_n``; every fixture returns ``X``, ``y = ±1`` and ``Z``.
-All draws come from explicit CPU generators (``numerics.data._stream``), so a seed fixes the data everywhere.
+All draws come from explicit CPU generators (``numerics.data.stream_generator``), so a seed fixes the data everywhere.
 
 * ``planted`` — Gaussian ``X``, labels ``sign⟨x, w*⟩`` of a planted Gaussian ``w*`` (the generic fixture:
   ``n = 12``, ``d = 3``; the rank-condition fixture: ``n = 8``, ``d = 20``).
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from .data import _stream
+from .data import stream_generator
 from .device import DEFAULT_DTYPE
 from .errors import InputError
 
@@ -49,7 +49,7 @@ class LinearData:
 
 
 def _randn(seed: int, stream: int, *shape) -> np.ndarray:
-    return torch.randn(*shape, generator=_stream(seed, stream), dtype=DEFAULT_DTYPE).numpy()
+    return torch.randn(*shape, generator=stream_generator(seed, stream), dtype=DEFAULT_DTYPE).numpy()
 
 
 def planted(n: int, d: int, seed: int) -> LinearData:
@@ -70,7 +70,7 @@ def fig1(seed: int, n_random: int = 12, spread: float = 3.0, clearance: float = 
     The random points are ``N(0, spread² I₂)`` draws kept when off the margin band (rejection sampling), with
     ``y = sign(x₁ + x₂)``; so the SVM is ``ŵ = (½, ½)`` (margin √2) whatever the draw.
     """
-    g = _stream(seed, 5)
+    g = stream_generator(seed, 5)
     pts = []
     while len(pts) < n_random:
         x = torch.randn(2, generator=g, dtype=DEFAULT_DTYPE).numpy() * spread
@@ -97,7 +97,7 @@ def ji_telgarsky(n_sep: int, n_non: int, d_sep: int, d_non: int, seed: int, *, m
     Z = np.zeros((n_sep + n_non, d))
     if n_non:
         zn = _randn(seed, 6, n_non - 1, d_non)
-        c = 0.5 + torch.rand(n_non - 1, generator=_stream(seed, 11), dtype=DEFAULT_DTYPE).numpy()
+        c = 0.5 + torch.rand(n_non - 1, generator=stream_generator(seed, 11), dtype=DEFAULT_DTYPE).numpy()
         Z[n_sep:n_sep + n_non - 1, d_sep:] = zn
         Z[-1, d_sep:] = -(c[:, None] * zn).sum(0)
     if n_sep:

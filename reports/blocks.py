@@ -56,7 +56,7 @@ def breakable(claim_id: str) -> str:
     return "".join(html.escape(c) + ("<wbr>" if c in ".-_" else "") for c in claim_id)
 
 
-def _tw(table: str) -> str:
+def scroll_box(table: str) -> str:
     """A table that scrolls inside its box on a narrow screen, never the page."""
     return f'<div class="tw">{table}</div>'
 
@@ -103,7 +103,7 @@ def rows_table(rows: list[dict], kind: str) -> str:
             if r.get("horizon_command"):
                 why += f" — run to it: {r['horizon_command']}"
             out.append(f"<tr>{cells}{extra}{hold}<td>{html.escape(why)}</td><td>{html.escape(kind_text(r))}</td></tr>")
-    return _tw(f"<table>{head}{''.join(out)}</table>")
+    return scroll_box(f"<table>{head}{''.join(out)}</table>")
 
 
 def quantities_table(q: dict) -> str:
@@ -112,7 +112,7 @@ def quantities_table(q: dict) -> str:
     nested = [(k, v) for k, v in q.items() if isinstance(v, (list, dict))]
     extra = "".join(f"<details><summary>{html.escape(k)}</summary><pre>{html.escape(json.dumps(v, indent=1)[:6000])}</pre>"
                     f"</details>" for k, v in nested)
-    return _tw(f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>") + extra
+    return scroll_box(f"<table><tr><th>quantity</th><th>value</th></tr>{cells}</table>") + extra
 
 
 ASYMPTOTIC = ("limit", "rate")
@@ -278,6 +278,6 @@ def group_block(rs: list[dict], shared: dict) -> str:
             + (f", <code>{html.escape(setting_key(fixed))}</code>" if fixed else "")
             + f" <span class=muted>({r0['role']})</span></h4>"
             + (f"<p>{prose(reason)}</p>" if reason else "")
-            + _tw(f"<table><tr>{head}</tr>{''.join(body)}</table>")
+            + scroll_box(f"<table><tr>{head}</tr>{''.join(body)}</table>")
             + "<details><summary>full tables of each setting</summary>"
             + "".join(result_block(r, shared) for r in rs) + "</details></div>")

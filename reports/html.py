@@ -19,7 +19,7 @@ from ibcheck.theory import verdict as V
 from ibcheck.theory.catalogue import CATALOGUE, PLANNED
 
 from . import status as S
-from .blocks import (_tw, badge, breakable, common_rows, group_block, grouped, is_finding, key_number, prose,
+from .blocks import (scroll_box, badge, breakable, common_rows, group_block, grouped, is_finding, key_number, prose,
                      result_block, seconds_cell, setting_text, shared_seconds, status_html, varying)
 from .conjectures import conjecture_json, conjecture_rows_and_sections, not_run_note
 from .mathml import statement_html
@@ -147,7 +147,7 @@ def findings_html(by_claim, common: frozenset = frozenset()) -> str:
     return ('<h2 id="findings">Findings</h2><section class="claim documented"><p>Documented findings (each pinned in '
             "<code>checks/cases.py:EXPECTED</code> and listed in <code>docs/findings.md</code>), exploratory "
             "measurements, and any result that differs from its expectation.</p>"
-            + _tw("<table><tr><th>claim</th><th>status</th><th>what</th><th>settings</th><th>measured</th>"
+            + scroll_box("<table><tr><th>claim</th><th>status</th><th>what</th><th>settings</th><th>measured</th>"
                   f"<th>reason</th></tr>{''.join(rows)}</table>") + "</section>")
 
 
@@ -213,7 +213,7 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
     summary = (f'<h2>Summary</h2><p class=muted>One row per check run: a claim at its default setting, its other '
                f"settings, its documented findings; then the shipped conjectures. {html.escape(S.summary_line(results, conj_runs))}"
                f'</p><div class="filters">{buttons}</div>'
-               + _tw('<table id="summary"><thead><tr><th>claim</th><th>setting</th><th>source</th><th>provenance</th>'
+               + scroll_box('<table id="summary"><thead><tr><th>claim</th><th>setting</th><th>source</th><th>provenance</th>'
                      "<th>role</th><th>verdict</th><th>as documented</th><th>key row vs bound [kind, provenance]</th>"
                      "<th>seconds</th></tr></thead>"
                      f"<tbody>{''.join(srows)}</tbody></table>") + not_run_note(conj_runs))
@@ -229,7 +229,7 @@ def render(results: list[dict], supplements: dict, meta: dict) -> str:
             f"<style>{CSS}</style><script>{JS}</script></head><body><h1>ibcheck verification report</h1>"
             f"<p class=muted>profile {html.escape(str(meta.get('profile')))} · {html.escape(str(meta.get('date')))} · "
             f"{len(results)} check runs over {len(by_claim)} claims</p>{summary}{findings_html(by_claim, common)}"
-            f"<h2>Claims</h2>{''.join(secs)}<h2>Environment</h2>{_tw(f'<table>{env}</table>')}</body></html>")
+            f"<h2>Claims</h2>{''.join(secs)}<h2>Environment</h2>{scroll_box(f'<table>{env}</table>')}</body></html>")
 
 
 def environment(profile: str, device: str, seconds: float, results: list[dict]) -> dict:

@@ -68,9 +68,11 @@ def supplements() -> dict:
     return collected
 
 
-# Shipped conjectures the quick report leaves out: one trial costs more than the whole quick profile's budget.
-QUICK_SKIP = {"conj.frei-beyond-H": "one trial integrates four gradient flows to L̂ = e^(−2000) (about 30 s each "
-                                    "on 2 cores); run `ibcheck conjecture conj.frei-beyond-H` or the full profile"}
+def quick_skip() -> dict[str, str]:
+    """Shipped conjectures the quick report leaves out, each with its reason (``Conjecture.quick_skip``: one trial
+    costs more than the whole quick profile's budget)."""
+    from ibcheck.checks.conjectures import SHIPPED
+    return {cid: c.quick_skip for cid, c in SHIPPED.items() if c.quick_skip}
 
 
 def run_conjectures(budget: int = 4, max_seconds: float = 20.0, skip: dict | None = None,
@@ -150,7 +152,7 @@ def run_catalogue(profile: str = "quick", device: str = "cpu", progress: bool = 
             prog.show("shipped conjectures (small budget)")
         quick = profile == "quick"
         sup["_conjectures"] = run_conjectures(4 if quick else 20, 20.0 if quick else 300.0,
-                                              QUICK_SKIP if quick else None, claims)
+                                              quick_skip() if quick else None, claims)
         if prog:
             prog.step("shipped conjectures")
             prog.close()

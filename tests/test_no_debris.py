@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import pytest
 
+from ibcheck.checks import index
 from ibcheck.testing.refusal import assert_refused_creates_nothing
 
+CONJ = sorted(index.CONJECTURES)[0]  # any shipped conjecture: each refusal below is decided before its search
 REFUSED = [
-    ["conjecture", "conj.lai-step", "--budget", "-5", "--out", "c27"],
-    ["conjecture", "conj.lai-step", "--min-decided", "-1", "--out", "c27", "--json", "c27.json"],
+    ["conjecture", CONJ, "--budget", "-5", "--out", "c27"],
+    ["conjecture", CONJ, "--min-decided", "-1", "--out", "c27", "--json", "c27.json"],
     ["conjecture", "conj.no-such", "--out", "c27", "--json", "c27.json"],
     ["conjecture", "broken.py", "--out", "c27"],
-    ["conjecture", "conj.lai-step", "--replay", "n=oops", "--out", "c27"],
-    ["conjecture", "conj.lai-step", "--out", "c27/deeper/still", "--json", "nofolder/c.json"],
+    ["conjecture", CONJ, "--replay", "n=oops", "--out", "c27"],
+    ["conjecture", CONJ, "--out", "c27/deeper/still", "--json", "nofolder/c.json"],
     ["report", "--out", "r1", "--claims", "no-such.*"],
     ["report", "--out", "r3", "--device", "cuda"],
     ["report", "--out", "a_file/r4"],

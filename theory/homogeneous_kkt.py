@@ -76,7 +76,7 @@ class KKTResiduals:
     euler_tol: float = math.inf  # what rounding allows euler_gradient_check (gradients that disagree exceed it)
 
 
-def _columns(samples: list[SampleGrad]):
+def sample_columns(samples: list[SampleGrad]):
     """Free columns (smooth gradients and vertices, each with its owner) and the box parts; a streamed smooth
     gradient is its row index (``space`` turns such lists into ``Columns``)."""
     free, owner_free, base, box_owner, V, lo, hi, owner_V = [], [], [], [], [], [], [], []
@@ -169,7 +169,7 @@ def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[Sample
     theta = np.asarray(theta, dtype=np.float64)
     n = len(samples)
     tnorm2 = float(theta @ theta)
-    free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
+    free, owner_free, base, box_owner, V, lo, hi, owner_V = sample_columns(samples)
     cols = space(free + base + V) if free or base else None
     # per-sample Euler identity on every gradient we were given (a cross-check of gradients and homogeneity)
     # (smooth constraints only: a kinked piece's gradient meets it only up to its pre-activations within kink_tol)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cvxpy as cp
 import numpy as np
 
-from .homogeneous_kkt import SampleGrad, _columns, explicit
+from .homogeneous_kkt import SampleGrad, sample_columns, explicit
 from .solver import SolverError, solve
 
 SOLVER_ATOL = 1e-7  # an interior-point optimum is accurate to ~1e-8 of the unit-scaled target: refute only beyond this
@@ -81,7 +81,7 @@ def _joint(theta, q, samples, eps, delta, space=explicit) -> KKTVerdict:
     A witness is sought with δ tightened by ``DELTA_SLACK`` (the solver meets constraints only to its tolerance,
     and the witness is re-verified exactly); a refutation needs the optimum above ε with δ loosened by as much."""
     K = len(samples)
-    free, owner_free, base, box_owner, V, lo, hi, owner_V = _columns(samples)
+    free, owner_free, base, box_owner, V, lo, hi, owner_V = sample_columns(samples)
     nf, nb = len(free), len(base)
     cols = space(free + base + V)
     cn = cols.norms()

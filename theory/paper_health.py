@@ -34,7 +34,7 @@ class Blame:
         return f"{self.file}:{self.line}" + (f" (in {self.function})" if self.function else "")
 
 
-def _folder(module: str) -> Path | None:
+def source_folder(module: str) -> Path | None:
     """The folder of a package, or the file of a module, without importing it."""
     try:
         spec = importlib.util.find_spec(module)
@@ -118,7 +118,7 @@ def static_problem(package: str) -> str | None:
     """Why the installed paper ``package`` would fail to import (``"SyntaxError: … at FILE:LINE"``), or None —
     without importing it: each of its modules (tests and benchmarks aside) compiles, and each module it imports
     exists."""
-    folder = _folder(package)
+    folder = source_folder(package)
     if folder is None or not folder.is_dir():
         return None
     for path in sorted(folder.rglob("*.py")):

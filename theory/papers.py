@@ -80,7 +80,7 @@ def manifest_of(package: str) -> dict | None:
     return m if isinstance(m, dict) else None
 
 
-def _paper(package: str, m: dict, ep_name: str, dist: str) -> Paper:
+def paper_from_manifest(package: str, m: dict, ep_name: str, dist: str) -> Paper:
     name, cite, order = m.get("name"), m.get("citation", ""), m.get("order", 1000)
     if not isinstance(name, str) or not NAME.match(name):
         raise PaperError(f"{package}: PAPER['name'] must be a lower-case name, got {name!r}")
@@ -95,13 +95,13 @@ def _from_entry_point(value: str, ep_name: str, dist: str) -> list[Paper]:
     """The papers an entry point names: its package itself (a manifest) or the sub-packages of a collection."""
     m = manifest_of(value)
     if m is not None:
-        return [_paper(value, m, ep_name, dist)]
+        return [paper_from_manifest(value, m, ep_name, dist)]
     pkg = importlib.import_module(value)
     out = []
     for sub in sorted(s.name for s in pkgutil.iter_modules(getattr(pkg, "__path__", [])) if s.ispkg):
         sm = manifest_of(f"{value}.{sub}")
         if sm is not None:
-            out.append(_paper(f"{value}.{sub}", sm, ep_name, dist))
+            out.append(paper_from_manifest(f"{value}.{sub}", sm, ep_name, dist))
     if not out:
         raise PaperError(f"{value} has no PAPER manifest and no paper sub-package")
     return out
@@ -134,8 +134,8 @@ def entry_points_of(group: str) -> list:
 
 def _folders(value: str) -> list:
     """The folder of the entry point's package (no import: it may be what failed)."""
-    from .paper_health import _folder
-    f = _folder(value.split(".")[0])
+    from .paper_health import source_folder
+    f = source_folder(value.split(".")[0])
     return [f] if f is not None else []
 
 
@@ -207,15 +207,15 @@ def installed_roots() -> dict:
     ``ibcheck.catalogues`` (found without importing them); the built-in papers are ibcheck's own code."""
     if _ROOTS:
         return _ROOTS[0]
-    from .paper_health import _folder
+    from .paper_health import source_folder
     out = {}
     for p in discover():
-        if not p.builtin and (f := _folder(p.package)) is not None:
+        if not p.builtin and (f := source_folder(p.package)) is not None:
             out[f] = p.name
     try:
         for ep in entry_points_of("ibcheck.catalogues"):
             top = ep.value.split(":", 1)[0].strip().split(".")[0]
-            if top != "ibcheck" and (f := _folder(top)) is not None:
+            if top != "ibcheck" and (f := source_folder(top)) is not None:
                 out[f] = ep.name
     except Exception:  # noqa: BLE001  (unreadable metadata: nothing to blame there)
         pass
@@ -225,8 +225,8 @@ def installed_roots() -> dict:
 
 def ibcheck_roots() -> tuple:
     """ibcheck's own folders (its package and the installed roots: a source checkout maps them to theory/, …)."""
-    from .paper_health import _folder
-    found = [_folder(m) for m in ("ibcheck", *(f"ibcheck.{r}" for r in ("theory", "numerics", "checks", "reports",
+    from .paper_health import source_folder
+    found = [source_folder(m) for m in ("ibcheck", *(f"ibcheck.{r}" for r in ("theory", "numerics", "checks", "reports",
                                                                          "papers")))]
     return tuple(f for f in found if f is not None)
 
@@ -236,8 +236,8 @@ AUTHORING = ("ibcheck.theory.statement", "ibcheck.theory.rates", "ibcheck.checks
 
 def authoring_files() -> tuple:
     """The modules a paper builds its statements and checks with: their refusals are the paper's errors."""
-    from .paper_health import _folder
-    return tuple(f for f in (_folder(m) for m in AUTHORING) if f is not None)
+    from .paper_health import source_folder
+    return tuple(f for f in (source_folder(m) for m in AUTHORING) if f is not None)
 
 
 def culprit(exc: BaseException):

@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     import cvxpy as cp
 
 SOLVER = "CLARABEL"
+OPTIMAL = "optimal"  # cvxpy's ``cp.OPTIMAL`` spelled out: reading a status loads no cvxpy (a test checks they agree)
 # Interior-point tolerances tighter than Clarabel's 1e-8 defaults; the result is then polished and
 # re-verified in our own code, so these only need to identify the active set reliably.
 CLARABEL_OPTS = {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10, "max_iter": 500}
@@ -26,8 +27,7 @@ class SolveInfo:
 
     @property
     def accurate(self) -> bool:
-        import cvxpy as cp
-        return self.status == cp.OPTIMAL
+        return self.status == OPTIMAL
 
 
 def solve(problem: cp.Problem, *, allow_infeasible: bool = False) -> SolveInfo:

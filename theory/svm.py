@@ -23,7 +23,6 @@ import itertools
 import math
 from dataclasses import dataclass
 
-import cvxpy as cp
 import numpy as np
 from scipy.optimize import nnls
 
@@ -152,6 +151,7 @@ def hard_margin_svm(Z: np.ndarray, method: str = "auto") -> SVM:
                 return out
         elif method == "nnls":
             return SVM(False, None, None, None, "nnls failed", False, math.nan, math.nan, math.nan, math.nan)
+    import cvxpy as cp  # here, not at the top: a certified NNLS answer (the usual case) never loads cvxpy
     c = cp.Variable(n)
     cons = [Kt @ c >= 1]
     prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(_factor(Kt).T @ c)), cons)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import math
 
+from ibcheck.kkt_defaults import DELTA, EPS
+
 
 def _num(v) -> str:
     return "null" if v is None else f"{v:.6g}" if isinstance(v, float) else str(v)
 
 
-def assert_kkt(model, X, y, eps: float = 1e-3, delta: float = 1e-2, *, loss: str = "exp",
+def assert_kkt(model, X, y, eps: float = EPS, delta: float = DELTA, *, loss: str = "exp",
                degree: int | None = None, min_normalized_margin: float | None = None, **kwargs):
     """Assert the model is an (ε, δ)-KKT point of ``min ½‖θ‖² s.t. q_k(θ) ≥ 1`` (after rescaling; Lyu–Li): one
     multiplier vector with ``kkt_stationarity ≤ eps`` and ``kkt_complementarity ≤ delta`` (normalisations:

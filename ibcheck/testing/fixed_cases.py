@@ -3,20 +3,23 @@ several papers' checks read the same data).
 
 Each case is plain numbers: positives and negatives with different label ranges, Gram matrices with negative
 off-diagonal entries, so that a quantity computed over the wrong subset, with a dropped absolute value or with
-the other class's range gives a different number.
+the other class's range gives a different number. Each is named by its shape (separable, diagonal-network,
+non-separable, orthogonal, ReLU regression, classification), not by a paper that reads it.
 """
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import torch
 
 from ibcheck.numerics.data import Dataset
 
-# ReLU regression (LAI_*): n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
+# ReLU regression (RELU_REGRESSION_*): n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
 # the most negative eigenvalue of K/‖λ‖₁ − I (≈ −0.26, row norm 0.85) outweighs the most positive (≈ +0.12), so
 # ‖K/‖λ‖₁ − I‖₂ taken without the absolute value differs.
 # Positives |y| ∈ [1.0, 2.0], negatives |y| ∈ [0.5, 1.2]: y_min/y_max differ between the classes and overall.
-LAI_X = np.array([
+RELU_REGRESSION_X = np.array([
     [1.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.10, 0.05],
     [0.00, 0.95, 0.00, 0.00, 0.00, 0.00, -0.10, 0.10],
     [0.00, 0.00, 1.05, 0.00, 0.00, 0.00, 0.05, -0.10],
@@ -24,18 +27,18 @@ LAI_X = np.array([
     [0.00, 0.00, 0.00, 0.00, 1.02, 0.00, -0.05, 0.10],
     [0.00, 0.00, 0.00, 0.00, 0.00, 1.00, 0.10, 0.00],
 ])
-LAI_Y = np.array([1.5, -0.5, 1.0, -1.2, 2.0, -0.8])
-LAI_TRACE = 1.0  # ‖λ‖₁ given, not estimated
+RELU_REGRESSION_Y = np.array([1.5, -0.5, 1.0, -1.2, 2.0, -0.8])
+RELU_REGRESSION_TRACE = 1.0  # ‖λ‖₁ given, not estimated
 
 
-def lai_dataset(y: np.ndarray = LAI_Y) -> Dataset:
-    X = torch.tensor(LAI_X, dtype=torch.float64)
-    return Dataset(X=X, y=torch.tensor(y, dtype=torch.float64), K=X @ X.T, trace_sigma=LAI_TRACE, kind="fixed")
+def relu_regression_dataset(y: np.ndarray = RELU_REGRESSION_Y) -> Dataset:
+    X = torch.tensor(RELU_REGRESSION_X, dtype=torch.float64)
+    return Dataset(X=X, y=torch.tensor(y, dtype=torch.float64), K=X @ X.T, trace_sigma=RELU_REGRESSION_TRACE, kind="fixed")
 
 
-# leaky two-layer classification (FREI_*): n = 6 examples in d = 8, labels ±1 (4 positives, 2 negatives), nearly orthogonal rows of different
+# leaky two-layer classification (CLASSIFICATION_*): n = 6 examples in d = 8, labels ±1 (4 positives, 2 negatives), nearly orthogonal rows of different
 # norms (R_max/R_min = 1.25) with negative and positive overlaps ⟨x_i, x_k⟩ — inside (H) for γ = 1/2 at small n.
-FREI_X = np.array([
+CLASSIFICATION_X = np.array([
     [2.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.05, 0.02],
     [0.00, 1.80, 0.00, 0.00, 0.00, 0.00, -0.04, 0.03],
     [0.00, 0.00, 2.20, 0.00, 0.00, 0.00, 0.03, -0.05],
@@ -43,21 +46,21 @@ FREI_X = np.array([
     [0.00, 0.00, 0.00, 0.00, 2.10, 0.00, -0.05, -0.02],
     [0.00, 0.00, 0.00, 0.00, 0.00, 2.25, 0.04, 0.01],
 ])
-FREI_Y = np.array([1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
+CLASSIFICATION_Y = np.array([1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
 
 
-def frei_dataset() -> Dataset:
-    X = torch.tensor(FREI_X, dtype=torch.float64)
-    return Dataset(X=X, y=torch.tensor(FREI_Y, dtype=torch.float64), K=X @ X.T,
+def classification_dataset() -> Dataset:
+    X = torch.tensor(CLASSIFICATION_X, dtype=torch.float64)
+    return Dataset(X=X, y=torch.tensor(CLASSIFICATION_Y, dtype=torch.float64), K=X @ X.T,
                    trace_sigma=float((X * X).sum(1).mean()), kind="fixed")
 
 
-# linear separable logistic regression (SOUDRY_*, ±1 labels): n = 5 in d = 2. The support vectors are the two negatives
+# linear separable logistic regression (SEPARABLE_*, ±1 labels): n = 5 in d = 2. The support vectors are the two negatives
 # (SVM duals 0.520 and 0.662, distinct); the positives sit far out (θ = min non-support margin = 2.17).
-SOUDRY_X = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.2, -1.0]])
-SOUDRY_Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
+SEPARABLE_X = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.2, -1.0]])
+SEPARABLE_Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
 # the same with the last negative moved to (−0.6, −1.8): one support vector only, rank Z_S = 1 < rank Z = 2
-SOUDRY_X_RANK1 = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.6, -1.8]])
+SEPARABLE_X_RANK1 = np.array([[2.0, 1.0], [1.0, 2.5], [3.0, 3.0], [-1.0, -0.4], [-0.6, -1.8]])
 
 
 def labelled(X: np.ndarray, y: np.ndarray, kind: str = "fixed") -> Dataset:
@@ -66,25 +69,43 @@ def labelled(X: np.ndarray, y: np.ndarray, kind: str = "fixed") -> Dataset:
                    trace_sigma=float((Xt * Xt).sum(1).mean()), kind=kind)
 
 
-# diagonal-network regression (WOOD_*, d > n): n = 3 in d = 5, labels of both signs and different sizes; X has a negative
+# diagonal-network regression (DIAGONAL_*, d > n): n = 3 in d = 5, labels of both signs and different sizes; X has a negative
 # entry in every row, so argmin Q_α has coordinates of both signs (an absolute value dropped in ‖w‖₁ shows).
-WOOD_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
+DIAGONAL_X = np.array([[1.0, 0.5, -0.3, 0.0, 0.8],
                    [-0.4, 1.2, 0.6, 0.9, 0.0],
                    [0.2, -0.7, 1.1, 0.3, -0.5]])
-WOOD_Y = np.array([1.5, -0.7, 0.3])
+DIAGONAL_Y = np.array([1.5, -0.7, 0.3])
 
 
-# non-separable logistic regression (JT_*): z_i = y_i x_i in d = 4. Four non-separable points positively spanning S = span(e₁, e₂) (angles
+# non-separable logistic regression (NONSEPARABLE_*): z_i = y_i x_i in d = 4. Four non-separable points positively spanning S = span(e₁, e₂) (angles
 # 27°, 97°, 194°, 281°) and three separable points with an S-component (mix) spread over S^⊥ = span(e₃, e₄) (so
 # the direction ū in S^⊥ is a genuine max-margin direction, approached like 1/log t); labels alternate so
 # X = y·Z differs from Z.
-JT_Z = np.array([[1.0, 0.5, 0.0, 0.0], [-1.2, -0.3, 0.0, 0.0], [0.2, -1.0, 0.0, 0.0], [-0.1, 0.8, 0.0, 0.0],
+NONSEPARABLE_Z = np.array([[1.0, 0.5, 0.0, 0.0], [-1.2, -0.3, 0.0, 0.0], [0.2, -1.0, 0.0, 0.0], [-0.1, 0.8, 0.0, 0.0],
                  [0.3, -0.2, 1.0, 0.4], [-0.5, 0.4, 2.0, -0.3], [0.1, 0.2, 0.5, 1.5]])
-JT_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
+NONSEPARABLE_Y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0])
 
 
-# ReLU square loss, orthogonal inputs (BOURSIER_*): n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
+# ReLU square loss, orthogonal inputs (ORTHOGONAL_*): n = 4 nearly orthogonal inputs in d = 5 of different norms (overlaps ±0.0015–0.004 through the fifth
 # coordinate, some negative), labels of both signs and different sizes: D₊ = ‖1.5x₁ + 0.6x₂‖/4 ≠ D₋.
-BOURSIER_X = np.array([[1.0, 0.0, 0.0, 0.0, 0.05], [0.0, 1.5, 0.0, 0.0, -0.08],
+ORTHOGONAL_X = np.array([[1.0, 0.0, 0.0, 0.0, 0.05], [0.0, 1.5, 0.0, 0.0, -0.08],
                        [0.0, 0.0, 0.8, 0.0, 0.03], [0.0, 0.0, 0.0, 1.2, -0.02]])
-BOURSIER_Y = np.array([1.5, 0.6, -1.0, -0.4])
+ORTHOGONAL_Y = np.array([1.5, 0.6, -1.0, -0.4])
+
+
+# The names before 0.2 (each case named after the first paper that read it), deprecated; removed in 0.3.
+_RENAMED = {"SOUDRY_X": "SEPARABLE_X", "SOUDRY_Y": "SEPARABLE_Y", "SOUDRY_X_RANK1": "SEPARABLE_X_RANK1",
+            "WOOD_X": "DIAGONAL_X", "WOOD_Y": "DIAGONAL_Y", "JT_Z": "NONSEPARABLE_Z", "JT_Y": "NONSEPARABLE_Y",
+            "BOURSIER_X": "ORTHOGONAL_X", "BOURSIER_Y": "ORTHOGONAL_Y", "LAI_X": "RELU_REGRESSION_X",
+            "LAI_Y": "RELU_REGRESSION_Y", "LAI_TRACE": "RELU_REGRESSION_TRACE",
+            "lai_dataset": "relu_regression_dataset", "FREI_X": "CLASSIFICATION_X", "FREI_Y": "CLASSIFICATION_Y",
+            "frei_dataset": "classification_dataset"}
+
+
+def __getattr__(name: str):
+    """A former name still answers, with a ``DeprecationWarning`` naming its replacement."""
+    if name in _RENAMED:
+        warnings.warn(f"ibcheck.testing.fixed_cases.{name} is deprecated: use {_RENAMED[name]} (removed in 0.3)",
+                      DeprecationWarning, stacklevel=2)
+        return globals()[_RENAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,7 +21,7 @@ import pytest
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
 
-# teacher data (n = 6, d = 8, the check's generator; labels of a width-3 ReLU teacher): the fixed FREI case leaves
+# teacher data (n = 6, d = 8, the check's generator; labels of a width-3 ReLU teacher): the fixed classification case leaves
 # relu² neurons dead at a small init (the flow sticks at log 𝓛 = log 4), so the generated teacher set is used
 SET = {"n": 6, "d": 8, "m": 6, "target_log_loss": -100.0, "samples": 10}
 RELU2 = {**SET, "act": "relu", "p": 2.0}  # a claim whose own default is σ = z²: this module's net is relu²

@@ -14,7 +14,7 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import _stream
+from ibcheck.numerics.data import stream_generator
 from ibcheck.numerics.device import DEFAULT_DTYPE
 from ibcheck.numerics.errors import InputError
 
@@ -45,11 +45,11 @@ def random_orthogonal(n: int, d: int, seed: int, *, n_pos: int | None = None, r_
     """n orthogonal points in R^d (d ≥ n) with norms U[r_range] and labels ±U[y_range] (n_pos positives)."""
     if d < n:
         raise InputError(f"orthogonal data need d ≥ n (got n={n}, d={d})")
-    g = _stream(seed, 2)
+    g = stream_generator(seed, 2)
     Q, _ = torch.linalg.qr(torch.randn(d, n, generator=g, dtype=DEFAULT_DTYPE))
     r = r_range[0] + (r_range[1] - r_range[0]) * torch.rand(n, generator=g, dtype=DEFAULT_DTYPE)
     X = (Q * r).T.numpy().copy()
     n_pos = n // 2 if n_pos is None else n_pos
-    mag = y_range[0] + (y_range[1] - y_range[0]) * torch.rand(n, generator=_stream(seed, 1), dtype=DEFAULT_DTYPE)
+    mag = y_range[0] + (y_range[1] - y_range[0]) * torch.rand(n, generator=stream_generator(seed, 1), dtype=DEFAULT_DTYPE)
     y = mag.numpy() * np.where(np.arange(n) < n_pos, 1.0, -1.0)
     return X, y

@@ -1,4 +1,4 @@
-"""boursier2022 quantities on ``fixed_cases.BOURSIER_*`` (n = 4, d = 5), recomputed in numpy from
+"""boursier2022 quantities on ``fixed_cases.ORTHOGONAL_*`` (n = 4, d = 5), recomputed in numpy from
 docs/claims-ext.md §8: β± = Σ_{±y_k>0} |y_k| x_k/‖x_k‖², D± = (1/n)‖Σ_{±y_k>0} y_k x_k‖, the plateau (1/2n)Σ_slow y²,
 τ = ln(1/λ)/D, the loss-curve crossings from the check's own grid, and GD re-run in weight space R^5 from the
 check's init draw (``numerics.relu_square.init_state``, an input). The event-driven flow's end state is not
@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
 
-X, Y = F.BOURSIER_X, F.BOURSIER_Y
+X, Y = F.ORTHOGONAL_X, F.ORTHOGONAL_Y
 M, LAM = 16, 1e-3  # m = 16: both classes covered at seed 0 (m = 8 leaves the negatives uncovered)
 SET = {"m": M, "lam": LAM, "t_max": 2000.0}
 ODE = "a property of the event-driven ODE integration (its end state is not exposed), not a formula of the statement"

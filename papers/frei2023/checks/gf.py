@@ -169,6 +169,11 @@ def boundary_agreement(net: Net, B: torch.Tensor, N: int, seed: int, mass: bool 
 _CACHE: dict = {}
 
 
+def clear_cache() -> None:
+    """Forget the memoised flows (a benchmark times a fresh flow)."""
+    _CACHE.clear()
+
+
 def measure_gf(ctx: Context) -> list[Measurement]:
     """Memoised on (flow parameters, seeds, device) for generated data without hooks: the eight
     thm3.* claims share one flow per setting (a pure function of these, so the memo is exact)."""

@@ -40,4 +40,8 @@ conjecture = Conjecture(
     conclusion=sp.Eq(hold, 1), default_budget=20,
     replay_check=lambda p: "ibcheck check frei2023.thm3.2.global " + " ".join(
         f"--set {k}={v}" for k, v in setting(p).items()),
-    source="frei2023", expected="survived")
+    source="frei2023", expected="survived", ci_budget=1,
+    # its flows far outside (H) may not finish within a CI trial: undecided, so inconclusive is allowed there
+    ci_status=("survived", "inconclusive"),
+    quick_skip="one trial integrates four gradient flows to L̂ = e^(−2000) (about 30 s each on 2 cores); run "
+               "`ibcheck conjecture conj.frei-beyond-H` or the full profile")

@@ -1,4 +1,4 @@
-"""frei2023 quantities on the fixed case ``fixed_cases.FREI_*``, recomputed in plain numpy/scipy from docs/claims.md.
+"""frei2023 quantities on the fixed case ``fixed_cases.CLASSIFICATION_*``, recomputed in plain numpy/scipy from docs/claims.md.
 
 The Section 3 flow is not re-integrated: its end state ``W = BX`` (span init, so nothing lies outside the data) is
 captured through the test-only ``Hooks.limit`` (an identity map that records ``B``) and every quantity the check
@@ -121,7 +121,7 @@ def kkt_stationarity(W, a, X, y):
 
 
 def test_frei2023_section3_quantities_recomputed():
-    X, y = F.FREI_X, F.FREI_Y
+    X, y = F.CLASSIFICATION_X, F.CLASSIFICATION_Y
     n = len(y)
     captured = {"all": []}
 
@@ -129,7 +129,7 @@ def test_frei2023_section3_quantities_recomputed():
         captured["B"] = B.clone()
         captured["all"].append(B.clone())
         return B
-    ms = {cid: measure(cid, GF_SET, dataset=F.frei_dataset(), hooks=Hooks(limit=keep))[0] for cid in GF_CLAIMS[:2]}
+    ms = {cid: measure(cid, GF_SET, dataset=F.classification_dataset(), hooks=Hooks(limit=keep))[0] for cid in GF_CLAIMS[:2]}
     W = captured["B"].numpy() @ X
     m = M1 + M2
     a = np.concatenate([np.ones(M1), -np.ones(M2)]) / math.sqrt(m)
@@ -241,7 +241,7 @@ def test_frei2023_section3_quantities_recomputed():
 def test_frei2023_kkt_trend_row_never_compares_the_end_with_itself():
     """A flow stopped at log L̂ = −20 has no checkpoint with log L̂ ≤ −20 before its end: the early residual is NaN
     and the trend row undecided — reading the end state there would make "the residual shrinks" hold trivially."""
-    [m] = measure("frei2023.thm3.1", {**GF_SET, "target_log_loss": -20.0}, dataset=F.frei_dataset())
+    [m] = measure("frei2023.thm3.1", {**GF_SET, "target_log_loss": -20.0}, dataset=F.classification_dataset())
     assert math.isnan(m.quantities["kkt_stationarity_early"]) and math.isnan(m.quantities["kkt_early_log_loss"])
     assert math.isfinite(m.quantities["kkt_stationarity"])
     ev = REGISTRY["frei2023.thm3.1"].claim.evaluate(m.values)

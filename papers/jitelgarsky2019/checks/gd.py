@@ -26,7 +26,7 @@ from ibcheck.theory.solver import SolverError
 
 from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
-from ibcheck.checks.params import Param, constant_params, pos, power_of_ten
+from ibcheck.checks.params import POWER_OF_TEN_TEXT, Param, constant_params, pos, power_of_ten
 from ibcheck.checks.trends import Memo, count_rises, measure_memoised
 from ibcheck.checks.horizon import powers_of_ten
 
@@ -41,7 +41,7 @@ def params(n_sep=6, n_non=4, d_sep=2, d_non=2, seed=0, steps=1_000_000) -> dict:
         "mix": Param("mix", float, 0.5, "S-component of the separable points", lambda v: v >= 0, "must be >= 0"),
         "seed": Param("seed", int, seed, "data seed", lambda v: v >= 0, "must be >= 0"),
         "eta": pos("eta", float, 1.0, "GD step on the MEAN risk"),
-        "steps": Param("steps", int, steps, "GD steps T: a power of 10 ≥ 10⁴", power_of_ten, "a power of 10 >= 10000"),
+        "steps": Param("steps", int, steps, "GD steps T: a power of 10 ≥ 10⁴", power_of_ten, POWER_OF_TEN_TEXT),
     }
 
 

@@ -1,4 +1,4 @@
-"""jitelgarsky2019 quantities on ``fixed_cases.JT_*`` (n = 6, d = 3), recomputed with numpy/scipy from
+"""jitelgarsky2019 quantities on ``fixed_cases.NONSEPARABLE_*`` (n = 6, d = 3), recomputed with numpy/scipy from
 docs/claims-ext.md: the maximal separable subset I by one LP per point (i ∈ I iff some u has Zu ≥ 0 and z_iᵀu > 0),
 S = span{z_i : i ∉ I}, v̄ = argmin_{v ∈ S} (1/n)Σ_{i∉I} ℓ(z_iᵀv) by scipy, ū the max-margin direction of the
 separable points projected onto S^⊥ (exhaustive support sets), and GD on the mean logistic risk re-run in numpy.
@@ -151,9 +151,9 @@ def _run(cid, Z, y):
 
 def test_jitelgarsky2019_ray_and_risk_recomputed():
     for cid in ("jitelgarsky2019.ray", "jitelgarsky2019.risk"):
-        _run(cid, F.JT_Z, F.JT_Y)
+        _run(cid, F.NONSEPARABLE_Z, F.NONSEPARABLE_Y)
 
 
 def test_jitelgarsky2019_edges_recomputed():
-    _run("jitelgarsky2019.separable_edge", F.SOUDRY_Y[:, None] * F.SOUDRY_X, F.SOUDRY_Y)
-    _run("jitelgarsky2019.nonseparable_edge", F.JT_Z[:4, :2], F.JT_Y[:4])
+    _run("jitelgarsky2019.separable_edge", F.SEPARABLE_Y[:, None] * F.SEPARABLE_X, F.SEPARABLE_Y)
+    _run("jitelgarsky2019.nonseparable_edge", F.NONSEPARABLE_Z[:4, :2], F.NONSEPARABLE_Y[:4])

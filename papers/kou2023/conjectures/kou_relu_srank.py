@@ -44,4 +44,5 @@ conjecture = Conjecture(
            "steps": Int(50, 400), "seed": Int(0, 1000)},
     experiment=experiment, quantities=("srank_init", "srank_max_after_step1", "loss_final", "init_to_first_step"),
     hypotheses=(sp.Le(init_ratio, 1),),  # "small init" as in Theorem 4.2: the first step dominates W⁽⁰⁾
-    conclusion=sp.Le(smax, 4), default_budget=40, source="conjecture (Kou et al.)", expected="survived")
+    conclusion=sp.Le(smax, 4), default_budget=40, source="conjecture (Kou et al.)", expected="survived",
+    ci_budget=4)

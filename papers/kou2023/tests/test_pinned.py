@@ -1,4 +1,4 @@
-"""kou2023 quantities on ``fixed_cases.FREI_*`` (n = 6, d = 8, 4 positives and 2 negatives), recomputed in numpy
+"""kou2023 quantities on ``fixed_cases.CLASSIFICATION_*`` (n = 6, d = 8, 4 positives and 2 negatives), recomputed in numpy
 from docs/claims-ext.md §5: GD on f(x) = (1/m)Σ_r σ(⟨w₊,r, x⟩) − (1/m)Σ_r σ(⟨w₋,r, x⟩), σ(z) = max(z, γz),
 L = (1/n)Σ log(1 + e^{−y_i f(x_i)}), first layer only, re-run here from the check's random init (an input: the
 init draw ``numerics.two_layer.gaussian_init``), with stable ranks ‖A‖_F²/‖A‖₂² of W₊, W₋ and W at the
@@ -50,7 +50,7 @@ def schedule(T):
 
 
 def run(gamma):
-    X, y = F.FREI_X, F.FREI_Y
+    X, y = F.CLASSIFICATION_X, F.CLASSIFICATION_Y
     K = X @ X.T
     n = len(y)
     import torch
@@ -117,7 +117,7 @@ def test_kou2023_leaky_recomputed():
            "decade_steps": [r["steps"][i] for i in idx], "srank_excess_pos": ep, "srank_excess_neg": en,
            "log_loss_increases": incs([r["ll"][i] for i in idx]),
            "srank_excess_series": limit_series(r, np.maximum(r["pos"], r["neg"]) - 1)}
-    [m] = measure("kou2023.leaky_srank_to_1", SET, dataset=F.frei_dataset())
+    [m] = measure("kou2023.leaky_srank_to_1", SET, dataset=F.classification_dataset())
     compare("kou2023.leaky_srank_to_1", m, exp, PINNED["kou2023.leaky_srank_to_1"], rtol=TOLS[0], atol=TOLS[1])
 
 
@@ -130,7 +130,7 @@ def test_kou2023_relu_recomputed():
     exp = {**base, "srank_growth_last_decade": last / prev, "srank_class_max": cls[s >= 1].max(),
            "srank_full_max": np.array(r["full"])[s >= 1].max(), "srank_pos_final": r["pos"][-1],
            "srank_neg_final": r["neg"][-1], "srank_full_final": r["full"][-1]}
-    [m] = measure("kou2023.relu_srank_bounded", SET, dataset=F.frei_dataset())
+    [m] = measure("kou2023.relu_srank_bounded", SET, dataset=F.classification_dataset())
     compare("kou2023.relu_srank_bounded", m, exp, PINNED["kou2023.relu_srank_bounded"], rtol=TOLS[0], atol=TOLS[1])
 
 
@@ -147,7 +147,7 @@ def test_kou2023_margins_recomputed():
     exp = {**base, "margin_excess_increases": incs(ex), "margin_fit_r2": r2, "margin_fit_intercept": a,
            "margin_fit_slope": b, "margin_ratio_final": r["ratio"][-1], "margin_excess_decades": ex,
            "margin_excess_series": limit_series(r, np.array(r["ratio"]) - 1)}
-    [m] = measure("kou2023.margin_equalization", SET, dataset=F.frei_dataset())
+    [m] = measure("kou2023.margin_equalization", SET, dataset=F.classification_dataset())
     # margins O(1) after GD stopped at a fixed step: rtol 1e-8 covers the GD iterates' rounding; atol only for ratios − 1 ≈ 0 (≥ 1e-6 here)
     compare("kou2023.margin_equalization", m, exp, PINNED["kou2023.margin_equalization"], rtol=1e-8, atol=1e-10)
 
@@ -157,10 +157,10 @@ def test_kou2023_loss_and_full_recomputed():
     s = np.array(r["steps"], float)
     sel = s >= STEPS / 100
     tl = s[sel] * np.exp(np.array(r["ll"])[sel])
-    [m] = measure("kou2023.loss_rate", SET, dataset=F.frei_dataset())
+    [m] = measure("kou2023.loss_rate", SET, dataset=F.classification_dataset())
     compare("kou2023.loss_rate", m, {**base, "tL_band": tl.max() / tl.min(), "tL_final": tl[-1], "tL_last2_decades": tl},
             PINNED["kou2023.loss_rate"], rtol=TOLS[0], atol=TOLS[1])
-    [m] = measure("kou2023.full_srank", SET, dataset=F.frei_dataset())
+    [m] = measure("kou2023.full_srank", SET, dataset=F.classification_dataset())
     L = m.quantities["srank_full_limit"]
     compare("kou2023.full_srank", m, {**base, "srank_full_final": r["full"][-1],
                                       "srank_full_rel_dev": abs(r["full"][-1] / L - 1)},

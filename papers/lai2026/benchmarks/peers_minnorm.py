@@ -27,7 +27,7 @@ from ibcheck.numerics.threads import limited  # noqa: E402
 def minnorms(n: int, reps: int):
     import cvxpy as cp
 
-    from ibcheck.papers.lai2026.theory.minnorm import _factor, min_norm_m1
+    from ibcheck.papers.lai2026.theory.minnorm import eigen_factor, min_norm_m1
     rng = np.random.default_rng(n)
     d = 40 * n
     X = rng.standard_normal((n, d))
@@ -40,7 +40,7 @@ def minnorms(n: int, reps: int):
         a = cp.Variable(n)
         P, N = y > 0, y <= 0
         cons = [(Kt @ a)[np.flatnonzero(P)] == y[P], (Kt @ a)[np.flatnonzero(N)] <= 0]
-        cp.Problem(cp.Minimize(0.5 * cp.sum_squares(_factor(Kt).T @ a)), cons).solve()
+        cp.Problem(cp.Minimize(0.5 * cp.sum_squares(eigen_factor(Kt).T @ a)), cons).solve()
         return np.asarray(a.value) / d
 
     fns = {"ours": lambda: min_norm_m1(K, y, d).alpha, "clarabel+polish": lambda: min_norm_m1(K, y, d, method="clarabel").alpha,

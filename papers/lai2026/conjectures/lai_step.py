@@ -24,4 +24,4 @@ conjecture = Conjecture(
     hypotheses=(sp.Eq(hyp, 1),), conclusion=sp.Ge(gap, lower * (1 - 1e-8)), default_budget=60,
     replay_check=lambda p: (f"ibcheck check lai2026.m1.gap --set n={p['n']} --set d={max(p['d'], p['n'])} "
                             f"--set eta_scale={p['eta_scale']!r} --set labels={p['labels']} --set seed={p['seed']}"),
-    source="lai2026", expected="refuted")
+    source="lai2026", expected="refuted", ci_budget=5)

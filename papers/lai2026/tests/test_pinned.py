@@ -1,4 +1,4 @@
-"""lai2026 quantities on the fixed case ``fixed_cases.LAI_*``, recomputed in plain numpy from docs/claims.md.
+"""lai2026 quantities on the fixed case ``fixed_cases.RELU_REGRESSION_*``, recomputed in plain numpy from docs/claims.md.
 
 GD is re-run in weight space (w ∈ R^8, not the check's span coordinates), the min-norm references by exhaustive
 active sets (a linear solve per subset of the negatives), the bounds from their formulas
@@ -110,7 +110,7 @@ def base_values(X, y, tr, m):
 
 
 def test_lai2026_m1_quantities_recomputed():
-    X, y, tr = F.LAI_X, F.LAI_Y, F.LAI_TRACE
+    X, y, tr = F.RELU_REGRESSION_X, F.RELU_REGRESSION_Y, F.RELU_REGRESSION_TRACE
     P, N = y > 0, y <= 0
     W0 = EPS * X.sum(0)[None, :] / tr
     W, steps, conv, pat1, changes = gd(X, y, np.ones(1), W0, ETA_SCALE / tr)
@@ -139,12 +139,12 @@ def test_lai2026_m1_quantities_recomputed():
     # cond(K_PP) ≤ 10 leaves ‖w − w_lim‖/‖w‖ ≲ 1e-11; 1e-8 keeps three decades of margin
     exp["limit_rtol"] = 1e-8
     for cid in ("lai2026.m1.pattern", "lai2026.m1.limit", "lai2026.m1.gap"):
-        [m] = measure(cid, dataset=F.lai_dataset())
+        [m] = measure(cid, dataset=F.relu_regression_dataset())
         compare(cid, m, exp, PINNED[cid], tols=tols)
 
 
 def test_lai2026_m2_quantities_recomputed():
-    X, y, tr = F.LAI_X, F.LAI_Y, F.LAI_TRACE
+    X, y, tr = F.RELU_REGRESSION_X, F.RELU_REGRESSION_Y, F.RELU_REGRESSION_TRACE
     n = len(y)
     P, N = y > 0, y < 0
     W0 = np.repeat(EPS * X.sum(0)[None, :] / tr, 2, axis=0)
@@ -178,7 +178,7 @@ def test_lai2026_m2_quantities_recomputed():
     tols["gap"] = (1e-6, 1e-8)
     exp["limit_rtol"] = 1e-9  # the loss limit's tolerance, float64: ½Σy² reached up to a squared residual ≲ 1e-20
     for cid in ("lai2026.m2.decoupling", "lai2026.m2.gap"):
-        [m] = measure(cid, dataset=F.lai_dataset())
+        [m] = measure(cid, dataset=F.relu_regression_dataset())
         compare(cid, m, exp, PINNED[cid], tols=tols)
 
 
@@ -209,7 +209,7 @@ def _pair_norm(X, y, ap, am) -> float:
 
 
 def test_lai2026_linear_quantities_recomputed():
-    X, y, tr = F.LAI_X, F.LAI_Y, F.LAI_TRACE
+    X, y, tr = F.RELU_REGRESSION_X, F.RELU_REGRESSION_Y, F.RELU_REGRESSION_TRACE
     W, steps, conv, _, _ = gd(X, y, np.ones(1), np.zeros((1, X.shape[1])), ETA_SCALE / tr, relu=False)
     star = X.T @ np.linalg.solve(X @ X.T, y)
     w = W[0]
@@ -218,7 +218,7 @@ def test_lai2026_linear_quantities_recomputed():
            "gap_rel": np.linalg.norm(w - star) / np.linalg.norm(star),
            "eta_lmax": ETA_SCALE / tr * np.linalg.eigvalsh(X @ X.T).max(),  # the stable-step hypothesis
            "limit_rtol": 1e-8}  # float64: GD from 0 stops at relative gradient 1e-12, cond K ≤ 10 ⇒ gap ≲ 1e-11
-    [m] = measure("lai2026.linear", dataset=F.lai_dataset())
+    [m] = measure("lai2026.linear", dataset=F.relu_regression_dataset())
     # GD from 0 converges to XᵀK⁻¹y (relative gradient 1e-12, cond K ≈ 1.1): gap ≲ 1e-11, loss ≲ 1e-22
     compare("lai2026.linear", m, exp, PINNED["lai2026.linear"],
             tols={"gap": (0, 1e-10), "gap_rel": (0, 1e-10), "final_loss": (0, 1e-20), "w_inf_norm": GD_REL})

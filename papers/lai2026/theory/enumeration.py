@@ -15,11 +15,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import solve
-from .minnorm import _factor
+from .minnorm import eigen_factor
 
 
 def enumerate_m1(K: np.ndarray, y: np.ndarray, scale: float, *, feas_tol: float = 1e-12) -> tuple[np.ndarray, float, int]:
@@ -59,8 +58,9 @@ class PatternEnumeration:
 
 
 def _pattern_problem(Kt: np.ndarray, y: np.ndarray):
+    import cvxpy as cp  # here, not at the top: a check that solves no QP never loads cvxpy
     n = y.shape[0]
-    R = _factor(Kt)
+    R = eigen_factor(Kt)
     ap, am = cp.Variable(n), cp.Variable(n)
     mp, mm = cp.Parameter(n), cp.Parameter(n)  # masks A₊, A₋ ∈ {0,1}ⁿ
     sp_, sm = cp.Parameter(n), cp.Parameter(n)  # signs 2A − 1
@@ -73,6 +73,7 @@ def _pattern_problem(Kt: np.ndarray, y: np.ndarray):
 
 def enumerate_m2(K: np.ndarray, y: np.ndarray, scale: float, *, lemma: bool = True) -> PatternEnumeration:
     """Global min-norm m=2 interpolator over all 4ⁿ activation patterns (``lemma=False`` solves all)."""
+    import cvxpy as cp  # here, not at the top: a check that solves no QP never loads cvxpy
     Kt = np.asarray(K, dtype=np.float64) / scale
     y = np.asarray(y, dtype=np.float64)
     n = y.shape[0]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import SolveInfo, SolverError, solve
@@ -38,7 +37,7 @@ class MinNormSolution:
         return self.info.status + (" (polished, KKT re-verified)" if self.polished else "")
 
 
-def _factor(Kt: np.ndarray) -> np.ndarray:
+def eigen_factor(Kt: np.ndarray) -> np.ndarray:
     """``R`` with ``K̃ = R Rᵀ`` (eigen-factor: works for singular K too)."""
     ev, U = np.linalg.eigh(Kt)
     return U * np.sqrt(np.clip(ev, 0.0, None))
@@ -146,6 +145,7 @@ def min_norm_m1(K: np.ndarray, y: np.ndarray, scale: float, *, tol: float = 1e-8
                 res = kkt_residuals_m1(Kt, y, at)
                 res["stationarity_solver_duals"] = res["stationarity"] = 0.0
                 return _solution(K, at, scale, SolveInfo("optimal", "NNLS", None, None), True, res, tight)
+    import cvxpy as cp  # here, not at the top: the NNLS path and the checks that solve nothing never load it
     P, N = y > 0, y <= 0
     a = cp.Variable(n)
     beta = Kt @ a
@@ -154,7 +154,7 @@ def min_norm_m1(K: np.ndarray, y: np.ndarray, scale: float, *, tol: float = 1e-8
         cons.append(beta[np.flatnonzero(P)] == y[P])
     if N.any():
         cons.append(beta[np.flatnonzero(N)] <= 0)
-    R = _factor(Kt)
+    R = eigen_factor(Kt)
     prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(R.T @ a)), cons)
     info = solve(prob)
     at_raw = np.asarray(a.value, dtype=np.float64)

@@ -5,19 +5,19 @@ Pattern ``A ∈ {0,1}^{m×n}``: ``⟨w_k,x_i⟩ ≥ 0`` where ``A_ki = 1``, ``�
 """
 from __future__ import annotations
 
-import cvxpy as cp
 import numpy as np
 
 from ibcheck.theory.solver import SolveInfo, solve
-from .minnorm import _factor
+from .minnorm import eigen_factor
 
 
 def min_norm_in_pattern(K: np.ndarray, y: np.ndarray, a: np.ndarray, A: np.ndarray, scale: float
                         ) -> tuple[np.ndarray | None, float, SolveInfo, float]:
     """``(α (m,n) or None if infeasible, ‖W‖_F, solver info, max re-verified constraint violation)``."""
+    import cvxpy as cp  # here, not at the top: a check that solves no QP never loads cvxpy
     Kt = np.asarray(K, dtype=np.float64) / scale
     m, n = A.shape
-    R = _factor(Kt)
+    R = eigen_factor(Kt)
     al = cp.Variable((m, n))
     B = al @ Kt  # β_k = K̃ α_k (K̃ symmetric)
     S = 2 * A - 1

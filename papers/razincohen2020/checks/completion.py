@@ -194,7 +194,7 @@ def deeper(p: dict) -> list[dict]:
 
 
 SPECS = [CheckSpec(claim=c, params={**PARAMS, **constant_params(c)}, measure=m, quick=_Q, full=_F, accepts_data=False,
-                   data_note=_NOTE, deeper=deeper, horizon=powers_of_ten("t_end", 10 ** 4, 1e10),
+                   data_note=_NOTE, deeper=deeper, horizon=powers_of_ten("t_end", highest=1e10),
                    inert={"t_end": binding.HORIZON, "rtol": binding.RESOLUTION,
                           "seed": "unused: the flow is deterministic (kept so that --seeds is accepted)"})
          for c, m in ((st.NORMS, measure_norms), (st.DET, measure_det), (st.ERANK, measure_erank))]

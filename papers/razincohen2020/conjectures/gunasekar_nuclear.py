@@ -52,4 +52,4 @@ conjecture = Conjecture(
     replay_check=lambda p: ("ibcheck check razincohen2020.norms_diverge " + " ".join(
         f"--set {k}={v}" for k, v in (("depth", p["depth"]), ("alpha", p["alpha"]), ("w12", p["b12"]),
                                       ("w21", p["b21"]), ("w22", p["b22"])))),
-    source="gunasekar2017 / razincohen2020", expected="refuted")
+    source="gunasekar2017 / razincohen2020", expected="refuted", ci_budget=6)

@@ -32,7 +32,7 @@ from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 from ibcheck.checks import binding
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
-from ibcheck.checks.params import Param, constant_params, pos, power_of_ten
+from ibcheck.checks.params import POWER_OF_TEN_TEXT, Param, constant_params, pos, power_of_ten
 from ibcheck.checks.trends import Memo, count_rises, measure_memoised
 from ibcheck.checks.horizon import powers_of_ten
 
@@ -52,7 +52,7 @@ def params(fixture: str = "planted", n: int = 12, d: int = 3, seed: int = 0) -> 
         "loss": Param("loss", str, "logistic", "logistic (β = ¼) | exp (β = L(w(0)))", lambda v: v in LOSSES,
                       "logistic or exp"),
         "steps": Param("steps", int, 1_000_000, "GD steps T: a power of 10 ≥ 10⁴ (checkpoints 10^{K−3…K})",
-                       power_of_ten, "a power of 10 >= 10000"),
+                       power_of_ten, POWER_OF_TEN_TEXT),
         "init": Param("init", str, "zero", "w(0): zero | random (N(0, init_scale²/d I))",
                       lambda v: v in ("zero", "random"), "zero or random"),
         "init_scale": pos("init_scale", float, 1.0, "scale of a random w(0)"),

@@ -1,4 +1,4 @@
-"""soudry2018 quantities on ``fixed_cases.SOUDRY_*`` (n = 5, d = 2), recomputed in numpy from docs/claims-ext.md.
+"""soudry2018 quantities on ``fixed_cases.SEPARABLE_*`` (n = 5, d = 2), recomputed in numpy from docs/claims-ext.md.
 
 GD on the summed logistic loss is re-run here (10⁴ steps, every step, in weight space); ŵ is the hard-margin SVM by
 exhaustive support sets, w̃ solves η e^{−z_nᵀw̃} = α_n on S (Theorem 4) with w̃ − w(0) in the row space of Z_S,
@@ -179,16 +179,16 @@ def test_soudry2018_quantities_recomputed():
     """The six claims share one measuring function (one GD run feeds them all): measured once, compared per claim."""
     from ibcheck.checks.registry import REGISTRY
     assert len({REGISTRY[c].measure for c in CLAIMS}) == 1
-    [m] = measure(CLAIMS[0], {"steps": STEPS}, dataset=F.labelled(F.SOUDRY_X, F.SOUDRY_Y))
-    exp = expected(F.SOUDRY_X, F.SOUDRY_Y, m.series["t"])
+    [m] = measure(CLAIMS[0], {"steps": STEPS}, dataset=F.labelled(F.SEPARABLE_X, F.SEPARABLE_Y))
+    exp = expected(F.SEPARABLE_X, F.SEPARABLE_Y, m.series["t"])
     for cid in CLAIMS:
         compare(cid, m, exp, PINNED[cid], tols=TOLS)
 
 
 def test_soudry2018_rank_deficient_case_recomputed():
     """One support vector (rank Z_S = 1 < rank Z = 2): the same formulas, the Theorem 4 system underdetermined."""
-    [m] = measure("soudry2018.rank_condition", {"steps": STEPS}, dataset=F.labelled(F.SOUDRY_X_RANK1, F.SOUDRY_Y))
-    compare("soudry2018.rank_condition", m, expected(F.SOUDRY_X_RANK1, F.SOUDRY_Y, m.series["t"]),
+    [m] = measure("soudry2018.rank_condition", {"steps": STEPS}, dataset=F.labelled(F.SEPARABLE_X_RANK1, F.SEPARABLE_Y))
+    compare("soudry2018.rank_condition", m, expected(F.SEPARABLE_X_RANK1, F.SEPARABLE_Y, m.series["t"]),
             PINNED["soudry2018.rank_condition"], tols=TOLS)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import _stream
+from ibcheck.numerics.data import stream_generator
 from ibcheck.numerics.relu_square import Net, gradient_flow, init_state
 from ..theory import statements as st
 
@@ -46,8 +46,8 @@ def measure(ctx: Context) -> list[Measurement]:
         if ctx.data is not None:
             X, y = ctx.data.X.cpu().numpy().astype(float), ctx.data.y.cpu().numpy().astype(float)
         else:
-            X = torch.randn(p["n"], p["d"], generator=_stream(seed, 2), dtype=torch.float64).numpy()
-            y = torch.randn(p["n"], generator=_stream(seed, 1), dtype=torch.float64).numpy()
+            X = torch.randn(p["n"], p["d"], generator=stream_generator(seed, 2), dtype=torch.float64).numpy()
+            y = torch.randn(p["n"], generator=stream_generator(seed, 1), dtype=torch.float64).numpy()
         z0, perp = init_state(X, p["m"], p["init_scale"], seed, balanced=False)
         net = Net(K=X @ X.T, y=y, perp=perp)  # span coordinates; K may be singular (d < n): no events used
         fl = gradient_flow(net, z0, t_max=p["t_end"], loss_stop=0.0, rtol=p["rtol"],

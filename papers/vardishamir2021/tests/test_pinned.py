@@ -2,7 +2,7 @@
 x₁ = (3, −1, 0), x₂ = (4, 2, 0), x₃ = (0, γ, γ), y = (16, 18, 0) is written here again; its zero-loss set
 {(5, −1, w₃): w₃ ≤ 1} (solve the two active equations, x₃ inactive iff γ(w₂ + w₃) ≤ 0) and min-norm point (5, −1, 0)
 are recomputed by hand, the flows' limits are the check's (a stiff ODE) and every number built on them is
-recomputed. balancedness_conserved (formerly balancedness_only) runs on ``fixed_cases.LAI_*`` (real labels of both signs)."""
+recomputed. balancedness_conserved (formerly balancedness_only) runs on ``fixed_cases.RELU_REGRESSION_*`` (real labels of both signs)."""
 from __future__ import annotations
 
 import math
@@ -130,9 +130,9 @@ def test_vardishamir2021_approximate_recomputed():
 
 
 def test_vardishamir2021_balancedness_conserved_recomputed():
-    X, y = F.LAI_X, F.LAI_Y
+    X, y = F.RELU_REGRESSION_X, F.RELU_REGRESSION_Y
     [m] = measure("vardishamir2021.balancedness_conserved", {"m": 4, "t_end": 5.0, "rtol": 1e-12},
-                  dataset=F.lai_dataset())
+                  dataset=F.relu_regression_dataset())
     z0, perp = init_state(X, 4, 0.5, 0, balanced=False)
     a, Cc = z0[:4], z0[4:].reshape(4, len(y))
     W = Cc @ X

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import _stream, check_positive_int
+from ibcheck.numerics.data import stream_generator, check_positive_int
 from ibcheck.numerics.device import DEFAULT_DTYPE
 from ibcheck.numerics.errors import InputError
 
@@ -20,8 +20,8 @@ def planted_sparse(n: int, d: int, k: int, seed: int) -> tuple[np.ndarray, np.nd
     check_positive_int("k", k, 1)
     if k > d:
         raise InputError(f"k={k} > d={d}: the planted target cannot have more non-zeros than coordinates")
-    X = torch.randn(n, d, generator=_stream(seed, 2), dtype=DEFAULT_DTYPE).numpy()
-    g = _stream(seed, 4)
+    X = torch.randn(n, d, generator=stream_generator(seed, 2), dtype=DEFAULT_DTYPE).numpy()
+    g = stream_generator(seed, 4)
     support = torch.randperm(d, generator=g)[:k].numpy()
     w = np.zeros(d)
     w[support] = torch.randn(k, generator=g, dtype=DEFAULT_DTYPE).numpy()

@@ -1,4 +1,4 @@
-"""woodworth2020 quantities on ``fixed_cases.WOOD_*`` (n = 3, d = 5), recomputed with numpy/scipy from
+"""woodworth2020 quantities on ``fixed_cases.DIAGONAL_*`` (n = 3, d = 5), recomputed with numpy/scipy from
 docs/claims-ext.md: argmin_{Xw=y} Q_α(w) through its dual w = 2α² sinh(Xᵀν) (Xw = y solved by scipy's root
 finder), the minimum-ℓ1 interpolant by scipy's linprog, the minimum-ℓ2 one by the pseudo-inverse. The flow's own
 limit is the check's (an ODE); it is compared with the reference recomputed here."""
@@ -16,7 +16,7 @@ import pytest
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
 
-X, Y = F.WOOD_X, F.WOOD_Y
+X, Y = F.DIAGONAL_X, F.DIAGONAL_Y
 FLOW = "a property of the ODE integration (time, evaluations, wall clock, status), not a formula of the statement"
 REF = "the check's own Newton/exp-cone solver diagnostics; the reference itself is recomputed (w_reference)"
 # the flow stops at ‖Xw − y‖ ≤ 1e-13‖y‖, and the reference solve here is accurate to ~1e-14: their limits agree to

@@ -1,9 +1,10 @@
-"""Soudry's GD to T = 10⁶ steps steps/s of the span-form numpy trainer, 16 seeds batched vs sequential,
-and against plain autograd GD in R^d (torch), on the generic fixture (n = 12, d = 3, planted labels).
+"""Linear GD on separable data (``numerics.linear_gd``) to T = 10⁶ steps: steps/s of the span-form numpy trainer,
+16 seeds batched vs sequential, and against plain autograd GD in R^d (torch), on the generic planted fixture
+(n = 12, d = 3, planted labels).
 
 Prints seed-steps per second for: autograd GD (a short run, extrapolated), the span trainer one seed at a time,
 and the span trainer with every seed in one batched op per step; then the ratios.
-Usage: python benchmarks/soudry_gd.py [--seeds 16] [--steps 1000000] [--autograd-steps 20000]
+Usage: python benchmarks/linear_gd.py [--seeds 16] [--steps 1000000] [--autograd-steps 20000]
 """
 from __future__ import annotations
 
