@@ -42,7 +42,7 @@ from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_poi
 from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, two_point_orders
 from .asymptotic_envelope import oscillation
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
-                               rate_row, slow_mode, wrong_limit_horizon)
+                               envelope_level, rate_row, slow_mode, wrong_limit_horizon)
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -273,9 +273,13 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     j.oscillation = osc.row()
     head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
     flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, peaks=peaks, records=len(idx), **kw)
-    if flat.holds is False or len(idx) < MIN_ORDERS + 2:
+    if flat.holds is False:
         return flat
+    if len(idx) < MIN_ORDERS + 2:
+        return _constant_level(flat, tau, e, rate, clock_symbol, head, **kw)
     je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
+    if je.holds is None and _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
+        return j
     if je.holds is True and (len(peaks) < 2 or not je.window or je.window[0] > tau[peaks[-2]]):
         return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but those records "
                         "span less than one observed period (two peaks of |q − q∞|): the envelope's decay from one "
@@ -283,6 +287,19 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     j.window, j.orders, j.observed_order = je.window, je.orders, je.observed_order
     j.limit_estimate, j.horizon_needed = je.limit_estimate, je.horizon_needed
     return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records up to its last peak: {je.reason}")
+
+
+def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, *, order, order_tol, two_sided, stated_rate,
+                    clock_label, **_) -> Judgement:
+    """An oscillating O/Θ row verified by the envelopes of its implied constant (``asymptotic_order.envelope_level``)
+    where its records alone decide nothing; ``j`` unchanged otherwise."""
+    if not stated_rate:
+        return j
+    u_of = rate_function(rate, clock_symbol)
+    span = lambda k: f"over {clock_label or clock_symbol} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
+    if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided, span):
+        j.reason = f"{head}: {j.reason}"
+    return j
 
 
 def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, peaks, records, order,

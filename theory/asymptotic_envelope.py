@@ -137,3 +137,41 @@ def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
     if not all(math.isfinite(x) for x in a) or max(a) - min(a) > STEADY or max(a) > LEVEL_EXP:
         return None
     return idx[n], c[-1] / c[n], a
+
+
+def constant_level(u: list, e: list, order: float, order_tol: float, two_sided: bool) -> tuple | None:
+    """A non-monotone O(r^order) (Θ when ``two_sided``) row whose implied constant levels over an observed period.
+
+    ``|e| = O(r^p)`` is ``c_k = |e_k|/r_k^p`` bounded, and the judge's reading of a level (``levelling``) is an
+    observed order ≥ ``p − order_tol``: ``c`` grows at most like ``r^{−order_tol}``. An oscillating error makes ``c``
+    oscillate too, so its consecutive slopes never level; its *upper envelope* does. With two interior peaks of ``c``
+    (one period observed between them: the first ``a``, the last ``b``), ``c_b/c_a`` is the growth of that envelope
+    over at least one period — the observed order between the two peaks ``log(|e_a|/|e_b|)/log(r_a/r_b)`` is
+    ``p − log(c_b/c_a)/log(r_a/r_b)`` — and it must be at most ``(r_a/r_b)^{order_tol}`` (the order slack) and below
+    ``GROWTH`` (a level grows less); past ``b`` the run must not rise above it (a rise beyond the last peak is a
+    peak not yet seen). A Θ row bounds ``c`` from below too: the lower envelope (two interior troughs) must fall at
+    most as much. Sampling an oscillation off its phase lowers a sampled peak below the true one (at most
+    ``1 − cos(π/P)`` of its swing at P checkpoints a period); the test verifies only what it saw, and a low first
+    peak makes the growth look larger, not smaller. ``(start, growth, slack, fall)``: the first peak's index, the
+    upper envelope's growth, the slack it was held to and the lower envelope's fall (1 on an O row), else None."""
+    c = [abs(v) / x ** order if x > 0 else math.nan for v, x in zip(e, u)]
+    if not all(math.isfinite(v) and v > 0 for v in c):
+        return None
+    top = peaks(c)
+    if len(top) < 2:
+        return None
+    a, b = top[0], top[-1]
+    grow, slack = c[b] / c[a], (u[a] / u[b]) ** order_tol
+    if max(c[b:]) > c[b] or grow > min(slack, GROWTH):
+        return None
+    fall = 1.0
+    if two_sided:
+        low = peaks([1.0 / v for v in c])
+        if len(low) < 2:
+            return None
+        a2, b2 = low[0], low[-1]
+        fall = c[a2] / c[b2]
+        if min(c[b2:]) < c[b2] or fall > min((u[a2] / u[b2]) ** order_tol, GROWTH):
+            return None
+        a = min(a, a2)
+    return a, grow, slack, fall

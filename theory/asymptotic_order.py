@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from .asymptotic_envelope import LEVEL_EXP, implied_growth
+from .asymptotic_envelope import LEVEL_EXP, constant_level, implied_growth
 from .asymptotic_fit import Fit, solve_clock as _solve_clock
 from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, decay_window, levelling, two_point_orders
 
@@ -155,9 +155,24 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
                  f"{'below' if slower else 'above'} the stated {theta}(r^{order:g}) {span(lev.start)}, but the "
                  f"implied constant {'grew' if slower else 'fell'} only {lev.change:.3g}× (a counterexample needs "
                  f"{GROWTH:g}×)" + (f": needs {name} ≈ {h:.3g}" if h else ""))
-    else:
+    elif not envelope_level(j, tau, u, e, order, order_tol, two_sided, span):
         j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
                  f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
+
+
+def envelope_level(j, tau, u, e, order, order_tol, two_sided, span) -> bool:
+    """A non-monotone O/Θ(r^p) row verified by the envelopes of its implied constant
+    (``asymptotic_envelope.constant_level``); True when it decided ``j``."""
+    lev = constant_level(u, e, order, order_tol, two_sided)
+    if lev is None:
+        return False
+    k, grow, slack, fall = lev
+    j.window = [tau[k], tau[-1]]
+    j.decide(True, "levelling", f"the implied constant |e|/r^{order:g} oscillates and its upper envelope levels: "
+             f"its peaks grew {grow:.3g}× over at least one observed period (at most {min(slack, GROWTH):.3g}×: "
+             f"r's own fall at the order slack {order_tol:g}, and < {GROWTH:g}×)"
+             + (f", its troughs fell {fall:.3g}×" if two_sided else "") + f" {span(k)}")
+    return True
 
 
 SLOW_RULES = ("settled", "excluded-limit")  # a divergence is no offset: no decaying mode explains growth
