@@ -119,14 +119,18 @@ def envelope(e: list) -> list:
 
 
 def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
-                   log_factor: bool = False) -> tuple[int, float, list] | None:
+                   log_factor: bool = False, lower: bool = False) -> tuple[int, float, list] | None:
     """An O(r^order) row's implied constant growing without levelling over the envelope's records (the module
     docstring): ``(start, growth, exponents)`` with ``start`` an index into ``tau``, else None. ``log_factor``:
-    the row declares a log factor, and ``c/log(1/r)`` is judged instead."""
+    the row declares a log factor, and ``c/log(1/r)`` is judged instead. ``lower``: a Θ row's lower bound
+    ``|e| ≥ c r^p``, the same test on ``1/c = r^p/|e|`` (a faster order, ``1/c ∝ r^{−a}``, or a log factor too
+    many in the denominator, ``1/c ∝ log(1/r)``: each grows without levelling) — read at the same records, whose
+    ``|e|`` is the upper envelope's, so an oscillation's troughs cannot make ``1/c`` grow."""
     idx = [k for k in records(e, noise) if abs(e[k]) > noise and 0 < u[k] < (1 if log_factor else math.inf)]
     if len(idx) < SPAN_POINTS:
         return None
     c = [abs(e[k]) / u[k] ** order / (math.log(1.0 / u[k]) if log_factor else 1.0) for k in idx]
+    c = [1.0 / x for x in c] if lower else c
     n = len(idx) - 1
     while n > 0 and c[n - 1] < c[n]:
         n -= 1  # the longest tail of records over which c grows

@@ -103,6 +103,15 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
     (``asymptotic_envelope.implied_growth``: a constant error, a slower order, an undeclared log factor), else by
     the levelling of its implied constant (``asymptotic_rules.levelling``)."""
     grow = implied_growth(tau, u, e, order, noise, bool(log_factor))
+    fall = implied_growth(tau, u, e, order, noise, bool(log_factor), lower=True) if two_sided else None
+    if grow is None and fall is not None:
+        k, g, a = fall
+        j.window = [tau[k], tau[-1]]
+        j.observed_order = {"value": order - a[-1], "interval": [order - max(a), order - min(a)]}
+        return j.decide(False, "faster", f"decays faster than Θ(r^{order:g}) ("
+                        + ("a log factor" if min(a) >= -LEVEL_EXP else "a faster order") + "): the implied "
+                        f"constant |e|/r^{order:g} fell {g:.3g}× {span(k)} without levelling (the three-point "
+                        f"exponents in r of its inverse ∈ [{min(a):.3g}, {max(a):.3g}]; a level has > {LEVEL_EXP:g})")
     if grow is not None:
         k, g, a = grow
         j.window = [tau[k], tau[-1]]
