@@ -315,14 +315,22 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *
     over = f"from its first peak at {name} = {tau[a]:.3g} to its last at {tau[b]:.3g}"
     if b > a and tau[b] / tau[a] >= SPAN * (1 - 1e-9) and e[b] != 0:
         u_of = rate_function(rate, clock_symbol)
-        need = (u_of(tau[a]) / u_of(tau[b])) ** order if stated_rate else 1.0
-        if need / fell >= GROWTH:
+        rate_fell = (u_of(tau[a]) / u_of(tau[b])) ** order
+        if stated_rate and rate_fell / fell >= GROWTH:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
-                            f"{need:.3g}×: the envelope's implied constant grew {need / fell:.3g}×")
+                            f"{rate_fell:.3g}×: the envelope's implied constant grew {rate_fell / fell:.3g}×")
         mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
         m = rate_function(mode, clock_symbol)
         need = m(tau[a]) / m(tau[b])
+        # the row's own rate is admissible (an error C·r^p is the statement's exact case): a mode that falls further
+        # over the window is not the slowest — a bare limit is held to r^p there, and an O(r^p) row to the growth
+        # test above alone (its implied constant may grow less than GROWTH-fold)
+        if need > rate_fell:
+            need, mode = (math.nan if stated_rate else rate_fell), sp.sympify(rate) ** order
+        # the envelope carries the quantity's rounding (NOISE of the largest |q|) at both peaks: a sequence carried
+        # by exactly the slowest mode falls as far to within that, and equality is no shortfall
+        rounding = NOISE * max(max(abs(v) for v in j.values), abs(limit)) * (1 / x[a] + 1 / x[b])
         # an oscillation sampled off its period aliases its peaks (their sampled phase drifts), by at most the
         # oscillation's swing: only an alternation sampled in step (period 2) compares peaks at equal phase
         # peaks at up to the oscillation's whole swing of |e| (max/min over a period about the first peak) below
@@ -332,7 +340,7 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *
             h = math.ceil(osc.period / 2)
             near = x[max(0, a - h):a + h + 1]
             swing = max(near) / min(near) if min(near) > 0 else math.inf
-        if math.isfinite(need) and fell * swing < need:
+        if math.isfinite(need) and fell * swing * (1 + rounding) < need:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "
                             f"admissible mode {sp.nfloat(mode, 3)} ({need:.4g}×): it does not approach {limit:.6g}")
