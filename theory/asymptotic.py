@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
-from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, two_point_orders
+from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, levelling, two_point_orders
 from .asymptotic_envelope import oscillation
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
                                envelope_level, rate_row, slow_mode, wrong_limit_horizon)
@@ -172,7 +172,9 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
         return _envelope(j, osc, tau, e, rate, clock_symbol, limit, order=order, order_tol=order_tol,
                          limit_tol=limit_tol, floor=floor, clock_label=clock_label, stated_rate=stated_rate,
                          two_sided=two_sided, slowest=slowest, log_factor=log_factor)
-    refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u)
+    # the statement's own model, q∞ + c·r^p with c levelling, fits the window: it protects q∞ as a fitted model does
+    stated = stated_rate and levelling(u, e, order, order_tol, two_sided).state == "level"
+    refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u, stated)
     if refuted is True:
         return j
     if stated_rate:
@@ -190,7 +192,7 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
     return j
 
 
-def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span, u) -> bool | str:
+def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span, u, stated=False) -> bool | str:
     """Rules 2–4 of the module docstring (settled, diverging, excluded limit); True when one decided ``j``; the
     description of an accelerating collapse towards another value that has not stopped moving (it withholds a
     ``verified``), else False."""
@@ -212,7 +214,7 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span,
     # a model that contains the stated limit protects it when it fits about as well (a far worse fit is misspecified)
     blocks = [g for g in fits if _credible(g) and g.contains(limit, limit_tol)
               and (not excl or g.drift <= max(2 * excl[0].drift, HORIZON_DRIFT))]
-    if excl and not blocks:
+    if excl and not blocks and not stated:
         f = excl[0]
         j.limit_estimate = {"value": f.value, "interval": [f.lo, f.hi]}
         j.window = [tau[-2 - len(f.exps)], tau[-1]]
