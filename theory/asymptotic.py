@@ -294,13 +294,13 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
 def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, *, order, order_tol, two_sided, stated_rate,
                     clock_label, **_) -> Judgement:
     """An oscillating O/Θ row verified by the envelopes of its implied constant (``asymptotic_order.envelope_level``)
-    where its records alone decide nothing; ``j`` unchanged otherwise."""
-    if not stated_rate:
-        return j
+    where its records alone decide nothing; ``j`` unchanged otherwise. A bare limit the same way against its own
+    rate r^p: an envelope that decays like r^p goes to 0 (O(r^p) implies the limit), while an oscillation about
+    another value or of constant amplitude makes |e|/r^p grow at its peaks like 1/r^p."""
     u_of = rate_function(rate, clock_symbol)
     span = lambda k: f"over {clock_label or clock_symbol} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
-    if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided, span):
-        j.reason = f"{head}: {j.reason}"
+    if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided and stated_rate, span):
+        j.reason = f"{head}: {j.reason}" + ("" if stated_rate else f" — its envelope decays like r^{order:g} → 0")
     return j
 
 
