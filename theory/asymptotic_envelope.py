@@ -149,33 +149,50 @@ def constant_level(u: list, e: list, order: float, order_tol: float, two_sided: 
     ``|e| = O(r^p)`` is ``c_k = |e_k|/r_k^p`` bounded, and the judge's reading of a level (``levelling``) is an
     observed order ≥ ``p − order_tol``: ``c`` grows at most like ``r^{−order_tol}``. An oscillating error makes ``c``
     oscillate too, so its consecutive slopes never level; its *upper envelope* does. With two interior peaks of ``c``
-    (one period observed between them: the first ``a``, the last ``b``), ``c_b/c_a`` is the growth of that envelope
-    over at least one period — the observed order between the two peaks ``log(|e_a|/|e_b|)/log(r_a/r_b)`` is
-    ``p − log(c_b/c_a)/log(r_a/r_b)`` — and it must be at most ``(r_a/r_b)^{order_tol}`` (the order slack) and below
-    ``GROWTH`` (a level grows less); past ``b`` the run must not rise above it (a rise beyond the last peak is a
-    peak not yet seen). A Θ row bounds ``c`` from below too: the lower envelope (two interior troughs) must fall at
-    most as much. Sampling an oscillation off its phase lowers a sampled peak below the true one (at most
-    ``1 − cos(π/P)`` of its swing at P checkpoints a period); the test verifies only what it saw, and a low first
+    where ``e`` has the same sign (one full period observed between them: the first ``a``; a sign-changing
+    oscillation's lobes on either side differ by its offset, so each side is compared with itself), each later one
+    ``k`` grew ``c_k/c_a`` over the envelope — the observed order between the two peaks
+    ``log(|e_a|/|e_k|)/log(r_a/r_k)`` is ``p − log(c_k/c_a)/log(r_a/r_k)`` — and it must be at most
+    ``(r_a/r_k)^{order_tol}`` (the order slack) and below ``GROWTH`` (a level grows less); past the last peak the run
+    must not rise above it (a rise beyond the last peak is a peak not yet seen). A Θ row bounds ``c`` from below
+    too: the lower envelope (its troughs) must fall at most as much. Sampling an oscillation off its phase lowers a
+    sampled peak below the true one (at most ``1 − cos(π/P)`` of its swing at P checkpoints a period); the test
+    verifies only what it saw, and a low first
     peak makes the growth look larger, not smaller. ``(start, growth, slack, fall)``: the first peak's index, the
     upper envelope's growth, the slack it was held to and the lower envelope's fall (1 on an O row), else None."""
     c = [abs(v) / x ** order if x > 0 else math.nan for v, x in zip(e, u)]
     if not all(math.isfinite(v) and v > 0 for v in c):
         return None
-    top = peaks(c)
-    if len(top) < 2:
+    up = _level_side(c, e, u, order_tol)
+    if up is None:
         return None
-    a, b = top[0], top[-1]
-    grow, slack = c[b] / c[a], (u[a] / u[b]) ** order_tol
-    if max(c[b:]) > c[b] or grow > min(slack, GROWTH):
-        return None
+    a, grow, slack = up
     fall = 1.0
     if two_sided:
-        low = peaks([1.0 / v for v in c])
-        if len(low) < 2:
+        low = _level_side([1.0 / v for v in c], e, u, order_tol)
+        if low is None:
             return None
-        a2, b2 = low[0], low[-1]
-        fall = c[a2] / c[b2]
-        if min(c[b2:]) < c[b2] or fall > min((u[a2] / u[b2]) ** order_tol, GROWTH):
-            return None
-        a = min(a, a2)
+        a, fall = min(a, low[0]), low[1]
     return a, grow, slack, fall
+
+
+def _level_side(c: list, e: list, u: list, order_tol: float) -> tuple | None:
+    """``constant_level`` on one envelope of ``c`` (its peaks): ``(first peak, growth, slack)`` when every later
+    peak of the same sign of ``e`` — one full period after the first, a lobe of a sign-changing oscillation compared
+    with a lobe of its own side — stays within ``min((r_a/r_k)^{order_tol}, GROWTH)`` of the first and the run does not
+    end above its last peak, else None."""
+    top = peaks(c)
+    if any(c[k] > c[top[-1]] for k in range(top[-1] + 1, len(c))) if top else True:
+        return None
+    best = None
+    for side in (1, -1):
+        ks = [k for k in top if (e[k] > 0) == (side > 0)]
+        if len(ks) < 2:
+            continue
+        a = ks[0]
+        grows = [(c[k] / c[a], (u[a] / u[k]) ** order_tol) for k in ks[1:]]
+        if any(g > min(s, GROWTH) for g, s in grows):
+            return None
+        g, s = max(grows)
+        best = (a, g, s) if best is None or a < best[0] else best
+    return best
