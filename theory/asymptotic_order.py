@@ -16,7 +16,7 @@ import math
 
 from .asymptotic_envelope import LEVEL_EXP, constant_level, implied_growth
 from .asymptotic_fit import Fit, solve_clock as _solve_clock
-from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, decay_window, levelling, two_point_orders
+from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, _before_transient, decay_window, levelling, two_point_orders
 
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
@@ -104,6 +104,10 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
     the levelling of its implied constant (``asymptotic_rules.levelling``)."""
     grow = implied_growth(tau, u, e, order, noise, bool(log_factor))
     fall = implied_growth(tau, u, e, order, noise, bool(log_factor), lower=True) if two_sided else None
+    if fall is not None:  # a hump's descent falls only back to where its rise began: measured from there (GROWTH²)
+        c = [abs(v) / x ** order for v, x in zip(e, u)]
+        level, need = _before_transient(c, fall[0])
+        fall = fall if level / c[-1] >= need else None
     if grow is None and fall is not None:
         k, g, a = fall
         j.window = [tau[k], tau[-1]]
