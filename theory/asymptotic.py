@@ -77,7 +77,8 @@ class Series:
 class Judgement:
     """The judge's answer for one row; ``holds`` is True (verified), False (violated) or None (inconclusive).
     ``rule`` names the rule that decided (or why none did): reached, settled, diverging, excluded-limit,
-    order, levelling, growth, faster, pending, undecidable. ``oscillation``: set when the sequence oscillates
+    order, decay (a bare limit's tenfold fall with no steady model), levelling, growth, faster, pending,
+    undecidable. ``oscillation``: set when the sequence oscillates
     (``asymptotic_envelope``) and the decision rests on its tail envelope."""
 
     holds: bool | None
@@ -284,6 +285,13 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
     if je.holds is None and _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
         return j
+    if je.holds is True and je.rule == "decay":  # a tenfold fall of a few records: no evidence of → q∞ by itself
+        if _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
+            return j
+        return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but the records of an "
+                        "oscillation about another value or of constant amplitude fall tenfold too, while its decaying "
+                        "part dies out, and the implied constant against r^p does not level over an observed period: "
+                        "not decidable from this run")
     if je.holds is True and (len(peaks) < 2 or not je.window or je.window[0] > tau[peaks[-2]]):
         return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but those records "
                         "span less than one observed period (two peaks of |q − q∞|): the envelope's decay from one "

@@ -83,7 +83,7 @@ def bare_row(j, tau, u, e, fits, limit, tol, span) -> None:
         j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
         fell = abs(e[w]) / abs(e[-1])
         if (ok and all(f.contains(limit, tol) for f in ok)) or (not ok and fell >= DECADE_OF_DECAY):
-            j.decide(True, "order", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
+            j.decide(True, "order" if ok else "decay", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
                      f"{max(tail):.3g}] {span(w)}, " + (f"every steady power law's limit band containing {limit:.6g}" if ok
                      else f"fallen {fell:.3g}× with no steady power law pointing elsewhere"))
             return
