@@ -112,7 +112,7 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
         k, g, a = fall
         j.window = [tau[k], tau[-1]]
         j.observed_order = {"value": order - a[-1], "interval": [order - max(a), order - min(a)]}
-        return j.decide(False, "faster", f"decays faster than Θ(r^{order:g}) ("
+        return j.decide(False, "faster", f"decays faster than Θ(r) ("
                         + ("a log factor" if min(a) >= -LEVEL_EXP else "a faster order") + "): the implied "
                         f"constant |e|/r^{order:g} fell {g:.3g}× {span(k)} without levelling (the three-point "
                         f"exponents in r of its inverse ∈ [{min(a):.3g}, {max(a):.3g}]; a level has > {LEVEL_EXP:g})")
