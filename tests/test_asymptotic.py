@@ -185,9 +185,14 @@ def test_rate_may_use_measured_symbols():
 
 
 def test_two_sided_uniformly_too_fast_tail():
-    # a Θ(1/t) row fed a decay whose order wobbles in [1.7, 2.3] (never stable) above 1.25: the Ω side fails
+    # a Θ(1/t) row fed a decay whose order wobbles in [1.7, 2.3] (never stable) above 1.25: never verified. It is
+    # not refuted either since the "faster at every step" rule was removed (it refuted no resolvable case of the
+    # battery or of the held-out draws that the inverse implied constant does not, and made 5 false alarms in 10 000
+    # held-out draws on plateau exits and dips): the inverse constant t/(1 + 0.3 sin log t)·… wobbles, not steady
     j = run(lambda x: 2 + x ** -2 * (1 + 0.3 * math.sin(math.log(x))), 1 / t, 2.0, stated_rate=True, two_sided=True)
-    assert j.holds is False and "faster than Θ(r)" in j.reason
+    assert j.holds is None and "neither levels nor grows steadily" in j.reason
+    # the same decay without the wobble is refuted (by the stable-exponent rule)
+    assert run(lambda x: 2 + x ** -2, 1 / t, 2.0, stated_rate=True, two_sided=True).holds is False
 
 
 def test_limit_excluded_when_convergence_outpaces_the_scale():

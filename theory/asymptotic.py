@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
-from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, two_point_orders
-from .asymptotic_envelope import oscillation
+from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, levelling, two_point_orders
+from .asymptotic_envelope import UNDER_SAMPLED, oscillation
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
-                               rate_row, slow_mode, wrong_limit_horizon)
+                               envelope_level, rate_row, slow_mode, wrong_limit_horizon)
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -77,7 +77,8 @@ class Series:
 class Judgement:
     """The judge's answer for one row; ``holds`` is True (verified), False (violated) or None (inconclusive).
     ``rule`` names the rule that decided (or why none did): reached, settled, diverging, excluded-limit,
-    order, levelling, growth, faster, pending, undecidable. ``oscillation``: set when the sequence oscillates
+    order, decay (a bare limit's tenfold fall with no steady model), levelling, growth, faster, pending,
+    undecidable. ``oscillation``: set when the sequence oscillates
     (``asymptotic_envelope``) and the decision rests on its tail envelope."""
 
     holds: bool | None
@@ -172,13 +173,17 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
         return _envelope(j, osc, tau, e, rate, clock_symbol, limit, order=order, order_tol=order_tol,
                          limit_tol=limit_tol, floor=floor, clock_label=clock_label, stated_rate=stated_rate,
                          two_sided=two_sided, slowest=slowest, log_factor=log_factor)
-    refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u)
+    # the statement's own model, q∞ + c·r^p with c levelling, fits the window: it protects q∞ as a fitted model does
+    stated = stated_rate and levelling(u, e, order, order_tol, two_sided).state == "level"
+    refuted = _refuted(j, tau, q, e, fits, limit, limit_tol, noise, name, span, u, stated)
     if refuted is True:
         return j
     if stated_rate:
         rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise, log_factor)
     else:
         bare_row(j, tau, u, e, fits, limit, limit_tol, span)
+        if j.holds is None and envelope_level(j, tau, u, e, order, order_tol, False, span):
+            j.reason += f" — its envelope decays like r^{order:g} → 0"
     if j.holds is True and refuted:  # a collapse towards another value, still moving: neither way yet
         j.decide(None, "undecidable", f"{refuted}, but its last step still moves "
                  f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
@@ -190,7 +195,7 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
     return j
 
 
-def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span, u) -> bool | str:
+def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span, u, stated=False) -> bool | str:
     """Rules 2–4 of the module docstring (settled, diverging, excluded limit); True when one decided ``j``; the
     description of an accelerating collapse towards another value that has not stopped moving (it withholds a
     ``verified``), else False."""
@@ -212,7 +217,7 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span,
     # a model that contains the stated limit protects it when it fits about as well (a far worse fit is misspecified)
     blocks = [g for g in fits if _credible(g) and g.contains(limit, limit_tol)
               and (not excl or g.drift <= max(2 * excl[0].drift, HORIZON_DRIFT))]
-    if excl and not blocks:
+    if excl and not blocks and not stated:
         f = excl[0]
         j.limit_estimate = {"value": f.value, "interval": [f.lo, f.hi]}
         j.window = [tau[-2 - len(f.exps)], tau[-1]]
@@ -273,9 +278,20 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     j.oscillation = osc.row()
     head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
     flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, peaks=peaks, records=len(idx), **kw)
-    if flat.holds is False or len(idx) < MIN_ORDERS + 2:
+    if flat.holds is False:
         return flat
+    if len(idx) < MIN_ORDERS + 2:
+        return _constant_level(flat, tau, e, rate, clock_symbol, head, **kw)
     je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
+    if je.holds is None and _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
+        return j
+    if je.holds is True and je.rule == "decay":  # a tenfold fall of a few records: no evidence of → q∞ by itself
+        if _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
+            return j
+        return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but the records of an "
+                        "oscillation about another value or of constant amplitude fall tenfold too, while its decaying "
+                        "part dies out, and the implied constant against r^p does not level over an observed period: "
+                        "not decidable from this run")
     if je.holds is True and (len(peaks) < 2 or not je.window or je.window[0] > tau[peaks[-2]]):
         return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but those records "
                         "span less than one observed period (two peaks of |q − q∞|): the envelope's decay from one "
@@ -283,6 +299,19 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     j.window, j.orders, j.observed_order = je.window, je.orders, je.observed_order
     j.limit_estimate, j.horizon_needed = je.limit_estimate, je.horizon_needed
     return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records up to its last peak: {je.reason}")
+
+
+def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, *, order, order_tol, two_sided, stated_rate,
+                    clock_label, **_) -> Judgement:
+    """An oscillating O/Θ row verified by the envelopes of its implied constant (``asymptotic_order.envelope_level``)
+    where its records alone decide nothing; ``j`` unchanged otherwise. A bare limit the same way against its own
+    rate r^p: an envelope that decays like r^p goes to 0 (O(r^p) implies the limit), while an oscillation about
+    another value or of constant amplitude makes |e|/r^p grow at its peaks like 1/r^p."""
+    u_of = rate_function(rate, clock_symbol)
+    span = lambda k: f"over {clock_label or clock_symbol} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
+    if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided and stated_rate, span):
+        j.reason = f"{head}: {j.reason}" + ("" if stated_rate else f" — its envelope decays like r^{order:g} → 0")
+    return j
 
 
 def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, peaks, records, order,
@@ -298,24 +327,39 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *
     over = f"from its first peak at {name} = {tau[a]:.3g} to its last at {tau[b]:.3g}"
     if b > a and tau[b] / tau[a] >= SPAN * (1 - 1e-9) and e[b] != 0:
         u_of = rate_function(rate, clock_symbol)
-        need = (u_of(tau[a]) / u_of(tau[b])) ** order if stated_rate else 1.0
-        if need / fell >= GROWTH:
+        rate_fell = (u_of(tau[a]) / u_of(tau[b])) ** order
+        if stated_rate and rate_fell / fell >= GROWTH:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
-                            f"{need:.3g}×: the envelope's implied constant grew {need / fell:.3g}×")
+                            f"{rate_fell:.3g}×: the envelope's implied constant grew {rate_fell / fell:.3g}×")
         mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
         m = rate_function(mode, clock_symbol)
         need = m(tau[a]) / m(tau[b])
-        # an oscillation sampled off its period aliases its peaks (their sampled phase drifts), by at most the
-        # oscillation's swing: only an alternation sampled in step (period 2) compares peaks at equal phase
-        # peaks at up to the oscillation's whole swing of |e| (max/min over a period about the first peak) below
-        # the true ones: the comparison allows the first peak that much
+        # the row's own rate is admissible (an error C·r^p is the statement's exact case): a mode that falls further
+        # over the window is not the slowest — a bare limit is held to r^p there, and an O(r^p) row to the growth
+        # test above alone (its implied constant may grow less than GROWTH-fold)
+        if need > rate_fell:
+            need, mode = (math.nan if stated_rate else rate_fell), sp.sympify(rate) ** order
+            m = lambda x: u_of(x) ** order  # noqa: E731
+        # the envelope carries the quantity's rounding (NOISE of the largest |q|) at both peaks: a sequence carried
+        # by exactly the slowest mode falls as far to within that, and equality is no shortfall
+        rounding = NOISE * max(max(abs(v) for v in j.values), abs(limit)) * (1 / x[a] + 1 / x[b])
+        # an oscillation sampled off its period aliases its peaks (their sampled phase drifts): only an alternation
+        # sampled in step (period 2) compares peaks at equal phase. A period of P ≥ UNDER_SAMPLED checkpoints puts a
+        # sampled peak within half a checkpoint — a phase π/P — of the true one, where a smooth oscillation about
+        # any centre has fallen to no less than cos(π/P) of it (a sinusoid about 0 is the worst case), and the
+        # mode's fall between the sampled peaks exceeds its fall between the true ones by at most one checkpoint's
+        # step of the mode: the allowance is their product. An under-sampled one may be sampled anywhere in its
+        # swing: the allowance is that swing (max/min of |e| over a period about the first peak)
         swing = 1.0
-        if osc.period > 2.0 + 1e-9:
+        if osc.period >= UNDER_SAMPLED:
+            step = max(m(tau[k]) / m(tau[k + 1]) for k in (a, b) if k + 1 < len(tau))
+            swing = step / math.cos(math.pi / osc.period)
+        elif osc.period > 2.0 + 1e-9:
             h = math.ceil(osc.period / 2)
             near = x[max(0, a - h):a + h + 1]
             swing = max(near) / min(near) if min(near) > 0 else math.inf
-        if math.isfinite(need) and fell * swing < need:
+        if math.isfinite(need) and fell * swing * (1 + rounding) < need:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "
                             f"admissible mode {sp.nfloat(mode, 3)} ({need:.4g}×): it does not approach {limit:.6g}")

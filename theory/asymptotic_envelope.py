@@ -119,14 +119,18 @@ def envelope(e: list) -> list:
 
 
 def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
-                   log_factor: bool = False) -> tuple[int, float, list] | None:
+                   log_factor: bool = False, lower: bool = False) -> tuple[int, float, list] | None:
     """An O(r^order) row's implied constant growing without levelling over the envelope's records (the module
     docstring): ``(start, growth, exponents)`` with ``start`` an index into ``tau``, else None. ``log_factor``:
-    the row declares a log factor, and ``c/log(1/r)`` is judged instead."""
+    the row declares a log factor, and ``c/log(1/r)`` is judged instead. ``lower``: a Θ row's lower bound
+    ``|e| ≥ c r^p``, the same test on ``1/c = r^p/|e|`` (a faster order, ``1/c ∝ r^{−a}``, or a log factor too
+    many in the denominator, ``1/c ∝ log(1/r)``: each grows without levelling) — read at the same records, whose
+    ``|e|`` is the upper envelope's, so an oscillation's troughs cannot make ``1/c`` grow."""
     idx = [k for k in records(e, noise) if abs(e[k]) > noise and 0 < u[k] < (1 if log_factor else math.inf)]
     if len(idx) < SPAN_POINTS:
         return None
     c = [abs(e[k]) / u[k] ** order / (math.log(1.0 / u[k]) if log_factor else 1.0) for k in idx]
+    c = [1.0 / x for x in c] if lower else c
     n = len(idx) - 1
     while n > 0 and c[n - 1] < c[n]:
         n -= 1  # the longest tail of records over which c grows
@@ -137,3 +141,58 @@ def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
     if not all(math.isfinite(x) for x in a) or max(a) - min(a) > STEADY or max(a) > LEVEL_EXP:
         return None
     return idx[n], c[-1] / c[n], a
+
+
+def constant_level(u: list, e: list, order: float, order_tol: float, two_sided: bool) -> tuple | None:
+    """A non-monotone O(r^order) (Θ when ``two_sided``) row whose implied constant levels over an observed period.
+
+    ``|e| = O(r^p)`` is ``c_k = |e_k|/r_k^p`` bounded, and the judge's reading of a level (``levelling``) is an
+    observed order ≥ ``p − order_tol``: ``c`` grows at most like ``r^{−order_tol}``. An oscillating error makes ``c``
+    oscillate too, so its consecutive slopes never level; its *upper envelope* does. With two interior peaks of ``c``
+    where ``e`` has the same sign (one full period observed between them: the first ``a``; a sign-changing
+    oscillation's lobes on either side differ by its offset, so each side is compared with itself), each later one
+    ``k`` grew ``c_k/c_a`` over the envelope — the observed order between the two peaks
+    ``log(|e_a|/|e_k|)/log(r_a/r_k)`` is ``p − log(c_k/c_a)/log(r_a/r_k)`` — and it must be at most
+    ``(r_a/r_k)^{order_tol}`` (the order slack) and below ``GROWTH`` (a level grows less); past the last peak the run
+    must not rise above it (a rise beyond the last peak is a peak not yet seen). A Θ row bounds ``c`` from below
+    too: the lower envelope (its troughs) must fall at most as much. Sampling an oscillation off its phase lowers a
+    sampled peak below the true one (at most ``1 − cos(π/P)`` of its swing at P checkpoints a period); the test
+    verifies only what it saw, and a low first
+    peak makes the growth look larger, not smaller. ``(start, growth, slack, fall)``: the first peak's index, the
+    upper envelope's growth, the slack it was held to and the lower envelope's fall (1 on an O row), else None."""
+    c = [abs(v) / x ** order if x > 0 else math.nan for v, x in zip(e, u)]
+    if not all(math.isfinite(v) and v > 0 for v in c):
+        return None
+    up = _level_side(c, e, u, order_tol)
+    if up is None:
+        return None
+    a, grow, slack = up
+    fall = 1.0
+    if two_sided:
+        low = _level_side([1.0 / v for v in c], e, u, order_tol)
+        if low is None:
+            return None
+        a, fall = min(a, low[0]), low[1]
+    return a, grow, slack, fall
+
+
+def _level_side(c: list, e: list, u: list, order_tol: float) -> tuple | None:
+    """``constant_level`` on one envelope of ``c`` (its peaks): ``(first peak, growth, slack)`` when every later
+    peak of the same sign of ``e`` — one full period after the first, a lobe of a sign-changing oscillation compared
+    with a lobe of its own side — stays within ``min((r_a/r_k)^{order_tol}, GROWTH)`` of the first and the run does not
+    end above its last peak, else None."""
+    top = peaks(c)
+    if any(c[k] > c[top[-1]] for k in range(top[-1] + 1, len(c))) if top else True:
+        return None
+    best = None
+    for side in (1, -1):
+        ks = [k for k in top if (e[k] > 0) == (side > 0)]
+        if len(ks) < 2:
+            continue
+        a = ks[0]
+        grows = [(c[k] / c[a], (u[a] / u[k]) ** order_tol) for k in ks[1:]]
+        if any(g > min(s, GROWTH) for g, s in grows):
+            return None
+        g, s = max(grows)
+        best = (a, g, s) if best is None or a < best[0] else best
+    return best

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 
-from .asymptotic_envelope import LEVEL_EXP, implied_growth
+from .asymptotic_envelope import LEVEL_EXP, constant_level, implied_growth
 from .asymptotic_fit import Fit, solve_clock as _solve_clock
-from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, decay_window, levelling, two_point_orders
+from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, _before_transient, decay_window, levelling, two_point_orders
 
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
@@ -83,7 +83,7 @@ def bare_row(j, tau, u, e, fits, limit, tol, span) -> None:
         j.observed_order = {"value": tail[-1], "interval": [min(tail), max(tail)]}
         fell = abs(e[w]) / abs(e[-1])
         if (ok and all(f.contains(limit, tol) for f in ok)) or (not ok and fell >= DECADE_OF_DECAY):
-            j.decide(True, "order", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
+            j.decide(True, "order" if ok else "decay", f"|q − {limit:.6g}| falls at observed order ∈ [{min(tail):.3g}, "
                      f"{max(tail):.3g}] {span(w)}, " + (f"every steady power law's limit band containing {limit:.6g}" if ok
                      else f"fallen {fell:.3g}× with no steady power law pointing elsewhere"))
             return
@@ -103,6 +103,19 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
     (``asymptotic_envelope.implied_growth``: a constant error, a slower order, an undeclared log factor), else by
     the levelling of its implied constant (``asymptotic_rules.levelling``)."""
     grow = implied_growth(tau, u, e, order, noise, bool(log_factor))
+    fall = implied_growth(tau, u, e, order, noise, bool(log_factor), lower=True) if two_sided else None
+    if fall is not None:  # a hump's descent falls only back to where its rise began: measured from there (GROWTH²)
+        c = [abs(v) / x ** order for v, x in zip(e, u)]
+        level, need = _before_transient(c, fall[0])
+        fall = fall if level / c[-1] >= need else None
+    if grow is None and fall is not None:
+        k, g, a = fall
+        j.window = [tau[k], tau[-1]]
+        j.observed_order = {"value": order - a[-1], "interval": [order - max(a), order - min(a)]}
+        return j.decide(False, "faster", f"decays faster than Θ(r) ("
+                        + ("a log factor" if min(a) >= -LEVEL_EXP else "a faster order") + "): the implied "
+                        f"constant |e|/r^{order:g} fell {g:.3g}× {span(k)} without levelling (the three-point "
+                        f"exponents in r of its inverse ∈ [{min(a):.3g}, {max(a):.3g}]; a level has > {LEVEL_EXP:g})")
     if grow is not None:
         k, g, a = grow
         j.window = [tau[k], tau[-1]]
@@ -155,9 +168,24 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
                  f"{'below' if slower else 'above'} the stated {theta}(r^{order:g}) {span(lev.start)}, but the "
                  f"implied constant {'grew' if slower else 'fell'} only {lev.change:.3g}× (a counterexample needs "
                  f"{GROWTH:g}×)" + (f": needs {name} ≈ {h:.3g}" if h else ""))
-    else:
+    elif not envelope_level(j, tau, u, e, order, order_tol, two_sided, span):
         j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
                  f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
+
+
+def envelope_level(j, tau, u, e, order, order_tol, two_sided, span) -> bool:
+    """A non-monotone O/Θ(r^p) row verified by the envelopes of its implied constant
+    (``asymptotic_envelope.constant_level``); True when it decided ``j``."""
+    lev = constant_level(u, e, order, order_tol, two_sided)
+    if lev is None:
+        return False
+    k, grow, slack, fall = lev
+    j.window = [tau[k], tau[-1]]
+    j.decide(True, "levelling", f"the implied constant |e|/r^{order:g} oscillates and its upper envelope levels: "
+             f"its peaks grew {grow:.3g}× over at least one observed period (at most {min(slack, GROWTH):.3g}×: "
+             f"r's own fall at the order slack {order_tol:g}, and < {GROWTH:g}×)"
+             + (f", its troughs fell {fall:.3g}×" if two_sided else "") + f" {span(k)}")
+    return True
 
 
 SLOW_RULES = ("settled", "excluded-limit")  # a divergence is no offset: no decaying mode explains growth

@@ -96,8 +96,6 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
         lev.state, lev.start = "level", start
         return lev
     c = [abs(v) * xv ** order for v, xv in zip(e, x)]  # the implied constant |e|/r^p at each checkpoint
-    if two_sided and _fast_every_step(g, c, bound, lev):
-        return lev
     while start > 0 and math.isfinite(g[start - 1]) and max(g[start - 1:]) - min(g[start - 1:]) <= GAMMA_STABLE:
         start -= 1  # the longest stable tail: the window over which the slopes' change is measured
     win = g[start:]
@@ -114,23 +112,6 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
         drop = level / c[-1]
         lev.state, lev.change = ("faster" if drop >= need and steady else "faster-short"), drop
     return lev
-
-
-def _fast_every_step(g: list, c: list, bound: float, lev: Levelling) -> bool:
-    """A Θ row's Ω side failing without a stable exponent: every slope exponent of a tail of ``≥ MIN_ORDERS + 2``
-    below ``−bound`` (faster than stated at every step), the implied constant fallen ``GROWTH²``-fold over it, and
-    the exponents not rising at every step (a plateau exit decelerates steadily towards the stated order)."""
-    n = 0
-    while n < len(g) and math.isfinite(g[-1 - n]) and g[-1 - n] < -bound:
-        n += 1
-    tail = g[len(g) - n:]
-    start = len(g) - n
-    drop = _before_transient(c, start)[0] / c[-1]
-    if n < MIN_ORDERS + 2 or drop < GROWTH ** 2 or all(b > a for a, b in zip(tail, tail[1:])):
-        return False
-    lev.state, lev.start, lev.change = "faster", start, drop
-    lev.gamma, lev.spread = sum(tail) / n, max(tail) - min(tail)
-    return True
 
 
 def _before_transient(c: list, start: int) -> tuple[float, float]:
