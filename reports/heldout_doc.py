@@ -115,14 +115,19 @@ def heldout_markdown(progress: bool = False) -> str:
             + "\n" + sensitivity_markdown(sens, edge))
 
 
-def write_heldout_doc(out_dir: str | Path = "docs", progress: bool = False) -> Path:
-    """Rewrite the generated section of ``out_dir/judge.md`` (the rest comes from the checkout's)."""
+def write_heldout_doc(out_dir: str | Path = "docs", progress: bool = False, force: bool = False) -> Path:
+    """Rewrite the generated section of ``out_dir/judge.md`` (the rest comes from the checkout's). The section is a
+    function of the judge's sources alone (its fingerprint): when the checkout's section already carries the current
+    fingerprint it is copied, not recomputed (minutes saved on every ``ibcheck docs``); ``force`` recomputes it."""
     out = Path(out_dir) / "judge.md"
     text = out.read_text(encoding="utf-8") if out.exists() else DOC.read_text(encoding="utf-8")
     a, b = text.index(START) + len(START), text.index(END)
-    out.write_text(text[:a] + "\n" + heldout_markdown(progress) + text[b:], encoding="utf-8")
+    theirs = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    ours = theirs[theirs.index(START) + len(START):theirs.index(END)] if START in theirs else ""
+    current = not force and f"<!-- judge-heldout-inputs: {fingerprint()} -->" in ours
+    out.write_text(text[:a] + (ours if current else "\n" + heldout_markdown(progress)) + text[b:], encoding="utf-8")
     return out
 
 
-if __name__ == "__main__":  # this section alone: python -m ibcheck.reports.heldout_doc [OUT_DIR]
-    print(f"wrote {write_heldout_doc(sys.argv[1] if len(sys.argv) > 1 else 'docs', progress=True)}")
+if __name__ == "__main__":  # this section alone: python -m ibcheck.reports.heldout_doc [OUT_DIR] (always recomputed)
+    print(f"wrote {write_heldout_doc(sys.argv[1] if len(sys.argv) > 1 else 'docs', progress=True, force=True)}")

@@ -163,6 +163,7 @@ def test_ibcheck_docs_rewrites_only_the_heldout_section(tmp_path, monkeypatch):
     hand-written rules and the battery's section as they are."""
     from ibcheck.reports import docs, heldout_doc, judge_doc
     monkeypatch.setattr(heldout_doc, "heldout_markdown", lambda progress=False: "GENERATED\n")
+    monkeypatch.setattr(heldout_doc, "fingerprint", lambda: "judge-sources-changed")  # the section is stale
     monkeypatch.setattr(judge_doc, "write_judge_doc", lambda out: out / "judge.md")
     monkeypatch.setattr(docs, "catalogue_markdown", lambda: "catalogue\n")
     monkeypatch.setattr(docs, "measure", lambda keys, progress=True: {})
@@ -172,3 +173,18 @@ def test_ibcheck_docs_rewrites_only_the_heldout_section(tmp_path, monkeypatch):
     assert heldout_doc.section(text) == "GENERATED\n"
     assert text.split(heldout_doc.START)[0] == old.split(heldout_doc.START)[0]
     assert judge_doc.section(text) == judge_doc.section(old)
+
+
+def test_ibcheck_docs_copies_a_current_heldout_section(tmp_path, monkeypatch):
+    """When the checkout's section carries the judge sources' current fingerprint, ``ibcheck docs`` copies it (the
+    minutes of draws are not spent again); the module's own command recomputes it."""
+    from ibcheck.reports import heldout_doc
+    assert heldout_doc.DOC.read_text(encoding="utf-8").count(heldout_doc.fingerprint()) == 1  # current (test above)
+
+    def never(progress=False):
+        raise AssertionError("recomputed a current section")
+    monkeypatch.setattr(heldout_doc, "heldout_markdown", never)
+    out = heldout_doc.write_heldout_doc(tmp_path)
+    assert out.read_text(encoding="utf-8") == heldout_doc.DOC.read_text(encoding="utf-8")
+    with pytest.raises(AssertionError, match="recomputed"):
+        heldout_doc.write_heldout_doc(tmp_path, force=True)
