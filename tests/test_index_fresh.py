@@ -18,9 +18,9 @@ def paper(tmp_path):
     new_paper("fresh2099", str(tmp_path / "pkg"))
     root = tmp_path / "pkg"
     sys.path.insert(0, str(root))
-    from ibcheck.theory.papers import _paper, manifest_of
+    from ibcheck.theory.papers import manifest_of, paper_from_manifest
     try:
-        yield _paper("fresh2099", manifest_of("fresh2099"), "new", "local"), root / "fresh2099"
+        yield paper_from_manifest("fresh2099", manifest_of("fresh2099"), "new", "local"), root / "fresh2099"
     finally:
         sys.path.remove(str(root))
         for m in [m for m in sys.modules if m == "fresh2099" or m.startswith("fresh2099.")]:

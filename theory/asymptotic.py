@@ -182,7 +182,7 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
         rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise, log_factor)
     else:
         bare_row(j, tau, u, e, fits, limit, limit_tol, span)
-        if j.holds is None and envelope_level(j, tau, u, e, order, order_tol, False, span):
+        if j.holds is None and envelope_level(j, tau, u, e, order, order_tol, False, span, noise):
             j.reason += f" — its envelope decays like r^{order:g} → 0"
     if j.holds is True and refuted:  # a collapse towards another value, still moving: neither way yet
         j.decide(None, "undecidable", f"{refuted}, but its last step still moves "

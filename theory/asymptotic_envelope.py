@@ -143,7 +143,8 @@ def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
     return idx[n], c[-1] / c[n], a
 
 
-def constant_level(u: list, e: list, order: float, order_tol: float, two_sided: bool) -> tuple | None:
+def constant_level(u: list, e: list, order: float, order_tol: float, two_sided: bool,
+                   noise: float = 0.0) -> tuple | None:
     """A non-monotone O(r^order) (Θ when ``two_sided``) row whose implied constant levels over an observed period.
 
     ``|e| = O(r^p)`` is ``c_k = |e_k|/r_k^p`` bounded, and the judge's reading of a level (``levelling``) is an
@@ -163,26 +164,28 @@ def constant_level(u: list, e: list, order: float, order_tol: float, two_sided: 
     c = [abs(v) / x ** order if x > 0 else math.nan for v, x in zip(e, u)]
     if not all(math.isfinite(v) and v > 0 for v in c):
         return None
-    up = _level_side(c, e, u, order_tol)
+    # ``noise``: the rounding of e (the judge's NOISE·max|q|); a peak of c must stand above it, carried to c and 1/c
+    cn = max(noise / x ** order for x in u)
+    up = _level_side(c, e, u, order_tol, cn)
     if up is None:
         return None
     a, grow, slack = up
     fall = 1.0
     if two_sided:
-        low = _level_side([1.0 / v for v in c], e, u, order_tol)
+        low = _level_side([1.0 / v for v in c], e, u, order_tol, cn / min(c) ** 2)
         if low is None:
             return None
         a, fall = min(a, low[0]), low[1]
     return a, grow, slack, fall
 
 
-def _level_side(c: list, e: list, u: list, order_tol: float) -> tuple | None:
+def _level_side(c: list, e: list, u: list, order_tol: float, noise: float = 0.0) -> tuple | None:
     """``constant_level`` on one envelope of ``c`` (its peaks): ``(first peak, growth, slack)`` when every later
     peak of the same sign of ``e`` — one full period after the first, a lobe of a sign-changing oscillation compared
     with a lobe of its own side — stays within ``min((r_a/r_k)^{order_tol}, GROWTH)`` of the first and the run does not
     end above its last peak, else None."""
-    top = peaks(c)
-    if any(c[k] > c[top[-1]] for k in range(top[-1] + 1, len(c))) if top else True:
+    top = peaks(c, noise)
+    if any(c[k] > c[top[-1]] + noise for k in range(top[-1] + 1, len(c))) if top else True:
         return None
     best = None
     for side in (1, -1):

@@ -16,7 +16,7 @@ import math
 
 from .asymptotic_envelope import LEVEL_EXP, constant_level, implied_growth
 from .asymptotic_fit import Fit, solve_clock as _solve_clock
-from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, _before_transient, decay_window, levelling, two_point_orders
+from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, before_transient, decay_window, levelling, two_point_orders
 
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
@@ -106,7 +106,7 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
     fall = implied_growth(tau, u, e, order, noise, bool(log_factor), lower=True) if two_sided else None
     if fall is not None:  # a hump's descent falls only back to where its rise began: measured from there (GROWTH²)
         c = [abs(v) / x ** order for v, x in zip(e, u)]
-        level, need = _before_transient(c, fall[0])
+        level, need = before_transient(c, fall[0])
         fall = fall if level / c[-1] >= need else None
     if grow is None and fall is not None:
         k, g, a = fall
@@ -168,15 +168,15 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
                  f"{'below' if slower else 'above'} the stated {theta}(r^{order:g}) {span(lev.start)}, but the "
                  f"implied constant {'grew' if slower else 'fell'} only {lev.change:.3g}× (a counterexample needs "
                  f"{GROWTH:g}×)" + (f": needs {name} ≈ {h:.3g}" if h else ""))
-    elif not envelope_level(j, tau, u, e, order, order_tol, two_sided, span):
+    elif not envelope_level(j, tau, u, e, order, order_tol, two_sided, span, noise):
         j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
                  f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
 
 
-def envelope_level(j, tau, u, e, order, order_tol, two_sided, span) -> bool:
+def envelope_level(j, tau, u, e, order, order_tol, two_sided, span, noise: float = 0.0) -> bool:
     """A non-monotone O/Θ(r^p) row verified by the envelopes of its implied constant
-    (``asymptotic_envelope.constant_level``); True when it decided ``j``."""
-    lev = constant_level(u, e, order, order_tol, two_sided)
+    (``asymptotic_envelope.constant_level``; ``noise``: the rounding of e); True when it decided ``j``."""
+    lev = constant_level(u, e, order, order_tol, two_sided, noise)
     if lev is None:
         return False
     k, grow, slack, fall = lev

@@ -108,13 +108,13 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
     elif two_sided and max(win) < -bound:
         p2 = two_point_orders(u, e)[start:]
         steady = all(math.isfinite(v) for v in p2) and max(p2) - min(p2) <= STABLE
-        level, need = _before_transient(c, start)
+        level, need = before_transient(c, start)
         drop = level / c[-1]
         lev.state, lev.change = ("faster" if drop >= need and steady else "faster-short"), drop
     return lev
 
 
-def _before_transient(c: list, start: int) -> tuple[float, float]:
+def before_transient(c: list, start: int) -> tuple[float, float]:
     """The implied constant a Θ row's fall is measured from, and the fall that refutes: ``(c[start], GROWTH)``; but
     when ``c`` rose before the window to its largest value (a transient — a hump whose descent is bounded by its
     rise, which may have begun before the run), the least value up to that peak, and ``GROWTH²``: only a fall well
