@@ -170,7 +170,7 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
     span = lambda k: f"over {name} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
     osc = oscillation(q, e, max(STALL * abs(e[-1]), noise))
     if osc.oscillating:
-        return _envelope(j, osc, tau, e, rate, clock_symbol, limit, order=order, order_tol=order_tol,
+        return _envelope(j, osc, tau, e, rate, clock_symbol, limit, noise, order=order, order_tol=order_tol,
                          limit_tol=limit_tol, floor=floor, clock_label=clock_label, stated_rate=stated_rate,
                          two_sided=two_sided, slowest=slowest, log_factor=log_factor)
     # the statement's own model, q∞ + c·r^p with c levelling, fits the window: it protects q∞ as a fitted model does
@@ -269,24 +269,24 @@ def _credible(f: Fit) -> bool:
     return f.plausible or (f.ok and f.spread <= f.correction)
 
 
-def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Judgement:
+def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, noise, **kw) -> Judgement:
     """An oscillating sequence judged on its tail envelope at the envelope's records up to the last peak of |e|
     (``asymptotic_envelope``: past the last peak the run has not yet seen the next one, so the records there are a
-    descent in progress, not the envelope's decay)."""
+    descent in progress, not the envelope's decay). ``noise``: the rounding of e (``_judge``'s)."""
     x, peaks = [abs(v) for v in e], osc.peaks
     idx = [k for k in osc.records if not peaks or k <= peaks[-1]]
     j.oscillation = osc.row()
     head = f"{osc.describe()}: judged on its tail envelope max_(j≥k) |q_j − {limit:.6g}|"
-    flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, peaks=peaks, records=len(idx), **kw)
+    flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, noise, peaks=peaks, records=len(idx), **kw)
     if flat.holds is False:
         return flat
     if len(idx) < MIN_ORDERS + 2:
-        return _constant_level(flat, tau, e, rate, clock_symbol, head, **kw)
+        return _constant_level(flat, tau, e, rate, clock_symbol, head, noise, **kw)
     je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
-    if je.holds is None and _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
+    if je.holds is None and _constant_level(j, tau, e, rate, clock_symbol, head, noise, **kw).holds:
         return j
     if je.holds is True and je.rule == "decay":  # a tenfold fall of a few records: no evidence of → q∞ by itself
-        if _constant_level(j, tau, e, rate, clock_symbol, head, **kw).holds:
+        if _constant_level(j, tau, e, rate, clock_symbol, head, noise, **kw).holds:
             return j
         return j.decide(None, "undecidable", f"{head} at its {len(idx)} records: {je.reason}, but the records of an "
                         "oscillation about another value or of constant amplitude fall tenfold too, while its decaying "
@@ -301,7 +301,7 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, **kw) -> Jud
     return j.decide(je.holds, je.rule, f"{head} at its {len(idx)} records up to its last peak: {je.reason}")
 
 
-def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, *, order, order_tol, two_sided, stated_rate,
+def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, noise, *, order, order_tol, two_sided, stated_rate,
                     clock_label, **_) -> Judgement:
     """An oscillating O/Θ row verified by the envelopes of its implied constant (``asymptotic_order.envelope_level``)
     where its records alone decide nothing; ``j`` unchanged otherwise. A bare limit the same way against its own
@@ -309,12 +309,12 @@ def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, *, order, or
     another value or of constant amplitude makes |e|/r^p grow at its peaks like 1/r^p."""
     u_of = rate_function(rate, clock_symbol)
     span = lambda k: f"over {clock_label or clock_symbol} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
-    if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided and stated_rate, span):
+    if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided and stated_rate, span, noise):
         j.reason = f"{head}: {j.reason}" + ("" if stated_rate else f" — its envelope decays like r^{order:g} → 0")
     return j
 
 
-def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *, peaks, records, order,
+def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, noise, *, peaks, records, order,
                    stated_rate, slowest, clock_label, **_) -> Judgement:
     """An oscillation judged by how far its envelope fell: from the first peak of |e| (a local maximum) to the last,
     peaks of the same oscillation at a like phase, over at least a decade of the clock, the envelope must
@@ -343,7 +343,7 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, *
             m = lambda x: u_of(x) ** order  # noqa: E731
         # the envelope carries the quantity's rounding (NOISE of the largest |q|) at both peaks: a sequence carried
         # by exactly the slowest mode falls as far to within that, and equality is no shortfall
-        rounding = NOISE * max(max(abs(v) for v in j.values), abs(limit)) * (1 / x[a] + 1 / x[b])
+        rounding = noise * (1 / x[a] + 1 / x[b])
         # an oscillation sampled off its period aliases its peaks (their sampled phase drifts): only an alternation
         # sampled in step (period 2) compares peaks at equal phase. A period of P ≥ UNDER_SAMPLED checkpoints puts a
         # sampled peak within half a checkpoint — a phase π/P — of the true one, where a smooth oscillation about
