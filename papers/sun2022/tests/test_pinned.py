@@ -20,7 +20,8 @@ Y = np.array([1.0, 1.0, -1.0, -1.0])
 P, T = 1.5, 3000
 PINNED = {"sun2022.direction": table(
     "eta B_q L0 steps gamma w_p final_direction_error final_gap p separable kappa direction_series "
-    "margin_gap_series margin_excess dual_outside_span l2_direction_distance l2_margin_gap l2_reference_distance",
+    "margin_gap_series margin_gap_from_start "
+    "margin_excess dual_outside_span l2_direction_distance l2_margin_gap l2_reference_distance",
     {"data": "the data description (a dict)",
      "reference": "the solver's own record (status, gap ≈ 0): γ_p and w_p are recomputed by SLSQP"})}
 
@@ -49,6 +50,11 @@ def _svm(Z):
             if a.min() > 0 and (Z @ w).min() >= 1 - 1e-12 and (best is None or w @ w < best @ best):
                 best = w
     return best
+
+
+def _per_decade(T: int) -> int:
+    """The margin-rate row's checkpoints from t = 100: 4 a decade, both ends included."""
+    return round(4 * math.log10(T / 100)) + 1
 
 
 def recorded(T: int) -> np.ndarray:
@@ -88,6 +94,7 @@ def test_direction_quantities_recomputed(cid):
     exp = {"eta": eta, "B_q": Bq, "L0": float(n), "steps": T, "gamma": gamma, "w_p": wp,
            "final_direction_error": direction[-1], "final_gap": gap[-1], "p": P, "separable": 1.0, "kappa": 8.0,
            "direction_series": series(t, direction, cp), "margin_gap_series": series(t, gap, cp),
+           "margin_gap_from_start": series(t, gap, checkpoints(t, geometric(100, T, _per_decade(T)))),
            "margin_excess": np.nanmax(margin / gamma) - 1, "dual_outside_span": span,
            "l2_direction_distance": _pnorm(W[-1] / nw[-1] - w2 / _pnorm(w2, P), P),
            "l2_margin_gap": 1 - (Z @ w2).min() / _pnorm(w2, P) / gamma,
@@ -95,7 +102,8 @@ def test_direction_quantities_recomputed(cid):
     # SLSQP vs the polished power-cone solution: ~1e-8 relative in γ, ~1e-6 in w (SLSQP's tolerance on a curved
     # objective); the span row is rounding vs rounding
     tols = {k: (1e-6, 1e-7) for k in ("gamma", "w_p", "final_direction_error", "final_gap", "direction_series",
-                                      "margin_gap_series", "margin_excess", "l2_margin_gap", "l2_reference_distance")}
+                                      "margin_gap_series", "margin_gap_from_start", "margin_excess", "l2_margin_gap",
+                                      "l2_reference_distance")}
     # tolerance: a ratio that is exactly 0 in exact arithmetic: rounding of |w|^{p−1} on O(1) entries
     tols["dual_outside_span"] = (0.0, 1e-12)
     compare(cid, m, exp, PINNED[cid], tols=tols)
