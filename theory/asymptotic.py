@@ -125,10 +125,13 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     kw = dict(order=order, order_tol=order_tol, limit_tol=limit_tol, floor=floor, clock_label=clock_label,
               stated_rate=stated_rate, two_sided=two_sided, slowest=slowest, log_factor=log_factor)
     j = _judge(clock, values, rate, clock_symbol, limit, **kw)
-    mode = slowest if slowest is not None else (None if stated_rate or limit is None else DEFAULT_SLOWEST)
+    # the slowest mode a row admits: its derivation's, else a stated rate's own r^p (q∞ + C·r^p is the statement:
+    # an offset that r^p carrying the distance left explains is no counterexample to it), else the default
+    mode = slowest if slowest is not None else (None if limit is None else rate ** order if stated_rate
+                                                else DEFAULT_SLOWEST)
     if mode is not None and limit is not None and j.holds is False and not j.oscillation:
         slow_mode(j, limit, limit_tol, _on_clock(mode, clock_symbol), clock_symbol, clock_label or clock_symbol,
-                  default=slowest is None)
+                  default=slowest is None and not stated_rate, stated=slowest is None and stated_rate)
     return j
 
 
@@ -189,7 +192,7 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
                  f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
                  "not decidable from this run")
     if j.holds is None and j.rule != "pending":
-        mode = slowest if slowest is not None else (None if stated_rate else DEFAULT_SLOWEST)
+        mode = slowest if slowest is not None else (rate ** order if stated_rate else DEFAULT_SLOWEST)
         wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name,
                              None if mode is None else rate_function(_on_clock(mode, clock_symbol), clock_symbol))
     return j

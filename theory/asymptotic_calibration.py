@@ -208,16 +208,19 @@ def resolvable(row: Row, family: str, tau: list, q: list) -> bool:
         return True
     if wrong_limit is not None:
         near = abs(q[-1] - wrong_limit) <= abs(wrong_limit - row.limit) / RESOLVE
-        return near and (row.stated_rate or not slow_mode_explains(row, tau, q))
+        return near and not slow_mode_explains(row, tau, q)
     c = [abs(v - row.limit) / row.u(x) for x, v in zip(tau, q)]
     return max(c[-1] / c[0], c[0] / c[-1]) >= GROWTH
 
 
 def slow_mode_explains(row: Row, tau: list, q: list) -> bool:
-    """A bare limit's last step moved towards the stated limit at least as far as the default slowest admissible
-    mode (``asymptotic.DEFAULT_SLOWEST``, ~1/log log τ) carrying the distance left would: then ``q∞ + A·u(τ)`` plus a
-    faster transient fits the run as well as the wrong limit does, and no judge can resolve it."""
-    u = rate_function(DEFAULT_SLOWEST.subs(TAU, sp.Symbol(row.clock, real=True)), row.clock)
+    """The last step moved towards the stated limit at least as far as the row's slowest admissible mode carrying
+    the distance left would — a stated rate's own r (order 1 throughout the battery), a bare limit's default
+    (``asymptotic.DEFAULT_SLOWEST``, ~1/log log log τ): then ``q∞ + A·u(τ)`` plus a faster transient fits the run as
+    well as the wrong limit does (for a stated rate that is the statement itself, with a larger A), and no judge can
+    resolve it."""
+    u = row.u if row.stated_rate else \
+        rate_function(DEFAULT_SLOWEST.subs(TAU, sp.Symbol(row.clock, real=True)), row.clock)
     d0, d1 = abs(q[-2] - row.limit), abs(q[-1] - row.limit)
     return d0 - d1 >= d1 * (u(tau[-2]) / u(tau[-1]) - 1.0)
 
