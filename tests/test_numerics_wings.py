@@ -58,7 +58,8 @@ def _forget(name: str) -> None:
 def test_old_path_is_the_new_module(name):
     new = importlib.import_module(f"ibcheck.numerics.{FLAT[name]}.{name}")
     _forget(name)
-    with pytest.warns(DeprecationWarning, match=rf"ibcheck\.numerics\.{name} moved to ibcheck\.numerics\.{FLAT[name]}\."):
+    moved = rf"ibcheck\.numerics\.{name} moved to ibcheck\.numerics\.{FLAT[name]}\.{name};"
+    with pytest.warns(DeprecationWarning, match=moved):
         old = importlib.import_module(f"ibcheck.numerics.{name}")
     assert old is new and sys.modules[f"ibcheck.numerics.{name}"] is new
     _forget(name)
