@@ -83,3 +83,22 @@ def test_old_data_names_are_the_objects_of_data_sets():
     with pytest.raises(AttributeError):
         D.no_such_name  # noqa: B018
     assert importlib.import_module("ibcheck.numerics.data.gram_law").__name__ == "ibcheck.numerics.data.gram_law"
+
+
+def test_a_pickle_naming_an_old_path_still_loads():
+    """A result pickled before the move names ``ibcheck.numerics.errors.InputError`` or
+    ``ibcheck.numerics.data.Dataset``: it loads as today's class."""
+    import pickle
+
+    import ibcheck.numerics.data as D
+    from ibcheck.numerics.data.sets import Dataset
+    from ibcheck.numerics.runtime.errors import InputError
+    _forget("errors")
+    vars(D).pop("Dataset", None)
+    for obj, new, old in ((InputError("x"), b"ibcheck.numerics.runtime.errors", b"ibcheck.numerics.errors"),
+                          (Dataset, b"ibcheck.numerics.data.sets", b"ibcheck.numerics.data")):
+        with pytest.warns(DeprecationWarning):
+            back = pickle.loads(pickle.dumps(obj, protocol=2).replace(new, old))
+        assert type(back) is type(obj) if isinstance(obj, Exception) else back is obj
+    _forget("errors")
+    vars(D).pop("Dataset", None)
