@@ -1,6 +1,6 @@
-"""Root pytest configuration: the test process is single-threaded like every ibcheck process (numerics.threads);
+"""Root pytest configuration: the test process is single-threaded like every ibcheck process (numerics.runtime.threads);
 ``--profile quick|full`` (read by checks/ and by tests/test_docs_run.py)."""
-from ibcheck.numerics.threads import default_single_threaded_env
+from ibcheck.numerics.runtime.threads import default_single_threaded_env
 
 default_single_threaded_env()
 

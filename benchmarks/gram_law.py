@@ -1,4 +1,4 @@
-"""Benchmark of the Gram-law engine (numerics.gram_law): sampling the data, the Gram law vs an explicit X at d = 1e6,
+"""Benchmark of the Gram-law engine (numerics.data.gram_law): sampling the data, the Gram law vs an explicit X at d = 1e6,
 n = 100 (ratio). A check's whole numerics at d = 1e9 vs d = 1e3 is timed by its paper's benchmark
 (papers/<paper>/benchmarks/gram_law.py).
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from ibcheck.numerics.threads import default_single_threaded_env
+from ibcheck.numerics.runtime.threads import default_single_threaded_env
 
 default_single_threaded_env()
 
-from ibcheck.numerics.data import make_gaussian  # noqa: E402
+from ibcheck.numerics.data.sets import make_gaussian  # noqa: E402
 
 
 def best(fn, reps):

@@ -3,7 +3,7 @@ Haim et al.'s MLP (784 → 1000 → 1000 → 1, a first-layer bias; P = 1.79e6) 
 
     python benchmarks/kkt_gradient_check.py [--n 500] [--width 1000] [--steps 30]
 
-Prints the run's wall time, the time of the check itself (``numerics.gradient_check.check``: 4 forward passes per
+Prints the run's wall time, the time of the check itself (``numerics.probe.gradient_check.check``: 4 forward passes per
 random direction, 2 directions per tensor, plus retries for examples whose activation pattern changes within the
 step) and the ratio of the run with the check to the run without it (the check's time subtracted; the products of
 the streamed Jacobians with the directions, P × 8 per chunk against the Gram's P × n, are left in and are ~1.6 %
@@ -27,7 +27,7 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=30)
     args = ap.parse_args()
     import ibcheck
-    from ibcheck.numerics import gradient_check as GC
+    from ibcheck.numerics.probe import gradient_check as GC
     from kkt_stream import model_and_data
     spent, inner = [0.0], GC.check
 

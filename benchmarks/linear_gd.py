@@ -1,4 +1,4 @@
-"""Linear GD on separable data (``numerics.linear_gd``) to T = 10⁶ steps: steps/s of the span-form numpy trainer,
+"""Linear GD on separable data (``numerics.trainers.linear_gd``) to T = 10⁶ steps: steps/s of the span-form numpy trainer,
 16 seeds batched vs sequential, and against plain autograd GD in R^d (torch), on the generic planted fixture
 (n = 12, d = 3, planted labels).
 
@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from ibcheck.numerics.linear_data import planted  # noqa: E402
-from ibcheck.numerics.linear_gd import gd, gd_direct  # noqa: E402
-from ibcheck.numerics.threads import limited  # noqa: E402
+from ibcheck.numerics.data.linear_data import planted  # noqa: E402
+from ibcheck.numerics.trainers.linear_gd import gd, gd_direct  # noqa: E402
+from ibcheck.numerics.runtime.threads import limited  # noqa: E402
 
 
 def main():

@@ -5,7 +5,7 @@ answers against a reference and prints the CPU-time ratio peer/ours (> 1: ours i
 
 Rows:
 * ``flow ℓ=L``: the default homogeneous flow of the max-margin checks (n=8, d=20, m=10, relu², init 1e-3) from θ₀ to
-  log(1/𝓛) = L: ``numerics.horizon.horizon_flow`` (DP5 to 𝓛 = 1/e, then Radau in the log-loss clock) against
+  log(1/𝓛) = L: ``numerics.integrators.horizon.horizon_flow`` (DP5 to 𝓛 = 1/e, then Radau in the log-loss clock) against
   scipy's ``solve_ivp`` (RK45, DOP853, LSODA, Radau with its finite-difference Jacobian) on ``dθ/ds = −∇𝓛/𝓛``
   with a terminal event at the level, and torchdiffeq's ``dopri5`` (where installed; fixed end s from our run).
   Error: ‖θ − θ_ref‖/‖θ_ref‖ at the level (reference: ours at rtol 1e-12 — its log t agrees to 6e-10 with
@@ -17,7 +17,7 @@ Rows:
 * ``gd n``: span GD of a one-neuron ReLU net (m=1, n, d = 40n, 500 steps): the numpy loop against the torch loop and a plain
   autograd loop on w ∈ R^d (per step). Error: ‖w − w_torch‖/‖w_torch‖ (w = Xᵀα for the span loops).
 * ``lingd n``: linear logistic GD (planted separable data, n, d = max(3, n/4), 2000 steps, η = 1/‖Z‖²):
-  ``numerics.linear_gd.gd`` in span form (with its per-step log L̂ and margin diagnostics) against a plain
+  ``numerics.trainers.linear_gd.gd`` in span form (with its per-step log L̂ and margin diagnostics) against a plain
   torch autograd loop on w ∈ R^d (``linear_gd.gd_direct``, no diagnostics). Error: ‖w − w_autograd‖/‖w_autograd‖.
 
 A paper's own reference against its peers is benchmarked in its folder (papers/<paper>/benchmarks/peers_*.py).
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from ibcheck.numerics.threads import limited  # noqa: E402
+from ibcheck.numerics.runtime.threads import limited  # noqa: E402
 
 
 def interleaved(fns: dict, reps: int) -> dict:
@@ -65,8 +65,8 @@ def row(name, res, err, ours="ours"):
 def flows(ell: float, reps: int):
     from scipy.integrate import solve_ivp
 
-    from ibcheck.numerics.homogeneous_net import make_net, teacher_data
-    from ibcheck.numerics.horizon import horizon_flow
+    from ibcheck.numerics.trainers.homogeneous_net import make_net, teacher_data
+    from ibcheck.numerics.integrators.horizon import horizon_flow
     X, y = teacher_data(8, 20, 0)
     net, th0 = make_net(X, y, 10, "relu", 2.0, init_scale=1e-3, seed=0)
     th0 = th0.numpy()
@@ -110,7 +110,7 @@ def svms(n: int, reps: int):
     from scipy.optimize import nnls
     from sklearn.svm import LinearSVC
 
-    from ibcheck.numerics.linear_data import planted
+    from ibcheck.numerics.data.linear_data import planted
     from ibcheck.theory.svm import hard_margin_svm
     Z = planted(n, 2 * n, 0).Z
     ref = hard_margin_svm(Z, method="clarabel").w
@@ -139,7 +139,7 @@ def svms(n: int, reps: int):
 
 
 def gds(n: int, reps: int, steps: int = 500):
-    from ibcheck.numerics.relu_gd import gd_direct, gd_span
+    from ibcheck.numerics.trainers.relu_gd import gd_direct, gd_span
     g = torch.Generator().manual_seed(n)
     d = 40 * n
     X = torch.randn(n, d, generator=g, dtype=torch.float64)
@@ -162,8 +162,8 @@ def gds(n: int, reps: int, steps: int = 500):
 
 
 def lingds(n: int, reps: int, steps: int = 2000):
-    from ibcheck.numerics.linear_data import planted
-    from ibcheck.numerics.linear_gd import gd, gd_direct
+    from ibcheck.numerics.data.linear_data import planted
+    from ibcheck.numerics.trainers.linear_gd import gd, gd_direct
     Z = planted(n, max(3, n // 4), 0).Z
     eta = 1.0 / float(np.linalg.norm(Z, 2)) ** 2
     fns = {"ours": lambda: gd(Z, eta, steps, checkpoints=[0, steps]).W[0, -1],

@@ -13,7 +13,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Callable
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.theory.verdict import INCONCLUSIVE
 
 FAULT_ENV = "IBCHECK_FAULT_KILL_ONCE"  # "CLAIM|KEY=VALUE|MARKER": kill the worker once (tests of retries)
@@ -32,7 +32,7 @@ def run_task(task: dict):
             open(marker, "w").close()
             os._exit(17)  # the worker process dies mid-sweep
     out = []
-    for c in claims:  # run_check keeps every check single-threaded (numerics.threads): identical results
+    for c in claims:  # run_check keeps every check single-threaded (numerics.runtime.threads): identical results
         t = time.perf_counter()
         r = run_check(c, task["params"], device=task.get("device", "cpu"), keep_series=task.get("keep_series", False))
         r["env"]["task_seconds"] = round(time.perf_counter() - t, 4)

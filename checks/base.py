@@ -6,7 +6,7 @@ from typing import Callable
 
 import torch
 
-from ibcheck.numerics.data import Dataset
+from ibcheck.numerics.data.sets import Dataset
 from ibcheck.theory.outcomes import Inconclusive, Reason  # noqa: F401  (re-exported: what a check reports)
 from ibcheck.theory.statement import Claim
 
@@ -95,7 +95,7 @@ class CheckSpec:
     full: list[dict] = field(default_factory=list)
     accepts_data: bool = True
     data_note: str = ""
-    threads: int | None = 1  # intra-op threads while measuring (numerics.threads); opt in only where it pays
+    threads: int | None = 1  # intra-op threads while measuring (numerics.runtime.threads); opt in only where it pays
     notes: dict[str, str] = field(default_factory=dict)  # "k=v,..." of a setting -> what it is (report, docs)
     deeper: Callable[[dict], list[dict]] | None = None  # settings deeper inside the threshold hypotheses
     # (checks.persistence): a conclusion failing under a level chosen here is a counterexample only if it persists
@@ -105,7 +105,7 @@ class CheckSpec:
     independent_rows: str = ""  # why the check needs linearly independent examples (its reference solves with
     # K = XXᵀ), or "": a user dataset with duplicated or dependent rows is then refused (exit 2) naming the rows
     labels: str = "signed"  # a user dataset's y: "signed" (classes by sign: {0, 1} and booleans are read as ±1 with
-    # a note, a zero label is refused; numerics.data.as_signs) or "real" (regression targets, taken as given)
+    # a note, a zero label is refused; numerics.data.sets.as_signs) or "real" (regression targets, taken as given)
     inert: dict[str, str] = field(default_factory=dict)  # parameter (or data property, "data.rank") -> one line: why
     # it cannot move the theorem's hypotheses for this claim; every other input is read by a hypothesis row
     # (``Condition.reads`` or a symbol of the same name) — checks.binding, enforced by the conformance suite

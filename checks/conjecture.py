@@ -20,7 +20,7 @@ from typing import Callable
 
 import sympy as sp
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 from .schema import SCHEMA
 

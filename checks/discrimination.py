@@ -58,7 +58,7 @@ def rejecting_row(r: dict) -> str:
 
 def run_probe(cid: str, probe: Probe) -> dict:
     from ibcheck.checks.runner import run_check
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     try:
         r = run_check(cid, dict(probe.overrides), hooks=probe.hooks() if probe.hooks else None)
     except InputError as exc:

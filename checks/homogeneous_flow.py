@@ -1,7 +1,7 @@
 """The homogeneous-network gradient flow several papers share: one flow, every per-step quantity.
 
-The flow (``numerics.homogeneous_net``: two-layer, both layers trained, exponential SUM loss) is integrated by the
-horizon engine (``numerics.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then Radau in the log-loss clock) at rtol
+The flow (``numerics.trainers.homogeneous_net``: two-layer, both layers trained, exponential SUM loss) is integrated by the
+horizon engine (``numerics.integrators.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then Radau in the log-loss clock) at rtol
 1e-10 with every accepted step and the geometric checkpoints of log(1/𝓛) (``per_decade``) recorded; the state
 is augmented by ``J(s) = ∫ LΣe^{−q}q dt`` for the integrated Euler identity. One memoised measurement per setting
 feeds every claim built on it (``spec_for``: the papers' ``checks/flow.py`` name them).
@@ -27,9 +27,9 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.homogeneous_net import ACTIVATIONS, make_net, teacher_data
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.trainers.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.margin_kkt import kkt_check
 from ibcheck.theory.homogeneous_trajectory import euler_real_time
@@ -98,9 +98,9 @@ def measure(ctx: Context) -> list[Measurement]:
 
 def _flow(net, theta0, p):
     """Augmented flow ``(θ, J)``, ``dθ/ds = −∇𝓛/𝓛``, ``dJ/ds = LΣ softmax(−q)_n q_n`` (= d(½‖θ‖²)/ds): explicit
-    DP5 to 𝓛 = 1/e, then the log-loss clock with Radau (``numerics.horizon``); every step recorded, and the
+    DP5 to 𝓛 = 1/e, then the log-loss clock with Radau (``numerics.integrators.horizon``); every step recorded, and the
     geometric checkpoints ``log(1/𝓛) = 10^{k/per_decade}`` exactly (``rec["geometric"]``: their indices)."""
-    from ibcheck.numerics.horizon import horizon_flow
+    from ibcheck.numerics.integrators.horizon import horizon_flow
     rec = {"s": [], "log_t": [], "log_loss": [], "y": [], "geometric": []}
 
     def record(s, log_t, log_loss, steps, y):

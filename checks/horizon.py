@@ -17,7 +17,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 from .params import LEAST_POWER_OF_TEN, grid, show_value
 

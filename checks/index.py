@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import importlib
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.theory.papers import discover, skipped, warn
 
 # claim ID → (source, kind: provenance or "exploratory", title, module holding its check or None)

@@ -5,7 +5,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 
 @dataclass(frozen=True)

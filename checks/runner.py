@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import Dataset, load_npz
-from ibcheck.numerics.device import resolve_device
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.threads import limited
+from ibcheck.numerics.data.sets import Dataset, load_npz
+from ibcheck.numerics.runtime.device import resolve_device
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.runtime.threads import limited
 from ibcheck.theory import verdict as V
 from ibcheck.theory.solver import SOLVER
 
@@ -88,7 +88,7 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
     if ds is not None:  # the data fix n and d: the JSON and the table show the data's, not the generator's
         params.update({k: v for k, v in (("n", ds.n), ("d", ds.d)) if k in params})
     if ds is not None and spec.independent_rows and ds.d >= ds.n:  # d < n: the check's own "d ≫ n" refusal speaks
-        from ibcheck.numerics.degenerate import dependent_rows
+        from ibcheck.numerics.data.degenerate import dependent_rows
         why = dependent_rows(ds.X.detach().cpu().numpy())
         if why:
             raise InputError(f"--data: {why}: {claim_id} needs linearly independent examples ({spec.independent_rows})")
@@ -147,13 +147,13 @@ def run_check(claim_id: str, overrides: dict | None = None, *, data: str | None 
 
 
 def _signed(ds: Dataset, where: str, claim_id: str) -> Dataset:
-    """The dataset with its labels read as signs for a binary claim (``numerics.data.as_signs``): {0, 1} and
+    """The dataset with its labels read as signs for a binary claim (``numerics.data.sets.as_signs``): {0, 1} and
     booleans become ±1 with one line on stderr, a zero label is refused (exit 2) — for every claim and plugin
     alike, before its check sees the data."""
     import sys
     from dataclasses import replace
 
-    from ibcheck.numerics.data import as_signs
+    from ibcheck.numerics.data.sets import as_signs
     y = ds.y.detach().cpu().numpy()
     y, note = as_signs(y.astype(bool) if ds.info.get("y_boolean") else y, f"--data {where}")
     info = {k: v for k, v in ds.info.items() if k != "y_boolean"}
@@ -172,7 +172,7 @@ def _measure(spec, ctx: Context, claim_id: str) -> list:
     except (ArithmeticError, ValueError, RuntimeError, np.linalg.LinAlgError) as exc:
         if ctx.data is None or isinstance(exc, InputError):
             raise
-        from ibcheck.numerics.degenerate import diagnose
+        from ibcheck.numerics.data.degenerate import diagnose
         why = diagnose(ctx.data.X.detach().cpu().numpy(), ctx.data.y.detach().cpu().numpy())
         if not why:
             raise

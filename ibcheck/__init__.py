@@ -11,7 +11,7 @@ _LAZY = {
     "kkt": ("ibcheck.model_kkt", "kkt"),
     "KKTResult": ("ibcheck.model_kkt", "KKTResult"),
     "run_check": ("ibcheck.api", "run_check"),
-    "InputError": ("ibcheck.numerics.errors", "InputError"),
+    "InputError": ("ibcheck.numerics.runtime.errors", "InputError"),
     "testing": ("ibcheck.testing", None),
 }
 __all__ = ["__version__", *_LAZY]

@@ -8,7 +8,7 @@ def run_check(claim_id: str, *, seeds: int = 1, device: str = "cpu", data_file: 
 
     Parameters go as keywords (``n=40, d=4000``) or in ``params`` (for a parameter whose name is one of this
     function's keywords); ``data_file`` is a user ``.npz`` (``--data``), ``dataset`` an in-memory
-    ``ibcheck.numerics.data.Dataset``. Bad input raises ``ibcheck.InputError``.
+    ``ibcheck.numerics.data.sets.Dataset``. Bad input raises ``ibcheck.InputError``.
     """
     from ibcheck.checks.runner import run_check as _run
     return _run(claim_id, {**(params or {}), **overrides}, data=data_file, seeds=seeds, device=device,

@@ -8,16 +8,16 @@ import contextlib
 import os
 import sys
 
-from ibcheck.numerics.threads import default_single_threaded_env
+from ibcheck.numerics.runtime.threads import default_single_threaded_env
 
-default_single_threaded_env()  # before torch/numpy start their pools: this process is ours (numerics.threads)
+default_single_threaded_env()  # before torch/numpy start their pools: this process is ours (numerics.runtime.threads)
 
 from ibcheck.cli_commands import cmd_check, cmd_docs, cmd_list, cmd_report, cmd_sweep  # noqa: E402
 from ibcheck.cli_conjecture import cmd_conjecture  # noqa: E402
 from ibcheck.cli_io import HelpFormatter  # noqa: E402
 from ibcheck.kkt_defaults import DELTA as KKT_DELTA, EPS as KKT_EPS  # noqa: E402
 from ibcheck.cli_io import write_json as _write_json  # noqa: E402
-from ibcheck.numerics.errors import InputError  # noqa: E402
+from ibcheck.numerics.runtime.errors import InputError  # noqa: E402
 
 
 EXIT_CODES = ("exit status: 0 verified (report/list/kkt: completed), 1 violated, 2 usage or input error, "

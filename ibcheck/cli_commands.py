@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from ibcheck.cli_io import clip, columns, key_number, parse_grids, parse_sets, write_json, writable_dir, writable_file
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 
 def _list_rows(verbose: bool) -> tuple[list[list[str]], dict[int, list[str]], list[str]]:
@@ -97,7 +97,7 @@ def cmd_check(args) -> int:
     if getattr(args, "explain", False):
         return explain_check(ALIASES.get(args.claim, args.claim))
     from ibcheck.checks.runner import run_check
-    from ibcheck.numerics.progress import listening
+    from ibcheck.numerics.runtime.progress import listening
     from ibcheck.table import render
     from ibcheck.theory.verdict import EXIT_CODE
     prog = _progress_listener(args.claim)
@@ -138,7 +138,7 @@ def explain_check(claim: str) -> int:
 def cmd_report(args) -> int:
     import time
 
-    from ibcheck.numerics.device import resolve_device
+    from ibcheck.numerics.runtime.device import resolve_device
     resolve_device(args.device)  # a bad --device is an input error before any work
     writable_dir(args.out, "--out")
     from ibcheck.reports.html import environment, write_report

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from ibcheck.cli_io import write_json, writable_dir, writable_file
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 
 def conclusion_text(conj, values: dict) -> str:

@@ -29,7 +29,7 @@ def cmd_diff(args) -> int:
     import math
 
     from ibcheck.cli_io import write_json, writable_file
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     from ibcheck.result_diff import compare, diff_object, lines, load, strict_failures
     if not (math.isfinite(args.rtol) and args.rtol >= 0):
         raise InputError(f"--rtol must be a finite number >= 0, got {args.rtol}")

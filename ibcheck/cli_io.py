@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 REL = {"<=": "≤", ">=": "≥", "==": "="}
 

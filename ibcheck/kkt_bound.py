@@ -3,7 +3,7 @@
 The Clarke description of a constraint treats each pre-activation within ``kink_tol`` of its kink as exactly there
 (its derivative free in ``[γ, 1]``), and the least stationarity over that set is an upper bound on the exact value
 only if the pre-activation *is* at its kink. On the stored values it may lie on one side (the model is smooth
-there, with one derivative): then the Clarke minimum can undercut the exact stationarity. ``numerics.kink_sides``
+there, with one derivative): then the Clarke minimum can undercut the exact stationarity. ``numerics.probe.kink_sides``
 decides each such pre-activation where exact arithmetic can (first-layer pre-activations in ``Fraction``; any
 beyond its rounding bound by its computed sign); the others keep both sides. The residuals are recomputed for every
 assignment of sides to the undecided ones (the decided ones fixed, exact kinks keeping their Clarke interval), and
@@ -31,7 +31,7 @@ class Bound:
 
 def bound(prep, kinks, samples, original, theta_t, qt, L, space, name, rounding, eps, delta) -> Bound | None:
     """None when every kinked pre-activation is exactly at its kink (the Clarke residuals are the bound)."""
-    from ibcheck.numerics.kink_sides import KINK, NEG, POS, status
+    from ibcheck.numerics.probe.kink_sides import KINK, NEG, POS, status
     from ibcheck.theory.homogeneous_kkt import kkt_residuals
     from ibcheck.theory.kkt_verdict import decide
     stat = {}
@@ -72,7 +72,7 @@ def bound(prep, kinks, samples, original, theta_t, qt, L, space, name, rounding,
 
 def _fix(prep, kinks, k, smp, fixed):
     """The sample with every decided (or assigned) near-kink derivative fixed to its side's value."""
-    from ibcheck.numerics.kink_sides import POS
+    from ibcheck.numerics.probe.kink_sides import POS
     from ibcheck.theory.homogeneous_kkt import SampleGrad
     if smp.kind not in ("box", "vertices") or not smp.elements:
         return smp

@@ -18,7 +18,7 @@ EXACT_RTOL = 1e-12  # the rebuilt a·φ(Wx) must agree with the model to float64
 
 def two_layer(prep) -> tuple[np.ndarray, np.ndarray, float, bool, str | None] | None:
     """``(W, a, γ, a fixed?, name of the fixed a)`` if the model is ``x ↦ a·φ(Wx)`` on the data, else None."""
-    from ibcheck.numerics.homogeneous_probe import Probe
+    from ibcheck.numerics.probe.homogeneous_probe import Probe
     ps = list(prep.params)
     if prep.classes != 1 or prep.X.ndim != 2 or not 1 <= len(ps) <= 2 or any(p.ndim > 2 for p in ps):
         return None

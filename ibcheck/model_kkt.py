@@ -1,7 +1,7 @@
 """``ibcheck kkt`` / ``ibcheck.kkt``: a user's trained homogeneous model against the max-margin KKT conditions.
 
 Loading and validation of the user's files in ``ibcheck.user_model``; the numerics (constraints, measured degree,
-gradients) in ``numerics.homogeneous``, kinks and Clarke pieces in ``numerics.clarke_kinks``; the math (multipliers,
+gradients) in ``numerics.probe.homogeneous``, kinks and Clarke pieces in ``numerics.probe.clarke_kinks``; the math (multipliers,
 residuals, Clarke QP, references) in ``theory.homogeneous_kkt`` and the (ε, δ) verdict in ``theory.kkt_verdict``.
 This module runs them in order; ``run_cli`` is the ``ibcheck kkt`` command (checks before any work).
 """
@@ -28,7 +28,7 @@ def _log_loss(q: np.ndarray, n: int, loss: str) -> tuple[float, np.ndarray]:
     """
     import torch
 
-    from ibcheck.numerics.two_layer import log_loss, log_neg_dloss
+    from ibcheck.numerics.trainers.two_layer import log_loss, log_neg_dloss
     Q = torch.as_tensor(q, dtype=torch.float64).reshape(n, -1)
     s = torch.logsumexp(-Q, 1)
     ll = float(torch.logsumexp(log_loss(-s, loss), 0) - math.log(n))
@@ -38,7 +38,7 @@ def _log_loss(q: np.ndarray, n: int, loss: str) -> tuple[float, np.ndarray]:
 
 def _samples(prep, kinks, G, max_vertices):
     """Each constraint's Clarke description; ``G`` None: smooth gradients are rows of the streamed Gram."""
-    from ibcheck.numerics.clarke_kinks import clarke
+    from ibcheck.numerics.probe.clarke_kinks import clarke
     from ibcheck.theory.homogeneous_kkt import SampleGrad
 
     def smooth(k):
@@ -73,7 +73,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     ``nn.Module`` (eager or TorchScript), left untouched (a float64 copy is analysed). ``loss``: ``exp`` or
     ``logistic`` (only ``log_loss`` and ``gradient_alignment``). ``eps``/``delta``: the (ε, δ) of the verdict.
     ``kink_tol``: pre-activations with ``|z| ≤ kink_tol·scale`` count as at their kink (default None: each one's
-    float64 rounding bound, ``numerics.homogeneous_probe.rounding_tol``, ~1e-13 for fan-in 100);
+    float64 rounding bound, ``numerics.probe.homogeneous_probe.rounding_tol``, ~1e-13 for fan-in 100);
     ``max_vertices``: the budget of enumerated Clarke pieces; ``data_name``: how error messages name the data;
     ``model_name``/``model_hint``: how errors of the model's own code name it (its file, its class and arguments);
     ``chunk_size``: stream the per-example gradients into their Gram in chunks of this many examples (automatic
@@ -81,12 +81,12 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     will take, before it starts) and a progress bar on stderr — or None.
     Raises ``InputError`` (one line) for a model that is not homogeneous or data that do not fit.
     """
-    from ibcheck.numerics import clarke_kinks as CK
-    from ibcheck.numerics import gradient_check as GC
-    from ibcheck.numerics import homogeneous as H
-    from ibcheck.numerics import homogeneous_probe as HP
-    from ibcheck.numerics.errors import InputError
-    from ibcheck.numerics.threads import limited
+    from ibcheck.numerics.probe import clarke_kinks as CK
+    from ibcheck.numerics.probe import gradient_check as GC
+    from ibcheck.numerics.probe import homogeneous as H
+    from ibcheck.numerics.probe import homogeneous_probe as HP
+    from ibcheck.numerics.runtime.errors import InputError
+    from ibcheck.numerics.runtime.threads import limited
     from ibcheck.theory import homogeneous_kkt as T
     from ibcheck.theory.kkt_verdict import decide
 
@@ -196,10 +196,10 @@ def _data_warning(prep, q: np.ndarray) -> str | None:
 
 
 def _streamed(res, prep, samples, chunk_size, progress, directions=None):
-    """Stream the constraint gradients into their Gram (``numerics.homogeneous_gram``); the columns and ``Gᵀw``."""
+    """Stream the constraint gradients into their Gram (``numerics.probe.homogeneous_gram``); the columns and ``Gᵀw``."""
     import hashlib
 
-    from ibcheck.numerics import homogeneous_gram as HG
+    from ibcheck.numerics.probe import homogeneous_gram as HG
     from ibcheck.theory.kkt_columns import Columns
 
     def key(v):
@@ -346,7 +346,7 @@ def _verdict(res, r, samples, theta_t, qt, prep, decide, space, b=None) -> None:
 # ------------------------------------------------------------------------------------------- the command
 def check_json_path(path: str | None) -> None:
     """An unwritable ``--json`` is refused before any work (exit 2)."""
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     if not path:
         return
     if os.path.isdir(path):
@@ -369,13 +369,13 @@ def run_cli(args, write_json) -> int:
     for nm in ("eps", "delta"):
         v = getattr(args, nm)
         if not (math.isfinite(v) and v > 0):
-            from ibcheck.numerics.errors import InputError
+            from ibcheck.numerics.runtime.errors import InputError
             raise InputError(f"--{nm} {v}: must be a positive number")
     if args.model_kwargs is not None and args.model_class is None:
-        from ibcheck.numerics.errors import InputError
+        from ibcheck.numerics.runtime.errors import InputError
         raise InputError("--model-kwargs: needs --model-class (the class they construct)")
     if args.chunk_size is not None and args.chunk_size < 1:
-        from ibcheck.numerics.errors import InputError
+        from ibcheck.numerics.runtime.errors import InputError
         raise InputError(f"--chunk-size {args.chunk_size}: must be a positive integer (examples per chunk)")
     X, y = load_data(args.data)
     model = load_model(args.model, args.model_class, args.model_kwargs)

@@ -24,7 +24,7 @@ import math
 from pathlib import Path
 
 from ibcheck.checks.schema import SCHEMA
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 RANK = {"verified": 0, "observed": 0, "outside-hypotheses": 1, "inconclusive": 1, "violated": 2}
 CONJECTURE_RANK = {"survived": 0, "inconclusive": 1, "refuted": 2}

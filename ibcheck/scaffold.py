@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 PACKAGE = re.compile(r"^[a-z][a-z0-9_]*$")
 

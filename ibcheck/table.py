@@ -5,7 +5,7 @@ from ibcheck.reports.fmt import fmt as _fmt
 from ibcheck.reports.rownote import alternatives_text, estimate_text, kind_text, note, slack_text
 
 _REL = {"<=": "≤", ">=": "≥", "==": "="}
-# The data generators' parameters (numerics.data.make_gaussian & co.): a user dataset (--data) replaces them, so a
+# The data generators' parameters (numerics.data.sets.make_gaussian & co.): a user dataset (--data) replaces them, so a
 # table of a --data run does not print them (the JSON keeps every resolved parameter).
 GENERATOR_PARAMS = ("spectrum", "labels", "y_low", "y_high", "pos_frac", "sampler", "mu_norm")
 

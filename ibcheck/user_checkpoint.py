@@ -5,8 +5,8 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.homogeneous_probe import error_summary
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.probe.homogeneous_probe import error_summary
 
 STATE_KEYS = ("state_dict", "model_state_dict", "model", "net")  # where training scripts put the weights
 

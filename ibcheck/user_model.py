@@ -19,11 +19,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from ibcheck.numerics.data import check_examples, read_npz
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.homogeneous import Prepared
-from ibcheck.numerics.memory import require
-from ibcheck.numerics.homogeneous_probe import NONHOM_MODULES, Probe, class_name, error_summary, module_path
+from ibcheck.numerics.data.sets import check_examples, read_npz
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.probe.homogeneous import Prepared
+from ibcheck.numerics.runtime.memory import require
+from ibcheck.numerics.probe.homogeneous_probe import NONHOM_MODULES, Probe, class_name, error_summary, module_path
 
 from .user_script import agree, looks_traced, rebuild, retrace, two_layer_blackbox
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from ibcheck.numerics.homogeneous_probe import class_name
+from ibcheck.numerics.probe.homogeneous_probe import class_name
 
 _ACT = {"ReLU": lambda m: nn.ReLU(), "LeakyReLU": lambda m: nn.LeakyReLU(float(m.negative_slope)),
         "Identity": lambda m: nn.Identity(), "Dropout": lambda m: nn.Identity()}

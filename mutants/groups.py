@@ -26,7 +26,7 @@ GROUPS: dict[str, dict] = {
         tests=["tests/test_diff.py", "-k", "not cli and not bad_input"],  # in process: no `ibcheck` subprocess
         what="`ibcheck diff`: verdict ranks, row flips, moved quantities, --strict"),
     "kkt": dict(
-        paths=["theory/kkt_verdict.py", "theory/kkt_columns.py", "numerics/homogeneous_probe.py"],
+        paths=["theory/kkt_verdict.py", "theory/kkt_columns.py", "numerics/probe/homogeneous_probe.py"],
         tests=["tests/test_kkt_model.py"],
         what="`ibcheck kkt`: the KKT residual verdict and the measured homogeneity degree"),
     "conformance": dict(

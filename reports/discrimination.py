@@ -67,7 +67,7 @@ def discrimination_markdown(progress: bool = True) -> tuple[str, float]:
 
 
 def write_discrimination(out_dir: str | Path = "docs", progress: bool = True) -> Path:
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     out = Path(out_dir)
     try:  # the folder is checked before the (long) run: a bad --out is exit 2, not a lost run
         out.mkdir(parents=True, exist_ok=True)

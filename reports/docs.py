@@ -311,7 +311,7 @@ def write_docs(out_dir: str | Path = "docs", results: str | None = None, catalog
                progress: bool = True) -> list[Path]:
     """Write ``catalogue.md``, the battery table of ``judge.md`` and (unless ``catalogue_only``) ``findings.md`` and
     ``judge.md``'s held-out section under ``out_dir``."""
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     out = Path(out_dir)
     if results is not None:
         try:

@@ -7,7 +7,7 @@ import os
 from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.registry import REGISTRY
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.theory.verdict import INCONCLUSIVE
 
 from .progress import Progress
@@ -178,5 +178,5 @@ def _run_serial(task: dict) -> list[dict]:
 def _listening(fn):
     import contextlib
 
-    from ibcheck.numerics.progress import listening
+    from ibcheck.numerics.runtime.progress import listening
     return listening(fn) if fn else contextlib.nullcontext()

@@ -1,4 +1,4 @@
-"""The log-space Adam trainer (numerics.adam) against plain implementations: autograd Adam in R^d, torch.optim.Adam,
+"""The log-space Adam trainer (numerics.trainers.adam) against plain implementations: autograd Adam in R^d, torch.optim.Adam,
 an exact shift symmetry of the exponential loss that the plain form cannot survive (gradients of e^{−800}), the
 bound on Adam's update direction, and its checkpoints."""
 import math
@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-from ibcheck.numerics.adam import adam, adam_direct, initial_gradient_min, step_size
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.trainers.adam import adam, adam_direct, initial_gradient_min, step_size
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.data.linear_data import planted
 
 # 300 steps of the same float64 recursion summed in another order (BLAS vs torch): observed ≤ 3e-16 relative; 1e-11
 # leaves room for the growth of rounding through a recursion whose one-step map has Lipschitz constant ~1.

@@ -134,7 +134,7 @@ def test_sweep_outcome_rule(monkeypatch):
     import ibcheck.checks.runner as runner
     from ibcheck.checks.cases import EXPECTED, case_id
     from ibcheck.checks.expected import Expected
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     from ibcheck.testing.bindings import sweep_outcome
     k, v = next((k, p) for k, p in REGISTRY[CID].params.items() if p.type in (int, float))
     setting = {k: v.default}

@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 import torch
 
-from ibcheck.numerics.data import load_npz, make_gaussian, signed_labels, spectrum
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.data.sets import load_npz, make_gaussian, signed_labels, spectrum
+from ibcheck.numerics.runtime.errors import InputError
 
 
 def test_labels_have_exact_sign_counts_and_range():

@@ -10,7 +10,7 @@ import pytest
 
 from ibcheck.checks.registry import REGISTRY
 from ibcheck.cli import main
-from ibcheck.numerics.degenerate import dependent_rows, diagnose
+from ibcheck.numerics.data.degenerate import dependent_rows, diagnose
 from ibcheck.testing.degenerate import datasets, full_only, known_false, smallest_run
 
 DATA_CLAIMS = sorted(cid for cid, s in REGISTRY.items() if s.accepts_data)

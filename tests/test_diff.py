@@ -151,7 +151,7 @@ def test_cli_strict_fails_on_a_removed_case_alone(tmp_path):
 # ---- value-level tests of each branch, in process (the mutation run's survivors: docs/mutation.md) ---------------
 
 def _raises(tmp_path, content, message, raw=False):
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     from ibcheck.result_diff import load
     f = tmp_path / "f.json"
     if raw:

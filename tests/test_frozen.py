@@ -1,13 +1,13 @@
-"""Frozen by float64: the trainer records where its update fell below its iterate's resolution (numerics.frozen), and
+"""Frozen by float64: the trainer records where its update fell below its iterate's resolution (numerics.trainers.frozen), and
 a row whose checkpoints repeat that iterate is inconclusive, never settled or violated (theory.asymptotic_frozen)."""
 import math
 
 import numpy as np
 import sympy as sp
 
-from ibcheck.numerics.frozen import NEVER, below_resolution, first_repeat, merge
-from ibcheck.numerics.linear_data import planted
-from ibcheck.numerics.linear_gd import gd
+from ibcheck.numerics.trainers.frozen import NEVER, below_resolution, first_repeat, merge
+from ibcheck.numerics.data.linear_data import planted
+from ibcheck.numerics.trainers.linear_gd import gd
 from ibcheck.theory import asymptotic_frozen as F
 from ibcheck.theory.asymptotic import Series, geometric
 from ibcheck.theory.statement import lim
@@ -67,7 +67,7 @@ def test_a_freeze_after_the_last_checkpoint_or_after_reaching_the_limit_changes_
 def test_the_two_layer_trainer_records_a_state_that_repeats_while_the_loss_pushes():
     import torch
 
-    from ibcheck.numerics.smooth_gd import gd_smooth
+    from ibcheck.numerics.trainers.smooth_gd import gd_smooth
     g = torch.Generator().manual_seed(0)
     X = torch.randn(4, 3, generator=g, dtype=torch.float64)
     K, y = (X @ X.T)[None], torch.tensor([[1.0, -1.0, 1.0, -1.0]], dtype=torch.float64)
@@ -82,7 +82,7 @@ def test_the_two_layer_trainer_records_a_state_that_repeats_while_the_loss_pushe
 
 
 def test_adam_records_updates_that_round_away_until_the_end():
-    from ibcheck.numerics.adam import adam
+    from ibcheck.numerics.trainers.adam import adam
     Z = planted(20, 5, 0).Z
     assert adam(Z, 3000).frozen_at == NEVER
     # ε = 1e20 at w₀ = 1: each update ~ 0.1·|∇L|/1e20 < ½ ulp(1) from the first step on, while the loss is positive

@@ -1,4 +1,4 @@
-"""The Gram-law engine samples the exact law of what the checks consume (numerics.gram_law).
+"""The Gram-law engine samples the exact law of what the checks consume (numerics.data.gram_law).
 
 Tests of the law, not of the code's shape: entry means and covariances against their closed forms over
 many draws, and two-sample Kolmogorov–Smirnov tests against the explicit generator (X drawn, then XXᵀ).
@@ -12,12 +12,12 @@ import pytest
 import torch
 from scipy.stats import ks_2samp
 
-from ibcheck.numerics import gram_law
-from ibcheck.numerics.classification import gaussian_pm1, gmm, sample_test_points, xor
-from ibcheck.numerics.data import make_gaussian
-from ibcheck.numerics.inits import random_init
-from ibcheck.numerics.spectra import parse_spectrum
-from ibcheck.numerics.two_layer import gaussian_init
+from ibcheck.numerics.data.sets import gram_law
+from ibcheck.numerics.data.classification import gaussian_pm1, gmm, sample_test_points, xor
+from ibcheck.numerics.data.sets import make_gaussian
+from ibcheck.numerics.data.inits import random_init
+from ibcheck.numerics.data.spectra import parse_spectrum
+from ibcheck.numerics.trainers.two_layer import gaussian_init
 
 Z_MAX = 4.5  # two-sided z-test level 7e-6 per comparison: < 1e-3 over the few hundred comparisons below
 KS_LEVEL = 1e-3  # a correct sampler fails one KS comparison with probability 1e-3
@@ -123,7 +123,7 @@ def test_init_projections_match_the_explicit_init():
         p = ks_2samp([f(b) for b in ex], [f(b) for b in gr]).pvalue
         assert p > KS_LEVEL, f"{name} differs (KS p = {p:.2g})"
     _zcheck(np.array([float(torch.trace(b[1])) for b in gr]), std ** 2 * (d - n) * m, "E tr perp")
-    # the random init (numerics.inits.random_init): β₀ ~ N(0, (s²/tr)K) and ‖w₀^⊥‖² ~ (s²/tr)χ²_{d−n}
+    # the random init (numerics.data.inits.random_init): β₀ ~ N(0, (s²/tr)K) and ‖w₀^⊥‖² ~ (s²/tr)χ²_{d−n}
     exr = [random_init(X, K, 1, 0.5, float(d), s) for s in range(R)]
     grr = [random_init(None, K, 1, 0.5, float(d), s, d=d) for s in range(R)]
     for name, f in [("β₀", lambda r: float((r[0] @ K)[0, 0])), ("‖w⊥‖²", lambda r: float(r[1][0]))]:

@@ -1,12 +1,12 @@
-"""The horizon engine (numerics.horizon): analytic Jacobian, agreement with the explicit DP5 flow, flat cost per
+"""The horizon engine (numerics.integrators.horizon): analytic Jacobian, agreement with the explicit DP5 flow, flat cost per
 decade of log(1/𝓛), exact geometric checkpoints."""
 import math
 
 import numpy as np
 import pytest
 
-from ibcheck.numerics.homogeneous_net import make_net, teacher_data
-from ibcheck.numerics.horizon import LogLossClock, horizon_flow
+from ibcheck.numerics.trainers.homogeneous_net import make_net, teacher_data
+from ibcheck.numerics.integrators.horizon import LogLossClock, horizon_flow
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def test_agrees_with_explicit_flow(net0):
     different controllers; measured 3.0e-10, each within 2.2e-10 / 0.9e-10 of an rtol-1e-12 run)."""
     import torch
 
-    from ibcheck.numerics.flow import integrate
+    from ibcheck.numerics.trainers.flow import integrate
     net, th0 = net0
     P = net.size
     field = lambda t: (lambda g: (g[0], g[1]))(net.neg_grad_over_loss(t))  # noqa: E731

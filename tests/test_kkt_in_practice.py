@@ -15,7 +15,7 @@ from scipy.optimize import nnls
 from torch import nn
 
 from ibcheck.model_kkt import kkt
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 TOL = 1e-10  # two float64 computations of the same quantities by different routes (QR-reduced vs full NNLS)
 

@@ -17,8 +17,8 @@ from scipy.optimize import brentq
 from torch import nn
 
 from ibcheck.model_kkt import kkt
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.clarke_kinks import _realisable
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.probe.clarke_kinks import _realisable
 from ibcheck.user_model import load_model
 
 

@@ -13,7 +13,7 @@ from torch import nn
 
 from ibcheck.cli import main
 from ibcheck.model_kkt import kkt
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 from .test_kkt_in_practice import CNN, assert_agrees, cnn_fn, reference
 from .test_kkt_model import cone_data, trained
@@ -165,7 +165,7 @@ def test_streamed_gram_equals_the_held_gradients(monkeypatch):
     """Binary with a Clarke box (explicit vectors crossed with streamed rows) and multi-class: chunk sizes 1, 3, 8
     give the numbers of the explicit path to 1e-9 (the Gram's rounding), and the same verdict — also when the
     panel holds only a few chunks (later chunks recomputed against each panel)."""
-    from ibcheck.numerics import homogeneous_gram as HG
+    from ibcheck.numerics.probe import homogeneous_gram as HG
     X, y = cone_data(n=12)
     net = trained(1500, n=12)
     with torch.no_grad():  # an exact kink: unit 0 at 0 on example 0

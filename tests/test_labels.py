@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from ibcheck.cli import main
-from ibcheck.numerics.data import as_signs
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.data.sets import as_signs
+from ibcheck.numerics.runtime.errors import InputError
 
 
 def test_as_signs_reads_01_and_booleans_as_pm1_and_refuses_zeros():

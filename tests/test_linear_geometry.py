@@ -1,13 +1,13 @@
-"""numerics.linear_geometry: each trainer against a plain loop written from the update rule (no log space, no span
+"""numerics.trainers.linear_geometry: each trainer against a plain loop written from the update rule (no log space, no span
 form), the exact structure each keeps (mirror iterate in range(Zᵀ)/range(Xᵀ)), and log-space robustness."""
 import math
 
 import numpy as np
 import pytest
 
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.linear_data import planted
-from ibcheck.numerics.linear_geometry import (geometric_steps, log_loss_exp, mirror_descent_ls, norm_of, p_gd,
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.data.linear_data import planted
+from ibcheck.numerics.trainers.linear_geometry import (geometric_steps, log_loss_exp, mirror_descent_ls, norm_of, p_gd,
                                               steepest_descent)
 
 Z = planted(6, 9, 3).Z

@@ -10,8 +10,8 @@ import pytest
 import torch
 from scipy.optimize import minimize
 
-from ibcheck.numerics.homogeneous_net import HomogeneousNet
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.trainers.homogeneous_net import HomogeneousNet
+from ibcheck.numerics.data.linear_data import planted
 from ibcheck.theory.margin_kkt import kkt_check, margin_jacobian
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
@@ -63,7 +63,7 @@ def test_kkt_zero_at_an_exact_kkt_point_of_a_two_layer_linear_net():
 
 
 def test_jacrev_matches_the_analytic_jacobian():
-    from ibcheck.numerics.homogeneous_net import make_net, teacher_data
+    from ibcheck.numerics.trainers.homogeneous_net import make_net, teacher_data
     X, y = teacher_data(8, 4, 0)
     net, th = make_net(X, y, 5, "relu", 2.0, seed=1)
     # the analytic Jacobian vs per-sample autograd: same arithmetic, different order (~1e-15 relative)

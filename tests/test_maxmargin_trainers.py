@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-from ibcheck.numerics.homogeneous_net import gradient_descent, gradient_flow, make_net, teacher_data
-from ibcheck.numerics.linear_data import fig1, ji_telgarsky, planted
-from ibcheck.numerics.linear_gd import decade_checkpoints, gd, gd_direct, log_total_loss
+from ibcheck.numerics.trainers.homogeneous_net import gradient_descent, gradient_flow, make_net, teacher_data
+from ibcheck.numerics.data.linear_data import fig1, ji_telgarsky, planted
+from ibcheck.numerics.trainers.linear_gd import decade_checkpoints, gd, gd_direct, log_total_loss
 
 
 @pytest.mark.parametrize("loss,reduction", [("logistic", "sum"), ("exp", "sum"), ("logistic", "mean")])
@@ -134,7 +134,7 @@ def test_span_reduction_matches_the_full_network():
     X = rng.normal(size=(6, 30))
     y = np.where(rng.normal(size=6) > 0, 1.0, -1.0)
     net, th = make_net(X, y, 4, "relu", 2.0, seed=5)
-    from ibcheck.numerics.homogeneous_net import span_basis
+    from ibcheck.numerics.trainers.homogeneous_net import span_basis
     V = span_basis(X)
     a, Wr = th[:4].numpy(), th[4:].numpy().reshape(4, -1)
     Wfull = Wr @ V.T  # the ⊥ part does not enter the margins

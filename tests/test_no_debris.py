@@ -38,7 +38,7 @@ def test_a_refused_command_creates_nothing(argv, tmp_path, monkeypatch, capsys):
 def test_an_accepted_out_folder_is_made_when_written(tmp_path, monkeypatch):
     """The folder a run writes into is created then (nested folders too), not at validation."""
     from ibcheck.cli_io import writable_dir
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     monkeypatch.chdir(tmp_path)
     writable_dir("new/nested/out", "--out")
     assert not (tmp_path / "new").exists()

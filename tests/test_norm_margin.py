@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.data.linear_data import planted
 from ibcheck.theory.norm_margin import (GAP_TOL, _certificate, dual_exponent, dual_norm_gradient, max_margin,
                                         max_margin_by_enumeration, pnorm)
 from ibcheck.theory.svm import hard_margin_svm

@@ -1,7 +1,7 @@
 """No module uses another module's private (``_name``) names: what another module needs has a public name.
 
 A leading underscore says "only this module relies on it": its author may rename or change it without looking
-elsewhere. An import of such a name from another module (``from ibcheck.numerics.data import _stream``) or an
+elsewhere. An import of such a name from another module (``from ibcheck.numerics.data.sets import _stream``) or an
 attribute read through an imported name (``gf._CACHE``, ``Probe._terms``) breaks that promise silently, so it is
 refused here, parsed with ``ast`` (nothing is imported).
 
@@ -69,7 +69,7 @@ def _violations(mod: str, path: Path, root: Path = ROOT) -> list[str]:
             continue
         if isinstance(node.value, ast.Name) and node.value.id in bound and bound[node.value.id] != mod:
             bad.append(f"{where}:{node.lineno}: {node.value.id}.{node.attr} ({bound[node.value.id]})")
-        elif isinstance(node.value, ast.Attribute) and "ibcheck" in bound:  # ibcheck.numerics.data._stream
+        elif isinstance(node.value, ast.Attribute) and "ibcheck" in bound:  # ibcheck.numerics.data.sets._stream
             dotted = ast.unparse(node.value)
             if dotted.startswith("ibcheck.") and dotted != mod:
                 bad.append(f"{where}:{node.lineno}: {dotted}.{node.attr}")
@@ -84,11 +84,11 @@ def test_no_module_uses_another_modules_private_names():
 def test_the_scan_sees_the_shapes_it_refuses(tmp_path):
     """The shapes are caught (a scan that matches nothing would pass vacuously)."""
     f = tmp_path / "m.py"
-    f.write_text("from ibcheck.numerics.data import _stream\nfrom . import gf\nfrom .probe import Probe\n"
-                 "import ibcheck.numerics.data as D\nimport ibcheck.theory.svm\nimport os\n"
+    f.write_text("from ibcheck.numerics.data.sets import _stream\nfrom . import gf\nfrom .probe import Probe\n"
+                 "import ibcheck.numerics.data.sets as D\nimport ibcheck.theory.svm\nimport os\n"
                  "gf._CACHE.clear(); Probe._terms; D._x; os._exit; gf.__doc__; self._y; ibcheck.theory.svm._f\n",
                  encoding="utf-8")
     got = sorted(g.split(": ", 1)[1] for g in _violations("ibcheck.checks.m", f, tmp_path))
-    assert got == ["D._x (ibcheck.numerics.data)", "Probe._terms (ibcheck.checks.probe.Probe)",
-                   "from ibcheck.numerics.data import _stream", "gf._CACHE (ibcheck.checks.gf)",
+    assert got == ["D._x (ibcheck.numerics.data.sets)", "Probe._terms (ibcheck.checks.probe.Probe)",
+                   "from ibcheck.numerics.data.sets import _stream", "gf._CACHE (ibcheck.checks.gf)",
                    "ibcheck.theory.svm._f"], got

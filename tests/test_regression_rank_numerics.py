@@ -1,9 +1,9 @@
-"""The shared relu² network trainer (numerics.relu_square) against autograd and its conservation laws (each
+"""The shared relu² network trainer (numerics.trainers.relu_square) against autograd and its conservation laws (each
 regression paper's own trainers: papers/<paper>/tests/test_numerics.py)."""
 import numpy as np
 import torch
 
-from ibcheck.numerics.relu_square import Net, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import Net, gradient_flow, init_state
 
 
 def _autograd(net, X, a, W):

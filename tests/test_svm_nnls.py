@@ -3,7 +3,7 @@ fall-backs (degenerate multipliers, no separator)."""
 import numpy as np
 import pytest
 
-from ibcheck.numerics.linear_data import fig1, planted
+from ibcheck.numerics.data.linear_data import fig1, planted
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 

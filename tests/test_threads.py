@@ -1,4 +1,4 @@
-"""The threading policy (numerics.threads): a check runs single-threaded (torch intra-op and every BLAS/OpenMP
+"""The threading policy (numerics.runtime.threads): a check runs single-threaded (torch intra-op and every BLAS/OpenMP
 pool) unless its spec opts in, and the caller's settings are restored afterwards."""
 import dataclasses
 import os
@@ -10,7 +10,7 @@ import torch
 
 from ibcheck.checks import registry
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.threads import current, limited
+from ibcheck.numerics.runtime.threads import current, limited
 
 
 class _Measured(Exception):

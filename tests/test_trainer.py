@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from ibcheck.numerics.data import make_gaussian
-from ibcheck.numerics.inits import positive_init, random_init
-from ibcheck.numerics.relu_gd import checkpoint_steps, gd_direct, gd_span
+from ibcheck.numerics.data.sets import make_gaussian
+from ibcheck.numerics.data.inits import positive_init, random_init
+from ibcheck.numerics.trainers.relu_gd import checkpoint_steps, gd_direct, gd_span
 
 
 def _data(n=12, d=300, seed=0):

@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from ibcheck.cli_io import writable_dir, writable_file
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.testing.refusal import tree
 
 from ibcheck.checks.index import table as _table

@@ -165,7 +165,7 @@ def kkt_residuals(theta: np.ndarray, q: np.ndarray, L: int, samples: list[Sample
 
     ``space``: column entries (vectors, or row indices of a streamed Gram) → ``Columns``; ``name``: how a
     constraint is called in messages (an example, or an example and a class); ``rounding``: the forward's relative
-    rounding bound (``numerics.homogeneous_probe.rounding_tol``), for the Euler check's tolerance."""
+    rounding bound (``numerics.probe.homogeneous_probe.rounding_tol``), for the Euler check's tolerance."""
     theta = np.asarray(theta, dtype=np.float64)
     n = len(samples)
     tnorm2 = float(theta @ theta)

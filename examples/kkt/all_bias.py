@@ -9,7 +9,7 @@ from common import clusters, save
 from models import AllBias
 
 import ibcheck
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 X, c = clusters(5, 2, 5)
 torch.manual_seed(0)

@@ -86,7 +86,7 @@ def sweep_outcome(cid: str, setting: dict, default_verdict: str) -> str | None:
     from ibcheck.checks.cases import EXPECTED, case_id
     from ibcheck.checks.registry import REGISTRY
     from ibcheck.checks.runner import run_check
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     try:
         r = run_check(cid, dict(setting))
     except InputError:

@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import Dataset
+from ibcheck.numerics.data.sets import Dataset
 
 # ReLU regression (RELU_REGRESSION_*): n = 6 regression examples in d = 8, near-orthogonal rows (K ≈ I with entries ±0.01–0.02, some negative);
 # the most negative eigenvalue of K/‖λ‖₁ − I (≈ −0.26, row norm 0.85) outweighs the most positive (≈ +0.12), so

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import Hooks
-from ibcheck.numerics.homogeneous_net import make_net, teacher_data
+from ibcheck.numerics.trainers.homogeneous_net import make_net, teacher_data
 
 from .pinning import measure, table
 

@@ -88,7 +88,7 @@ def gd_random() -> Probe:
 
 def gd_dynamics(overrides: dict | None = None, with_ascent: bool = True) -> list[Probe]:
     def ascent():
-        from ibcheck.numerics.smooth_gd import smooth_leaky_grad
+        from ibcheck.numerics.trainers.smooth_gd import smooth_leaky_grad
         return H(deriv=lambda z, g: -smooth_leaky_grad(z, g))
 
     # (a step 50× too large still drives this logistic loss to 0 monotonically: not a wrong answer, left out;
@@ -105,7 +105,7 @@ def gd_structure() -> Probe:
 
 def gmm_dynamics() -> Probe:
     def ascent():
-        from ibcheck.numerics.smooth_gd import smooth_leaky_grad
+        from ibcheck.numerics.trainers.smooth_gd import smooth_leaky_grad
         return H(deriv=lambda z, g: -smooth_leaky_grad(z, g))
     return Probe("gradient ascent (σ' negated in the gradient)", ascent)
 

@@ -79,7 +79,7 @@ MD = _cells(
 
 # ---- steepest: planted n = 8, d = 12, seed 0 ---------------------------------------------------------------------
 def _direction(p):
-    from ibcheck.numerics.linear_data import planted
+    from ibcheck.numerics.data.linear_data import planted
     from ibcheck.theory.norm_margin import max_margin
     return max_margin(planted(8, 12, 0).Z, None, p).w
 
@@ -94,16 +94,16 @@ def _fixed_direction(p):
 
 def _trajectory(norm):
     def f(W):
-        from ibcheck.numerics.linear_data import planted
-        from ibcheck.numerics.linear_geometry import steepest_descent
+        from ibcheck.numerics.data.linear_data import planted
+        from ibcheck.numerics.trainers.linear_geometry import steepest_descent
         return steepest_descent(planted(8, 12, 0).Z, norm, 30_000, eta_plus=1e300, scale=0.5).W
     return f
 
 
 def _ref_margin_of(p_dir, p_norm):
     def f(ref):
-        from ibcheck.numerics.linear_data import planted
-        from ibcheck.numerics.linear_geometry import norm_of
+        from ibcheck.numerics.data.linear_data import planted
+        from ibcheck.numerics.trainers.linear_geometry import norm_of
         Z, w = planted(8, 12, 0).Z, _direction(p_dir)
         return {**ref, "gamma": float((Z @ w).min() / norm_of(w, p_norm)), "w": w}
     return f

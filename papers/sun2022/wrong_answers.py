@@ -14,7 +14,7 @@ FAST = {"steps": 10_000}  # every wrong answer below is rejected by 10⁴ steps 
 
 
 def _Z():
-    from ibcheck.numerics.linear_data import planted
+    from ibcheck.numerics.data.linear_data import planted
     return planted(8, 12, 0).Z
 
 
@@ -33,7 +33,7 @@ def _fixed_l2(W):
 
 def _gd(W):
     """GD = p-GD with p = 2 at the check's step (κ = 8 with q = 2), recorded at the same steps."""
-    from ibcheck.numerics.linear_geometry import norm_of, p_gd
+    from ibcheck.numerics.trainers.linear_geometry import norm_of, p_gd
     Z = _Z()
     r = p_gd(Z, 2.0, 8.0 / (len(Z) * float(norm_of(Z, 2.0).max()) ** 2), FAST["steps"])
     return r.W if len(r.W) == len(W) else W * np.nan
@@ -41,7 +41,7 @@ def _gd(W):
 
 def _ref_l1(ref):
     """The ℓ1 max-margin direction and its ℓp margin (another norm's answer next to p = 3)."""
-    from ibcheck.numerics.linear_geometry import norm_of
+    from ibcheck.numerics.trainers.linear_geometry import norm_of
     from ibcheck.theory.norm_margin import max_margin
     w1 = max_margin(_Z(), None, 1.0).w
     return {**ref, "w": w1 / norm_of(w1, P), "gamma": float((_Z() @ w1).min() / norm_of(w1, P))}

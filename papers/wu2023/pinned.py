@@ -24,7 +24,7 @@ _WHY = {"data": "the data description (a dict)", "svm_status": "solver status st
         "potential_grad_rel": "the check's stationarity residual (≈ 0); v̄ is recomputed",
         "closed_form_dev": "the check's Newton-vs-closed-form residual (≈ 0); v̄ is recomputed",
         "potential": "G(v̄), the check's value at its own minimiser; v̄ is recomputed",
-        "frozen_at_step": "the trainer's own float64 record (numerics.frozen; null at these steps: no iterate "
+        "frozen_at_step": "the trainer's own float64 record (numerics.trainers.frozen; null at these steps: no iterate "
                           "repeats); tests/test_frozen.py checks it on a run that freezes (η = 1000, step 7)"}
 _REC = ("n d sigma_max_sq eta eta_beta_sigma2 loss_is_logistic separable rank_ZS rank_Z alpha_S_min_rel w_hat v_bar theta "
         "max_log_loss_increase w_hat_norm loss_series etl_series projection_ratio_series orthogonal_series "

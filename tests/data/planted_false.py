@@ -6,7 +6,7 @@ import math
 import sympy as sp
 
 from ibcheck.checks.conjecture import Conjecture, Int, LogInt
-from ibcheck.numerics.data import make_gaussian
+from ibcheck.numerics.data.sets import make_gaussian
 
 
 def experiment(p):

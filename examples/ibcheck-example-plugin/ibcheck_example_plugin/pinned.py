@@ -7,11 +7,11 @@ from ibcheck.testing.pinning import table
 GD = "GD's own result (the trainer's iterate and stopping rule); its limit is what the claim compares with w*"
 PINNED = {"example.linreg.minnorm": table("lambda_min_over_max", {
     "gap_rel": GD, "perp_rel": GD, "steps": GD, "grad_rel": GD,
-    "trace_sigma": "the generator's stated trace of the covariance (numerics.data), not a quantity of the claim"})}
+    "trace_sigma": "the generator's stated trace of the covariance (numerics.data.sets), not a quantity of the claim"})}
 
 
 def _conditioning(m):
-    from ibcheck.numerics.data import make_gaussian
+    from ibcheck.numerics.data.sets import make_gaussian
     X = make_gaussian(5, 40, 1).X.double().numpy()
     ev = np.linalg.eigvalsh(X @ X.T)
     return {"lambda_min_over_max": ev[0] / ev[-1]}

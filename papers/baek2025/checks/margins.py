@@ -4,8 +4,8 @@ Data: ``..numerics.data.signs`` (n = 9, d = 8, seed 0: x ∈ {±1}^8, labels fro
 references differ, γ∞(ŵ)/γ∞ = 0.68 and γ2(w∞)/γ2 = 0.85) or a user ``--data`` set with ±1 labels (outside the
 structured class unless every |x_ik| is equal). References: the ℓ2 SVM (``ibcheck.theory.svm``, polished and
 re-verified) and the ℓ∞ max margin (``ibcheck.theory.norm_margin``: an LP with a re-verified dual bracket).
-Trainers: ``ibcheck.numerics.adam_incremental`` (per-sample, cyclic, log space) for ``epochs`` epochs, recorded at
-epoch starts; ``ibcheck.numerics.adam`` (full batch, log space) for the same number of steps ``epochs·n`` with the same
+Trainers: ``ibcheck.numerics.trainers.adam_incremental`` (per-sample, cyclic, log space) for ``epochs`` epochs, recorded at
+epoch starts; ``ibcheck.numerics.trainers.adam`` (full batch, log space) for the same number of steps ``epochs·n`` with the same
 β, ε and schedule — zhang2024's optimizer on the same data, for the diagnostic contrast.
 
 Rows read 9 recorded states over the last two decades of steps. Hooks: ``reference`` maps ``{"w_l2", "w_linf"}``
@@ -24,11 +24,11 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.checks.horizon import step_budget
 from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.adam import adam
-from ibcheck.numerics.adam_incremental import incremental_adam
-from ibcheck.numerics.linear_data import from_dataset
-from ibcheck.numerics.linear_geometry import normalised_margins as _margins
-from ibcheck.numerics.linear_gd import log_total_loss
+from ibcheck.numerics.trainers.adam import adam
+from ibcheck.numerics.trainers.adam_incremental import incremental_adam
+from ibcheck.numerics.data.linear_data import from_dataset
+from ibcheck.numerics.trainers.linear_geometry import normalised_margins as _margins
+from ibcheck.numerics.trainers.linear_gd import log_total_loss
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.norm_margin import max_margin
 from ibcheck.theory.outcomes import Inconclusive, Reason

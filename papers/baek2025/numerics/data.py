@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ibcheck.numerics.linear_data import LinearData
+from ibcheck.numerics.data.linear_data import LinearData
 
 
 def signs(n: int, d: int, seed: int) -> LinearData:

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.adam_incremental import incremental_adam, incremental_adam_direct
+from ibcheck.numerics.trainers.adam_incremental import incremental_adam, incremental_adam_direct
 from ibcheck.papers.baek2025 import pinned
 from ibcheck.papers.baek2025.numerics.data import signs
 from ibcheck.papers.baek2025.wrong_answers import FULL_BATCH, LINF_AS_L2
@@ -61,7 +61,7 @@ def test_hypotheses_are_stated_on_the_inputs(setting, row):
 
 
 def test_gaussian_features_are_outside_the_structured_class(tmp_path):
-    from ibcheck.numerics.linear_data import planted
+    from ibcheck.numerics.data.linear_data import planted
     D = planted(9, 8, 0)
     np.savez(tmp_path / "g.npz", X=D.X, y=D.y)
     r = run_check("baek2025.inc_adam_l2", {"epochs": 100}, data=str(tmp_path / "g.npz"))

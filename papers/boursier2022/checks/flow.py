@@ -2,7 +2,7 @@
 
 One flow per (data, m, init, λ) feeds convergence, min_variation_norm, saddle_to_saddle and early_alignment
 (memoised for pure runs). Injection points (tests only): ``Hooks.trainer`` — keyword arguments of
-``numerics.relu_square.gradient_flow`` / ``gradient_descent`` (``deriv``: a wrong σ'; ``a_rate`` / ``a_step``: a
+``numerics.trainers.relu_square.gradient_flow`` / ``gradient_descent`` (``deriv``: a wrong σ'; ``a_rate`` / ``a_step``: a
 wrong speed or step of the second layer); ``Hooks.limit(net, z) -> z`` — maps every state read out of the flow
 (grid, snapshot, final) and every GD iterate (a wrong answer in place of the trainer's); ``Hooks.reference(kind, value)`` — ``kind = "min_variation"`` maps
 ‖β₊‖ + ‖β₋‖, ``kind = "saddle"`` maps the ``SaddlePrediction``.
@@ -13,9 +13,9 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ..numerics.orthogonal_data import random_orthogonal, s8_fixture
-from ibcheck.numerics.relu_square import Net, gradient_descent, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import Net, gradient_descent, gradient_flow, init_state
 from ..theory import statements as st
 from ..theory.variation import betas, min_variation_norm, min_variation_socp, saddle_prediction
 from ibcheck.theory.solver import SolverError
@@ -299,7 +299,7 @@ _ID_INERT = {**{k: _IDENTITY for k in ("data", "n", "d", "m", "lam", "balanced",
                                        "data.rank")},
              "rtol": binding.RESOLUTION, "t_max": binding.HORIZON, "steps": binding.HORIZON}
 _ASKED = "an exploratory question with no hypotheses: answered `observed`, never a verdict credited to a paper"
-# the event-aware flow puts a pre-activation exactly on its kink by w_j += δ K⁺e_k (numerics.relu_square), which moves
+# the event-aware flow puts a pre-activation exactly on its kink by w_j += δ K⁺e_k (numerics.trainers.relu_square), which moves
 # ⟨w_j, x_k⟩ alone only when K = XXᵀ is invertible: on dependent rows the events and the sliding motion are not exact
 _INDEP = "the flow's kink events set one pre-activation ⟨w_j, x_k⟩ through K⁺, K = XXᵀ invertible"
 SPECS = [

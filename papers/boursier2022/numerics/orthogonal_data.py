@@ -14,9 +14,9 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import stream_generator
-from ibcheck.numerics.device import DEFAULT_DTYPE
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.data.sets import stream_generator
+from ibcheck.numerics.runtime.device import DEFAULT_DTYPE
+from ibcheck.numerics.runtime.errors import InputError
 
 S8_LAMBDA = 1e-6
 S8_TAU = (28.9, 82.4)

@@ -1,7 +1,7 @@
 """Trainers of boursier2022 against independent implementations (direct forms, autograd, exact solutions)."""
 import numpy as np
 
-from ibcheck.numerics.relu_square import Net, gradient_descent, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import Net, gradient_descent, gradient_flow, init_state
 
 
 def test_init_state_scale_and_split():

@@ -1,7 +1,7 @@
 """boursier2022 quantities on ``fixed_cases.ORTHOGONAL_*`` (n = 4, d = 5), recomputed in numpy from
 docs/claims-ext.md §8: β± = Σ_{±y_k>0} |y_k| x_k/‖x_k‖², D± = (1/n)‖Σ_{±y_k>0} y_k x_k‖, the plateau (1/2n)Σ_slow y²,
 τ = ln(1/λ)/D, the loss-curve crossings from the check's own grid, and GD re-run in weight space R^5 from the
-check's init draw (``numerics.relu_square.init_state``, an input). The event-driven flow's end state is not
+check's init draw (``numerics.trainers.relu_square.init_state``, an input). The event-driven flow's end state is not
 exposed, so quantities of it (variation norms, final losses) are used as reported and the formulas built on
 them are recomputed."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.relu_square import init_state
+from ibcheck.numerics.trainers.relu_square import init_state
 
 from ibcheck.testing import fixed_cases as F
 from ibcheck.testing.pinning import compare, measure, table

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from ibcheck.numerics.classification import gaussian_pm1  # noqa: E402
-from ibcheck.numerics.threads import limited  # noqa: E402
+from ibcheck.numerics.data.classification import gaussian_pm1  # noqa: E402
+from ibcheck.numerics.runtime.threads import limited  # noqa: E402
 from ibcheck.papers.frei2023.theory.certify import certify_thm32  # noqa: E402
 from ibcheck.papers.frei2023.theory.hypothesis import h_quantities  # noqa: E402
 from ibcheck.theory.two_layer_margin import closed_form_kkt, qp_aligned  # noqa: E402

@@ -19,8 +19,8 @@ import numpy as np
 
 def setup():
     from ibcheck.papers.frei2023.checks.gf import init_B
-    from ibcheck.numerics.classification import gaussian_pm1
-    from ibcheck.numerics.two_layer import Net, second_layer
+    from ibcheck.numerics.data.classification import gaussian_pm1
+    from ibcheck.numerics.trainers.two_layer import Net, second_layer
     dat = gaussian_pm1(20, 10_000_000, 0, sampler="auto")
     a = second_layer(5, 5)
     B0, perp = init_B(dat.X, dat.K, 10, 1e-5, 0, "span", 10_000_000)
@@ -38,9 +38,9 @@ def quantities(K, y, a, B):
 
 
 def main():
-    from ibcheck.numerics.flow_events import integrate_switched
-    from ibcheck.numerics.leaky_horizon import continue_on_horizon, continue_stiff
-    from ibcheck.numerics.leaky_modes import LeakyModes
+    from ibcheck.numerics.integrators.flow_events import integrate_switched
+    from ibcheck.numerics.trainers.leaky_horizon import continue_on_horizon, continue_stiff
+    from ibcheck.numerics.trainers.leaky_modes import LeakyModes
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ell", type=float, default=2000.0)
     ap.add_argument("--far", type=float, default=1e5)

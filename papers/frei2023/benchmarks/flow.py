@@ -23,9 +23,9 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 from ibcheck.papers.frei2023.checks.gf import init_B  # noqa: E402
-from ibcheck.numerics.classification import gaussian_pm1  # noqa: E402
-from ibcheck.numerics.flow import direct_log_loss, integrate  # noqa: E402
-from ibcheck.numerics.two_layer import Net, second_layer  # noqa: E402
+from ibcheck.numerics.data.classification import gaussian_pm1  # noqa: E402
+from ibcheck.numerics.trainers.flow import direct_log_loss, integrate  # noqa: E402
+from ibcheck.numerics.trainers.two_layer import Net, second_layer  # noqa: E402
 from ibcheck.papers.frei2023.theory.kkt import kkt_check  # noqa: E402
 from ibcheck.theory.two_layer_margin import aligned_slopes, qp_aligned  # noqa: E402
 from ibcheck.theory.solver import solve  # noqa: E402

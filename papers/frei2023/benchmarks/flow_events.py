@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from ibcheck.numerics.classification import gaussian_pm1, pm1_labels  # noqa: E402
-from ibcheck.numerics.flow import gradient_flow  # noqa: E402
-from ibcheck.numerics.threads import limited  # noqa: E402
-from ibcheck.numerics.two_layer import Net, gaussian_init, second_layer  # noqa: E402
+from ibcheck.numerics.data.classification import gaussian_pm1, pm1_labels  # noqa: E402
+from ibcheck.numerics.trainers.flow import gradient_flow  # noqa: E402
+from ibcheck.numerics.runtime.threads import limited  # noqa: E402
+from ibcheck.numerics.trainers.two_layer import Net, gaussian_init, second_layer  # noqa: E402
 from ibcheck.papers.frei2023.theory.kkt import kkt_check  # noqa: E402
 
 
@@ -136,7 +136,7 @@ def main():
     ap.add_argument("--only", default="1,2,3")
     args = ap.parse_args()
     which = {int(v) for v in args.only.split(",")}
-    print(f"torch {torch.__version__}; single-threaded (numerics.threads.limited(1)), as the runner does")
+    print(f"torch {torch.__version__}; single-threaded (numerics.runtime.threads.limited(1)), as the runner does")
     res = {}
     with limited(1):
         if 1 in which:

@@ -16,9 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import torch  # noqa: E402
 
-from ibcheck.numerics.classification import gaussian_pm1  # noqa: E402
-from ibcheck.numerics.smooth_gd import gd_direct_smooth, gd_smooth  # noqa: E402
-from ibcheck.numerics.two_layer import gaussian_init, second_layer  # noqa: E402
+from ibcheck.numerics.data.classification import gaussian_pm1  # noqa: E402
+from ibcheck.numerics.trainers.smooth_gd import gd_direct_smooth, gd_smooth  # noqa: E402
+from ibcheck.numerics.trainers.two_layer import gaussian_init, second_layer  # noqa: E402
 
 
 def sync(dev):

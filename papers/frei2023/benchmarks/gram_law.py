@@ -1,4 +1,4 @@
-"""The Gram-law engine (numerics.gram_law) on frei2023.thm3.2.global at n = 20 (default m₁ = m₂ = 5, γ = ½): d = 1e7
+"""The Gram-law engine (numerics.data.gram_law) on frei2023.thm3.2.global at n = 20 (default m₁ = m₂ = 5, γ = ½): d = 1e7
 (inside (H)) vs d = 1e4 (target ≤ 1.5×).
 
 Each figure is the minimum over ``--reps`` runs in one process (single-threaded, as checks run).
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ibcheck.numerics.threads import default_single_threaded_env
+from ibcheck.numerics.runtime.threads import default_single_threaded_env
 
 default_single_threaded_env()
 

@@ -6,11 +6,11 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.classification import gaussian_pm1, gmm
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
-from ibcheck.numerics.smooth_gd import gd_smooth, smooth_leaky_grad
-from ibcheck.numerics.two_layer import gaussian_init, second_layer
+from ibcheck.numerics.data.classification import gaussian_pm1, gmm
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
+from ibcheck.numerics.trainers.smooth_gd import gd_smooth, smooth_leaky_grad
+from ibcheck.numerics.trainers.two_layer import gaussian_init, second_layer
 from ..theory import statements as st
 from ..theory.activation import prove_leaky_smooth, prove_smoothed
 from ..theory.hypothesis import h_quantities

@@ -12,13 +12,13 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.flow import ENGINES, flow_to_time, gradient_descent, gradient_flow
-from ibcheck.numerics.progress import flow_note
-from ibcheck.numerics.two_layer import LOSSES, Net, gaussian_init, second_layer
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.trainers.flow import ENGINES, flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.runtime.progress import flow_note
+from ibcheck.numerics.trainers.two_layer import LOSSES, Net, gaussian_init, second_layer
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 from ..theory.kkt import kkt_check
@@ -79,7 +79,7 @@ def validate_labels(y: torch.Tensor) -> None:
 
 
 def init_B(X: torch.Tensor | None, K: torch.Tensor, m: int, scale: float, seed: int, mode: str, d: int):
-    """Rows ``~ N(0, (s²/d) I_d)`` (see ``numerics.two_layer.gaussian_init``; ``X=None``: its Gram law)."""
+    """Rows ``~ N(0, (s²/d) I_d)`` (see ``numerics.trainers.two_layer.gaussian_init``; ``X=None``: its Gram law)."""
     return gaussian_init(X, K, m, scale / math.sqrt(d), seed, mode, d=d)
 
 

@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 

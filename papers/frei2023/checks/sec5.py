@@ -3,7 +3,7 @@
 Training data come from their Gram law by default (K and the coordinates along the means, exactly, at any d).
 Networks start from a span initialisation (``W₀ = B₀X``), so a test point x enters only through ``Xx`` and
 its coordinates along the means, sampled exactly given the training data
-(``numerics.classification.sample_test_points``).
+(``numerics.data.classification.sample_test_points``).
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ import numpy as np
 import torch
 from scipy.stats import norm
 
-from ibcheck.numerics.classification import bayes_error_gmm, gmm, sample_test_points, xor
-from ibcheck.numerics.data import SAMPLER_HELP, SAMPLERS
-from ibcheck.numerics.flow import gradient_flow
-from ibcheck.numerics.progress import flow_note
-from ibcheck.numerics.smooth_gd import gd_smooth, smooth_leaky, smooth_leaky_grad
-from ibcheck.numerics.two_layer import Net, leaky, second_layer
+from ibcheck.numerics.data.classification import bayes_error_gmm, gmm, sample_test_points, xor
+from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
+from ibcheck.numerics.trainers.flow import gradient_flow
+from ibcheck.numerics.runtime.progress import flow_note
+from ibcheck.numerics.trainers.smooth_gd import gd_smooth, smooth_leaky, smooth_leaky_grad
+from ibcheck.numerics.trainers.two_layer import Net, leaky, second_layer
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 

@@ -5,9 +5,9 @@ import sympy as sp
 
 from ibcheck.checks.conjecture import Conjecture, Int, LogFloat, LogInt
 from ..checks.gf import boundary_agreement, init_B
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.flow import gradient_descent
-from ibcheck.numerics.two_layer import Net, second_layer
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.trainers.flow import gradient_descent
+from ibcheck.numerics.trainers.two_layer import Net, second_layer
 
 
 def experiment(p):

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.runtime.errors import InputError
 
 
 @dataclass

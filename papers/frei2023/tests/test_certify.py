@@ -3,7 +3,7 @@ failed — naming the condition — where a condition fails; enclosures contain 
 import pytest
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.theory.certify.certificate import REFUTED
 from ibcheck.papers.frei2023.theory.certify import certify_thm32
 from ibcheck.papers.frei2023.theory.hypothesis import h_quantities

@@ -23,7 +23,7 @@ def test_old_m1_m2_run_with_one_deprecation_line(tmp_path):
 def test_m1_m2_that_cannot_map_are_one_line_errors():
     from ibcheck.checks.params import apply_aliases
     from ibcheck.checks.registry import REGISTRY
-    from ibcheck.numerics.errors import InputError
+    from ibcheck.numerics.runtime.errors import InputError
     spec = REGISTRY["frei2023.thm4.2.srank"]
     assert apply_aliases(spec.aliases, {"m1": "128", "m2": "128"}, spec.id) == {"m": 256}
     assert apply_aliases(spec.aliases, {"m1": 64, "m2": 64, "m": "128.0"}, spec.id) == {"m": 128}

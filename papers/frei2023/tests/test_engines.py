@@ -9,10 +9,10 @@ import pytest
 import torch
 
 from ibcheck.papers.frei2023.checks.gf import init_B
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.flow import gradient_flow
-from ibcheck.numerics.leaky_horizon import FixedModeNet, continue_stiff
-from ibcheck.numerics.two_layer import Net, second_layer
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.trainers.flow import gradient_flow
+from ibcheck.numerics.trainers.leaky_horizon import FixedModeNet, continue_stiff
+from ibcheck.numerics.trainers.two_layer import Net, second_layer
 from ibcheck.papers.frei2023.theory.kkt import kkt_check
 
 N, D, TARGET = 8, 1_000_000, -300.0

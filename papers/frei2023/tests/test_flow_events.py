@@ -1,4 +1,4 @@
-"""The event-aware gradient flow (numerics.flow_events, numerics.leaky_modes): event location, Filippov sliding,
+"""The event-aware gradient flow (numerics.integrators.flow_events, numerics.trainers.leaky_modes): event location, Filippov sliding,
 grazing, agreement with the plain integrator and the direct flow, step statistics, determinism, progress."""
 import math
 import time
@@ -10,11 +10,11 @@ import torch
 from scipy.integrate import quad
 from scipy.special import lambertw
 
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.flow import flow_to_time, gradient_flow
-from ibcheck.numerics.flow_events import integrate_switched
-from ibcheck.numerics.leaky_modes import LeakyModes, _box_lcp
-from ibcheck.numerics.two_layer import Net, gaussian_init, second_layer
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.trainers.flow import flow_to_time, gradient_flow
+from ibcheck.numerics.integrators.flow_events import integrate_switched
+from ibcheck.numerics.trainers.leaky_modes import LeakyModes, _box_lcp
+from ibcheck.numerics.trainers.two_layer import Net, gaussian_init, second_layer
 from ibcheck.papers.frei2023.theory.kkt import kkt_check
 
 from ibcheck.papers.frei2023.tests.test_numerics import _setup

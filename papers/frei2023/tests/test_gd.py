@@ -7,11 +7,11 @@ import torch
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.papers.frei2023.numerics.relu_sgd import load_cifar10, srank
-from ibcheck.numerics.smooth_gd import gd_direct_smooth, gd_smooth, weight_stats
-from ibcheck.numerics.two_layer import gaussian_init, second_layer
+from ibcheck.numerics.trainers.smooth_gd import gd_direct_smooth, gd_smooth, weight_stats
+from ibcheck.numerics.trainers.two_layer import gaussian_init, second_layer
 from ibcheck.papers.frei2023.theory.activation import prove_leaky_smooth, prove_smoothed
 
 
@@ -26,7 +26,7 @@ def test_span_gd_matches_autograd_gd_and_srank():
     dat, a, B0, P = _setup()
     eta = 0.5 / float(dat.K.diagonal().max())
     B, rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.5, 30)
-    from ibcheck.numerics.device import generator
+    from ibcheck.numerics.runtime.device import generator
     W0 = torch.randn(8, 400, generator=generator(5_000_011 + 0), dtype=torch.float64) * 1e-3
     W = gd_direct_smooth(dat.X, dat.y, a, W0, eta, 0.5, 30)
     W_span = (W0 - B0 @ dat.X) + B[0] @ dat.X

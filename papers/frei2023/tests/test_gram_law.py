@@ -3,7 +3,7 @@ and sampler=explicit, and Lemma 3.3 is verified up to d = 1e9 (the law itself: t
 from scipy.stats import ks_2samp
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.data.classification import gaussian_pm1
 
 KS_LEVEL = 1e-3  # a correct sampler fails one KS comparison with probability 1e-3 (as tests/test_gram_law.py)
 

@@ -12,8 +12,8 @@ import torch
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.smooth_gd import smooth_leaky_grad
-from ibcheck.numerics.two_layer import leaky, leaky_grad, log_loss, log_neg_dloss
+from ibcheck.numerics.trainers.smooth_gd import smooth_leaky_grad
+from ibcheck.numerics.trainers.two_layer import leaky, leaky_grad, log_loss, log_neg_dloss
 
 pytestmark = pytest.mark.machine  # outcome independent of the BLAS kernel and thread count (tests/machine_record.py)
 
@@ -184,7 +184,7 @@ def test_boundary_random_W(gamma):
 def test_boundary_small_random_W_at_gamma_1_training_error():
     """A tiny random W at γ = 1 (a linear network: its boundary is exactly linear) misclassifies some training
     points with margins in (−1, 0): the training error is the exact fraction of margins ≤ 0, and it is > 0."""
-    from ibcheck.numerics.two_layer import second_layer
+    from ibcheck.numerics.trainers.two_layer import second_layer
     seen = {}
 
     def small(K, y, B):
@@ -233,7 +233,7 @@ def test_xor_wrong_output_sign():
 def test_xor_solved_by_a_nonlinear_network():
     """A network that solves XOR (|x₁| − |x₂| through ±e₁, ±e₂ projected on the data span): its test error is far
     below ½ while it fits the data → violated."""
-    from ibcheck.numerics.classification import xor
+    from ibcheck.numerics.data.classification import xor
     p = {"n": 10, "d": 400000, "mu_norm": 30.0, "gamma": 0.7, "m1": 2, "m2": 2, "sampler": "explicit"}
     data = xor(p["n"], p["d"], 0, p["mu_norm"])
     C = torch.linalg.solve(data.K, data.axes)  # Pe_k = Xᵀ K⁻¹ X e_k

@@ -4,10 +4,10 @@ import math
 import pytest
 import torch
 
-from ibcheck.numerics.data import gaussian_features
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.flow import direct_flow, direct_log_loss, gradient_descent, gradient_flow
-from ibcheck.numerics.two_layer import Net, log_loss, log_neg_dloss, second_layer, split_init
+from ibcheck.numerics.data.sets import gaussian_features
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.trainers.flow import direct_flow, direct_log_loss, gradient_descent, gradient_flow
+from ibcheck.numerics.trainers.two_layer import Net, log_loss, log_neg_dloss, second_layer, split_init
 
 
 @pytest.mark.parametrize("loss", ["exp", "logistic"])

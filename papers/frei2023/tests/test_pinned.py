@@ -17,8 +17,8 @@ from scipy.stats import norm
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.registry import REGISTRY
-from ibcheck.numerics.classification import gaussian_pm1, gmm, sample_test_points, xor
-from ibcheck.numerics.two_layer import gaussian_init
+from ibcheck.numerics.data.classification import gaussian_pm1, gmm, sample_test_points, xor
+from ibcheck.numerics.trainers.two_layer import gaussian_init
 from ibcheck.theory.tolerances import singular_ratio
 
 from ibcheck.testing import fixed_cases as F

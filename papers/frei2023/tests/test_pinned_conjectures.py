@@ -12,7 +12,7 @@ import numpy as np
 
 from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.data.classification import gaussian_pm1
 
 from ibcheck.testing.pinning import RECOMPUTED
 

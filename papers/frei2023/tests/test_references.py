@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from ibcheck.numerics.classification import gaussian_pm1
+from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.papers.frei2023.theory.duality import certify_aligned
 from ibcheck.papers.frei2023.theory.hypothesis import h_quantities
 from ibcheck.papers.frei2023.theory.kkt import kkt_check

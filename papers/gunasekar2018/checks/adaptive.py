@@ -1,8 +1,8 @@
 """gunasekar2018: AdaGrad on separable data against the max margin in its limiting preconditioner's norm, AdaGrad from
 two starts (exploratory), and steepest descent on least squares at two steps (exploratory).
 
-``adagrad``: planted data (``numerics.linear_data.planted``, n = 8, d = 12, seed 0) or a user ``--data`` set with ±1
-labels; ``ibcheck.numerics.adagrad`` (exponential loss, mean) for T = 10⁵ steps at η = 0.5 from w₀ = init_scale·v
+``adagrad``: planted data (``numerics.data.linear_data.planted``, n = 8, d = 12, seed 0) or a user ``--data`` set with ±1
+labels; ``ibcheck.numerics.trainers.adagrad`` (exponential loss, mean) for T = 10⁵ steps at η = 0.5 from w₀ = init_scale·v
 (v ~ N(0, I) from the seed; default 0). The reference: G∞ := G_T, the SVM on ``Z diag(G∞)^{−1/4}`` (certified,
 ``ibcheck.theory.svm``) mapped back, ``w_G = diag(G∞)^{−1/4}û``; margins in ``‖w‖_G = (Σ √G_k w_k²)^{1/2}``. Rows
 read 13 recorded states over the last three decades. Hooks: ``limit(W) -> W`` on the recorded iterates (1, T, d);
@@ -24,8 +24,8 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.checks.horizon import step_budget
 from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.adagrad import adagrad
-from ibcheck.numerics.linear_data import from_dataset, planted
+from ibcheck.numerics.trainers.adagrad import adagrad
+from ibcheck.numerics.data.linear_data import from_dataset, planted
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.theory.svm import hard_margin_svm
@@ -109,7 +109,7 @@ def _ada_one(ctx: Context, seed: int) -> Measurement:
     m = _gmargin(Z, W, GT)
     t = run.t
     late = (t >= 1) & np.isfinite(m)
-    from ibcheck.numerics.linear_gd import log_total_loss
+    from ibcheck.numerics.trainers.linear_gd import log_total_loss
     with np.errstate(invalid="ignore"):
         ll = log_total_loss(np.nan_to_num(W @ Z.T, nan=-np.inf), "exp", "mean")
     i10 = int(np.searchsorted(t, p["steps"] // 10))

@@ -5,7 +5,7 @@ with ±1 labels. Each optimizer runs with its own paper's schedule: steepest des
 descent), ℓ∞ (sign descent) with η_t = min(η₊, ½/(B²L)) on the summed exponential loss (Gunasekar et al.;
 ``steps_sd``), p-GD for p = 1.5 and 3 with a constant step on the summed exponential loss (Sun et al.;
 ``steps_pgd``), and Adam without ε on the mean logistic loss with η_t = η₀(t+2)^{−1/2}, β₁ = 0.9 ≤ β₂ = 0.99 (Zhang,
-Zou, Cao; ``numerics.adam``, ``steps_adam``). For every optimizer o and norm q the ratio
+Zou, Cao; ``numerics.trainers.adam``, ``steps_adam``). For every optimizer o and norm q the ratio
 ``R[o, q] = γ_q(w_T)/γ_q`` (normalised margin of o's last iterate in ℓq over the certified ℓq max margin,
 ``theory.norm_margin``); the rank of o's expected norm among the five by R is the claim's row. The report shows the
 matrix as a heat map and each optimizer's ratios against t (``figures.py``). Hooks: ``limit(name, W) -> W`` maps an
@@ -21,8 +21,8 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.linear_data import from_dataset, planted
-from ibcheck.numerics.linear_geometry import norm_of, p_gd, steepest_descent
+from ibcheck.numerics.data.linear_data import from_dataset, planted
+from ibcheck.numerics.trainers.linear_geometry import norm_of, p_gd, steepest_descent
 from ibcheck.theory.norm_margin import max_margin
 
 from ..theory import statements as st
@@ -52,7 +52,7 @@ def measure(ctx: Context) -> list[Measurement]:
 
 def runs(Z: np.ndarray, p: dict) -> dict:
     """Every optimizer's recorded run ``(t, W)`` on ``Z`` (the paper schedules of the module docstring)."""
-    from ibcheck.numerics.adam import adam
+    from ibcheck.numerics.trainers.adam import adam
     out = {}
     for name, norm in (("gd", "l2"), ("cd", "l1"), ("sign", "linf")):
         qd = {"l2": 2.0, "l1": math.inf, "linf": 1.0}[norm]

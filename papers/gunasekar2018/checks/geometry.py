@@ -3,7 +3,7 @@
 
 ``md_bregman``: the fixture of ``papers.gunasekar2018.numerics.regression`` (n = 10, d = 30, seed 0) or a user
 ``--data`` set (X, real y), w₀ drawn per potential; the reference ``theory.bregman.bregman_projection`` (cvxpy +
-Newton, KKT re-verified); η = c/β_ψ; ``numerics.linear_geometry.mirror_descent_ls`` for T = 3000 steps (its error
+Newton, KKT re-verified); η = c/β_ψ; ``numerics.trainers.linear_geometry.mirror_descent_ls`` for T = 3000 steps (its error
 reaches rounding by t ≈ 10³). Rows read 13 recorded states, 4 per decade over t ∈ [T/1000, T]. Hooks:
 ``limit(W) -> W`` maps the recorded iterates (T, d); ``reference({"w_B"}) -> dict``; ``trainer``:
 ``{"grad_sign": −1}`` (ascent), ``{"step_factor": k}`` (the trainer takes kη while the hypotheses see η).
@@ -25,8 +25,8 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.linear_data import from_dataset, planted
-from ibcheck.numerics.linear_geometry import (NORMS, log_loss_exp, mirror_descent_ls, norm_of, potential_maps,
+from ibcheck.numerics.data.linear_data import from_dataset, planted
+from ibcheck.numerics.trainers.linear_geometry import (NORMS, log_loss_exp, mirror_descent_ls, norm_of, potential_maps,
                                               steepest_descent)
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.norm_margin import max_margin

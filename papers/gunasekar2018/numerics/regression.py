@@ -4,7 +4,7 @@
 ``[½, 3/2]^d`` — positive, so the entropy potential's domain meets ``{Xw = y}`` by construction (the reference
 certifies it anyway). ``w₀``: uniform on ``[½, 2]^d`` for the entropy (its domain is w > 0), ``N(0, 1)`` otherwise, so
 the limit depends on ``w₀`` (the Bregman projection of w₀, not the minimiser of ψ). Explicit CPU generators
-(``numerics.data.stream_generator``): a seed fixes everything.
+(``numerics.data.sets.stream_generator``): a seed fixes everything.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import stream_generator
-from ibcheck.numerics.device import DEFAULT_DTYPE
+from ibcheck.numerics.data.sets import stream_generator
+from ibcheck.numerics.runtime.device import DEFAULT_DTYPE
 
 
 def _draw(seed: int, stream: int, *shape, kind: str = "normal") -> np.ndarray:

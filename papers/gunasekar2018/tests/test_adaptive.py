@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.adagrad import adagrad
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.trainers.adagrad import adagrad
+from ibcheck.numerics.data.linear_data import planted
 from ibcheck.papers.gunasekar2018.checks.adaptive import g_reference, gnorm
 from ibcheck.papers.gunasekar2018.wrong_answers import TABLE
 

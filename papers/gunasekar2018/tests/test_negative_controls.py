@@ -7,7 +7,7 @@ import pytest
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.data.linear_data import planted
 from ibcheck.theory.norm_margin import max_margin
 
 Z = planted(8, 12, 0).Z  # the steepest check's default data

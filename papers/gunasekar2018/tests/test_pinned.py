@@ -205,7 +205,7 @@ def _plain_adam(Z, T, eta0=0.1, b1=0.9, b2=0.99):
 def test_comparison_quantities_recomputed():
     """Every optimizer re-run as a plain loop for 300 steps; γ_q by HiGHS (q = 1, ∞), support sets (q = 2) and
     SLSQP (q = 1.5, 3); the ratio table, the cross ratios of the references and each rank re-derived."""
-    from ibcheck.numerics.linear_geometry import geometric_steps
+    from ibcheck.numerics.trainers.linear_geometry import geometric_steps
     [m] = measure("gunasekar2018.comparison", {"steps_sd": CMP_T, "steps_pgd": CMP_T, "steps_adam": CMP_T},
                   dataset=labelled(SD_X, SD_Y))
     Z = SD_Y[:, None] * SD_X

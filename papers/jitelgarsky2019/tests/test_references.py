@@ -3,7 +3,7 @@ BFGS, ū vs the SVM of the projected points, and the decomposition's edge cases.
 import numpy as np
 from scipy.optimize import minimize
 
-from ibcheck.numerics.linear_data import ji_telgarsky
+from ibcheck.numerics.data.linear_data import ji_telgarsky
 from ibcheck.papers.jitelgarsky2019.theory.decomposition import decompose
 
 

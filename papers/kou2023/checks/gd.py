@@ -13,10 +13,10 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.runtime.errors import InputError
 from ..numerics.kou_gd import kou_gd
-from ibcheck.numerics.two_layer import gaussian_init
+from ibcheck.numerics.trainers.two_layer import gaussian_init
 from ibcheck.theory.asymptotic import Series, geometric, series_at
 from ..theory import statements as st
 from ..theory.limit import full_srank_limit

@@ -5,9 +5,9 @@ import sympy as sp
 import torch
 
 from ibcheck.checks.conjecture import Conjecture, Int, LogFloat, LogInt
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.smooth_gd import gd_smooth
-from ibcheck.numerics.two_layer import gaussian_init, second_layer
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.trainers.smooth_gd import gd_smooth
+from ibcheck.numerics.trainers.two_layer import gaussian_init, second_layer
 
 
 def relu(z, gamma):

@@ -17,7 +17,7 @@ from typing import Callable
 import torch
 import torch.nn.functional as F
 
-from ibcheck.numerics.two_layer import log_loss
+from ibcheck.numerics.trainers.two_layer import log_loss
 
 
 def checkpoints(steps: int) -> list[int]:

@@ -8,8 +8,8 @@ B = np.array([[0.0, 1.0], [1.0, 0.0]])
 
 
 def test_kou_span_gd_equals_direct_gd_and_sranks():
-    from ibcheck.numerics.classification import gaussian_pm1
-    from ibcheck.numerics.two_layer import gaussian_init, split_init
+    from ibcheck.numerics.data.classification import gaussian_pm1
+    from ibcheck.numerics.trainers.two_layer import gaussian_init, split_init
     n, d, m, gamma, eta = 6, 200, 4, 0.2, 0.5
     dat = gaussian_pm1(n, d, 0)
     W0 = torch.randn(2 * m, d, generator=torch.Generator().manual_seed(0), dtype=torch.float64) * 1e-2

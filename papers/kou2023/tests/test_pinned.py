@@ -1,7 +1,7 @@
 """kou2023 quantities on ``fixed_cases.CLASSIFICATION_*`` (n = 6, d = 8, 4 positives and 2 negatives), recomputed in numpy
 from docs/claims-ext.md §5: GD on f(x) = (1/m)Σ_r σ(⟨w₊,r, x⟩) − (1/m)Σ_r σ(⟨w₋,r, x⟩), σ(z) = max(z, γz),
 L = (1/n)Σ log(1 + e^{−y_i f(x_i)}), first layer only, re-run here from the check's random init (an input: the
-init draw ``numerics.two_layer.gaussian_init``), with stable ranks ‖A‖_F²/‖A‖₂² of W₊, W₋ and W at the
+init draw ``numerics.trainers.two_layer.gaussian_init``), with stable ranks ‖A‖_F²/‖A‖₂² of W₊, W₋ and W at the
 checkpoints 0..10, 10^{k/10}, T. The limit rows' series are read at 9 geometric checkpoints over the last two
 decades (T/100 … T, 4 per decade), each the recorded step nearest in log t."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.two_layer import gaussian_init
+from ibcheck.numerics.trainers.two_layer import gaussian_init
 
 from ibcheck.testing import fixed_cases as F
 from ibcheck.testing.pinning import checkpoints, compare, geometric, measure, series, table

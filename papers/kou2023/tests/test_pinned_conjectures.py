@@ -10,8 +10,8 @@ import math
 import numpy as np
 
 from ibcheck.checks.conjectures import SHIPPED
-from ibcheck.numerics.classification import gaussian_pm1
-from ibcheck.numerics.two_layer import gaussian_init
+from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.trainers.two_layer import gaussian_init
 
 from ibcheck.testing.pinning import RECOMPUTED
 

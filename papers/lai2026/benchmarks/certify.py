@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from ibcheck.numerics.data import gram, make_gaussian  # noqa: E402
-from ibcheck.numerics.threads import limited  # noqa: E402
+from ibcheck.numerics.data.sets import gram, make_gaussian  # noqa: E402
+from ibcheck.numerics.runtime.threads import limited  # noqa: E402
 from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1  # noqa: E402
 from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The Gram-law engine (numerics.gram_law) on lai2026.m1.gap's numerics at n = 100: d = 1e9 vs d = 1e3 (target ≤ 2×).
+"""The Gram-law engine (numerics.data.gram_law) on lai2026.m1.gap's numerics at n = 100: d = 1e9 vs d = 1e3 (target ≤ 2×).
 
 Each figure is the minimum over ``--reps`` runs in one process (single-threaded, as checks run).
 Usage: python papers/lai2026/benchmarks/gram_law.py [--reps 3]
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ibcheck.numerics.threads import default_single_threaded_env
+from ibcheck.numerics.runtime.threads import default_single_threaded_env
 
 default_single_threaded_env()
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 import numpy as np  # noqa: E402
 from peers import interleaved, row  # noqa: E402  (the shared benchmarks' interleaved timing and ratio row)
 
-from ibcheck.numerics.threads import limited  # noqa: E402
+from ibcheck.numerics.runtime.threads import limited  # noqa: E402
 
 
 def minnorms(n: int, reps: int):

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 import torch  # noqa: E402
 
 from ibcheck.checks.runner import run_check  # noqa: E402
-from ibcheck.numerics.data import Dataset, gaussian_features, gram, make_gaussian, signed_labels  # noqa: E402
-from ibcheck.numerics.inits import positive_init  # noqa: E402
-from ibcheck.numerics.relu_gd import gd_direct, gd_span  # noqa: E402
+from ibcheck.numerics.data.sets import Dataset, gaussian_features, gram, make_gaussian, signed_labels  # noqa: E402
+from ibcheck.numerics.data.inits import positive_init  # noqa: E402
+from ibcheck.numerics.trainers.relu_gd import gd_direct, gd_span  # noqa: E402
 
 
 def best_of(fn, reps):

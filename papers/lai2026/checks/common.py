@@ -6,10 +6,10 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import LABELS_HELP, SAMPLER_HELP, SAMPLERS, SPECTRA_HELP, Dataset, make_gaussian
-from ibcheck.numerics.errors import InputError
-from ibcheck.numerics.inits import positive_init
-from ibcheck.numerics.relu_gd import GDResult, gd_span
+from ibcheck.numerics.data.sets import LABELS_HELP, SAMPLER_HELP, SAMPLERS, SPECTRA_HELP, Dataset, make_gaussian
+from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.data.inits import positive_init
+from ibcheck.numerics.trainers.relu_gd import GDResult, gd_span
 
 from ibcheck.checks import binding
 from ibcheck.checks.base import Context, Inconclusive, Reason

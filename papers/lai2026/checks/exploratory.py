@@ -9,10 +9,10 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import make_gaussian
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.inits import disjoint_init, random_init
-from ibcheck.numerics.relu_gd import gd_span
+from ibcheck.numerics.data.sets import make_gaussian
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.data.inits import disjoint_init, random_init
+from ibcheck.numerics.trainers.relu_gd import gd_span
 from ..theory import statements as st
 from ..theory.minnorm import min_norm_m2_decoupled
 from ..theory.pattern_qp import min_norm_in_pattern
@@ -84,7 +84,7 @@ def measure_moderate_d(ctx: Context) -> list[Measurement]:
     p = ctx.params
     ratios = sorted(grid(p["ratios"], "ratios"), reverse=True)
     if min(ratios) <= 1:
-        from ibcheck.numerics.errors import InputError
+        from ibcheck.numerics.runtime.errors import InputError
         raise InputError("--set ratios: every d/n must be > 1 (K must be invertible)")
     n, runs, n_inits = p["n"], p["runs"], p["n_inits"]
     out = []
@@ -129,7 +129,7 @@ def measure_m_gt_2(ctx: Context) -> list[Measurement]:
     p = ctx.params
     m = p["m"]
     if m < 4 or m % 2:
-        from ibcheck.numerics.errors import InputError
+        from ibcheck.numerics.runtime.errors import InputError
         raise InputError(f"--set m={m}: need an even m >= 4")
     a = np.array([1.0] * (m // 2) + [-1.0] * (m // 2))
     out = []

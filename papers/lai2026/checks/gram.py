@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import make_gaussian
-from ibcheck.numerics.spectra import parse_spectrum
+from ibcheck.numerics.data.sets import make_gaussian
+from ibcheck.numerics.data.spectra import parse_spectrum
 from ibcheck.theory.asymptotic import Series
 from ibcheck.checks import binding
 

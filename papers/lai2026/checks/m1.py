@@ -5,12 +5,12 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ..theory import statements as st
 from ..theory.closed_form import frozen_pattern_limit
 from ..theory.enumeration import enumerate_m1
 from ..theory.minnorm import min_norm_m1
-from ibcheck.numerics.spectra import parse_spectrum
+from ibcheck.numerics.data.spectra import parse_spectrum
 from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.solver import SolverError
 from ibcheck.theory.tolerances import tol

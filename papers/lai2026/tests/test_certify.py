@@ -11,7 +11,7 @@ import pytest
 from ibcheck.papers.lai2026.checks import certify as LCERT
 from ibcheck.checks.base import Context, Hooks
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.data import make_gaussian
+from ibcheck.numerics.data.sets import make_gaussian
 from ibcheck.theory.certify.certificate import NOT_PROVABLE, REFUTED
 from ibcheck.papers.lai2026.theory.certify import certify_min_norm_m1, float_active_set
 from ibcheck.papers.lai2026.theory.minnorm import min_norm_m1

@@ -28,7 +28,7 @@ def test_check_gap_json_contract(tmp_path):
     assert {k: r["data"][k] for k in ("kind", "trace_sigma", "trace_sigma_estimated", "n", "d", "spectrum", "labels")} \
         == {"kind": "gaussian", "trace_sigma": 4000.0, "trace_sigma_estimated": False, "n": 40, "d": 4000,
             "spectrum": "isotropic", "labels": "uniform"}
-    assert r["data"]["sampler"]["law"] == "gram"  # K drawn from its exact law (numerics.gram_law)
+    assert r["data"]["sampler"]["law"] == "gram"  # K drawn from its exact law (numerics.data.gram_law)
     assert set(r["env"]) >= {"device", "dtype", "torch", "cvxpy", "solver", "git", "seconds"}
     for c in r["conclusions"]:
         assert set(c) >= {"name", "lhs", "rhs", "relation", "tolerance", "holds"}

@@ -9,7 +9,7 @@ import pytest
 from scipy.stats import ks_2samp
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 
 KS_LEVEL = 1e-3  # a correct sampler fails one KS comparison with probability 1e-3 (as tests/test_gram_law.py)
 

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.data import make_gaussian, signed_labels
+from ibcheck.numerics.data.sets import make_gaussian, signed_labels
 
 from ibcheck.testing import fixed_cases as F
 from ibcheck.testing.pinning import compare, measure, table
@@ -290,7 +290,7 @@ def test_lai2026_rate_slopes_recomputed_from_its_series():
 
 
 # ---- exploratory claims (generated data by definition: they sweep datasets, inits and d) ----------------------
-from ibcheck.numerics.inits import random_init  # noqa: E402
+from ibcheck.numerics.data.inits import random_init  # noqa: E402
 
 ROWS = "per-setting rows of the sweep; "
 PINNED["lai2026.random-init"] = table("by_scale runs dead_positive_fraction_large_init missed_fraction_large_init "

@@ -11,7 +11,7 @@ import numpy as np
 
 from ibcheck.checks.conjectures import SHIPPED
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.data import signed_labels
+from ibcheck.numerics.data.sets import signed_labels
 
 from ibcheck.testing.pinning import RECOMPUTED
 

@@ -5,7 +5,7 @@ import cvxpy as cp
 import numpy as np
 import pytest
 
-from ibcheck.numerics.data import make_gaussian
+from ibcheck.numerics.data.sets import make_gaussian
 from ibcheck.papers.lai2026.theory.closed_form import frozen_pattern_limit
 from ibcheck.papers.lai2026.theory.enumeration import _pattern_problem, enumerate_m1, enumerate_m2
 from ibcheck.papers.lai2026.theory.minnorm import kkt_residuals_m1, min_norm_m1, min_norm_m2_decoupled

@@ -1,7 +1,7 @@
 """lyuli2020 (gradient descent): the exact GD Euler identity, γ̃ under GD, and the loss-based step.
 
 (S1) needs σ ∈ C² off 0, so σ = relu³ (L = 4). GD starts where Theorem 4.2 starts, at a point with 𝓛 < 1: the
-gradient flow of the same net (``numerics.homogeneous_net.gradient_flow``) from a small init (0.1) to
+gradient flow of the same net (``numerics.trainers.homogeneous_net.gradient_flow``) from a small init (0.1) to
 log 𝓛 = −10, then ``steps`` constant-step GD steps (η = 0.1: the loss decreased at every step); the loss-based run
 (the authors' LossBasedLRv1) starts from the same point and gets the same number of gradient evaluations.
 One memoised measurement per setting feeds euler_identity_gd, gd_margin and loss_based_lr.
@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.homogeneous_net import ACTIVATIONS, gradient_descent, gradient_flow
+from ibcheck.numerics.trainers.homogeneous_net import ACTIVATIONS, gradient_descent, gradient_flow
 from ..theory import statements as st
 
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason

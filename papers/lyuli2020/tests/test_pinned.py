@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from ibcheck.checks.base import Hooks
-from ibcheck.numerics.homogeneous_net import make_net, teacher_data
+from ibcheck.numerics.trainers.homogeneous_net import make_net, teacher_data
 from ibcheck.testing.homogeneous_flow import FLOW_TABLE, flow_case, forward
 
 from ibcheck.testing.pinning import compare, measure, table

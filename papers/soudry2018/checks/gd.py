@@ -2,7 +2,7 @@
 
 One measurement feeds the seven claims (memoised per setting): the data (planted Gaussian, the Fig. 1 fixture
 or a user ``--data`` set with ±1 labels), the certified hard-margin SVM (``theory.svm``), the residual limit
-(``theory.soudry2018.residual``), and one span-form GD run (``numerics.linear_gd``, ≈ 1.4 µs/step at n = 12) with every
+(``theory.soudry2018.residual``), and one span-form GD run (``numerics.trainers.linear_gd``, ≈ 1.4 µs/step at n = 12) with every
 per-step diagnostic. The spec's thresholds are stated at T = 10⁶, which is the default run length, so the quick
 profile already checks them at 10⁶ (the 7 claims share three runs); ``steps`` (a power of 10 ≥ 10⁴) moves the
 checkpoints to the last four decades of a shorter or longer run.
@@ -21,9 +21,9 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.linear_data import fig1, from_dataset, planted
-from ibcheck.numerics.linear_gd import LOSSES, gd, log_total_loss
-from ibcheck.numerics.device import generator
+from ibcheck.numerics.data.linear_data import fig1, from_dataset, planted
+from ibcheck.numerics.trainers.linear_gd import LOSSES, gd, log_total_loss
+from ibcheck.numerics.runtime.device import generator
 from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ..theory import statements as st

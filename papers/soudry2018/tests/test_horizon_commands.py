@@ -8,7 +8,7 @@ import pytest
 from ibcheck.checks import horizon as H
 from ibcheck.checks.cases import EXPECTED, case_id
 from ibcheck.checks.registry import REGISTRY
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.testing.cli import accepted_command
 
 

@@ -6,8 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from ibcheck.numerics.linear_data import fig1, planted
-from ibcheck.numerics.linear_gd import gd
+from ibcheck.numerics.data.linear_data import fig1, planted
+from ibcheck.numerics.trainers.linear_gd import gd
 from ibcheck.papers.soudry2018.theory.residual import kernel_projection, residual_limit, residual_limit_convex
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 

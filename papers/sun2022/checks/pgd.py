@@ -20,8 +20,8 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.linear_data import from_dataset, planted
-from ibcheck.numerics.linear_geometry import log_loss_exp, norm_of, p_gd
+from ibcheck.numerics.data.linear_data import from_dataset, planted
+from ibcheck.numerics.trainers.linear_geometry import log_loss_exp, norm_of, p_gd
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.norm_margin import max_margin
 

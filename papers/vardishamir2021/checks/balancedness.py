@@ -1,6 +1,6 @@
 """vardishamir2021.balancedness_conserved: a_j² − ‖w_j‖² along GF of a one-hidden-layer ReLU net on generic data.
 
-Same trainer as boursier2022.balancedness (``numerics.relu_square.gradient_flow``) on Gaussian, non-orthogonal
+Same trainer as boursier2022.balancedness (``numerics.trainers.relu_square.gradient_flow``) on Gaussian, non-orthogonal
 inputs with an unbalanced init; on generic data preactivations also slide along kinks (Filippov: σ' ∈ [0,1]
 solved for), which the conservation law survives since σ(0) = σ'(0)·0 for any σ'(0). Injection point (tests only): ``Hooks.trainer`` — keyword arguments of
 ``gradient_flow`` (``deriv``, ``a_rate``, ``rate``).
@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import stream_generator
-from ibcheck.numerics.relu_square import Net, gradient_flow, init_state
+from ibcheck.numerics.data.sets import stream_generator
+from ibcheck.numerics.trainers.relu_square import Net, gradient_flow, init_state
 from ..theory import statements as st
 
 from ibcheck.checks import binding

@@ -15,8 +15,8 @@ import numpy as np
 import sympy as sp
 import torch
 
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.runtime.errors import InputError
 from ..numerics.single_neuron import loss as neuron_loss
 from ..numerics.single_neuron import neuron_flow
 from ..theory import construction as C

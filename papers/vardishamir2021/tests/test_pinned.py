@@ -10,8 +10,8 @@ import math
 import numpy as np
 import torch
 
-from ibcheck.numerics.device import generator
-from ibcheck.numerics.relu_square import init_state
+from ibcheck.numerics.runtime.device import generator
+from ibcheck.numerics.trainers.relu_square import init_state
 
 from ibcheck.testing import fixed_cases as F
 from ibcheck.testing.pinning import compare, measure, table

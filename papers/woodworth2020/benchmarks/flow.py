@@ -21,7 +21,7 @@ import numpy as np  # noqa: E402
 from scipy.integrate import solve_ivp  # noqa: E402
 
 from ibcheck.papers.woodworth2020.numerics.diag_linear import sinh_link, span_flow  # noqa: E402
-from ibcheck.numerics.threads import default_single_threaded_env  # noqa: E402
+from ibcheck.numerics.runtime.threads import default_single_threaded_env  # noqa: E402
 
 RES_TOL = 1e-10
 

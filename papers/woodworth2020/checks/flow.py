@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ..numerics.diag_linear import span_flow
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.runtime.errors import InputError
 from ..numerics.sparse_regression import planted_sparse
 from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.solver import SolverError

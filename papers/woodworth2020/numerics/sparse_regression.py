@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ibcheck.numerics.data import stream_generator, check_positive_int
-from ibcheck.numerics.device import DEFAULT_DTYPE
-from ibcheck.numerics.errors import InputError
+from ibcheck.numerics.data.sets import stream_generator, check_positive_int
+from ibcheck.numerics.runtime.device import DEFAULT_DTYPE
+from ibcheck.numerics.runtime.errors import InputError
 
 
 def planted_sparse(n: int, d: int, k: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

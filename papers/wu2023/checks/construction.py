@@ -1,7 +1,7 @@
 """wu2023.exp_divergence: GD on the two-point construction z_± = (γ, ±1) from w₀ = (0, δ), exponential loss at a
 constant step η, and logistic GD at the same step on the same data (the contrast).
 
-Both runs: ``ibcheck.numerics.linear_gd.gd`` (mean loss, float64, overflow kept as ±∞) for ``steps`` steps, log L
+Both runs: ``ibcheck.numerics.trainers.linear_gd.gd`` (mean loss, float64, overflow kept as ±∞) for ``steps`` steps, log L
 recomputed from the recorded iterates (every step up to 10, then 10 per decade); a non-finite iterate or loss counts
 as log L = +∞ (the blow-up). The sharpness at the start ``λ_max(∇²L(w₀)) = λ_max(½Σ_i e^{−z_iᵀw₀} z_i z_iᵀ)`` is exact
 (a 2×2 symmetric eigenproblem). Hooks: ``limit(W) -> W`` maps the recorded exponential-loss iterates (1, T, 2);
@@ -16,7 +16,7 @@ import numpy as np
 
 from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.checks.params import Param, pos
-from ibcheck.numerics.linear_gd import gd, log_total_loss
+from ibcheck.numerics.trainers.linear_gd import gd, log_total_loss
 
 from ..theory import statements as st
 

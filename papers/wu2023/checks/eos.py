@@ -4,7 +4,7 @@ exact SVM direction and the exact minimiser of the orthogonal potential.
 One measurement per setting feeds the three logistic claims (memoised): the data (planted ``n = 6, d = 3``, seed 4,
 or a user ``--data`` set with ±1 labels), the certified SVM (``ibcheck.theory.svm``), the potential's minimiser
 (``..theory.potential``: Newton, certificate and closed-form cross-check), and one span-form GD run
-(``ibcheck.numerics.linear_gd``, mean loss, 3·10⁵ steps, every per-step log-loss change tracked). The rows read 13
+(``ibcheck.numerics.trainers.linear_gd``, mean loss, 3·10⁵ steps, every per-step log-loss change tracked). The rows read 13
 recorded states over the last three decades (``t ∈ [300, 3·10⁵]``; at 10⁵ the sharp loss rate at η = 1 is still
 crossing 1 and undecided). The exponential-loss question runs 10⁴ steps (it overflows, or not, within a few).
 
@@ -30,8 +30,8 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.linear_data import from_dataset, planted
-from ibcheck.numerics.linear_gd import gd, log_total_loss
+from ibcheck.numerics.data.linear_data import from_dataset, planted
+from ibcheck.numerics.trainers.linear_gd import gd, log_total_loss
 from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.svm import hard_margin_svm
@@ -116,7 +116,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     with np.errstate(over="ignore"):
         L = np.exp(ll)  # inf where the exponential loss overflowed
     targets = geometric(p["steps"] / 1000, float(p["steps"]), 13)
-    tf = int(run.frozen_at[0]) if run.frozen_at is not None else -1  # float64 froze the iterate (numerics.frozen)
+    tf = int(run.frozen_at[0]) if run.frozen_at is not None else -1  # float64 froze the iterate (numerics.trainers.frozen)
     at = lambda x: frozen.mark(series_at(t, x, targets), tf if tf >= 0 else None)  # noqa: E731
     v.update(max_log_loss_increase=float(run.max_log_loss_increase[0]), w_hat_norm=nwh,
              loss_series=at(L), etl_series=at(p["eta"] * t * L / nwh ** 2),

@@ -5,7 +5,7 @@ import pytest
 from scipy.optimize import minimize
 
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.data.linear_data import planted
 from ibcheck.papers.wu2023.theory.potential import orthogonal_limit, potential
 from ibcheck.papers.wu2023.wrong_answers import OTHER_V, TURNED, _STATIC
 from ibcheck.theory.svm import hard_margin_svm

@@ -3,8 +3,8 @@
 One dataset per setting (planted Gaussian ``n = 20, d = 5``, seed 0, or a user ``--data`` set with ±1 labels), its two
 certified references — the ℓ∞ max margin (``ibcheck.theory.norm_margin``: an LP with a re-verified dual bracket) and
 the ℓ2 SVM (``ibcheck.theory.svm``: polished and re-verified) — and one trainer run per claim: Adam
-(``ibcheck.numerics.adam``, log space, 3·10⁴ steps, η_t = 0.1(t+2)^{−1/2}, β = (0.9, 0.99)), span-form GD
-(``ibcheck.numerics.linear_gd``, 10⁵ steps, η = n/σ²_max(Z) on the mean loss) and Adam with ε = 1 at a constant step.
+(``ibcheck.numerics.trainers.adam``, log space, 3·10⁴ steps, η_t = 0.1(t+2)^{−1/2}, β = (0.9, 0.99)), span-form GD
+(``ibcheck.numerics.trainers.linear_gd``, 10⁵ steps, η = n/σ²_max(Z) on the mean loss) and Adam with ε = 1 at a constant step.
 
 Every margin the rows read is recomputed from the iterates the rows see (hooked or not): ``γ_p(w) = min_i z_iᵀw/‖w‖_p``.
 The references enter only through the vectors ``w_linf`` and ``w_l2`` (``Hooks.reference`` maps
@@ -30,9 +30,9 @@ from ibcheck.checks.base import CheckSpec, Context, Measurement
 from ibcheck.theory.outcomes import Inconclusive, Reason
 from ibcheck.checks.params import Param, constant_params, pos
 from ibcheck.checks.trends import Memo, measure_memoised
-from ibcheck.numerics.adam import adam, initial_gradient_min
-from ibcheck.numerics.linear_data import from_dataset, planted
-from ibcheck.numerics.linear_gd import gd
+from ibcheck.numerics.trainers.adam import adam, initial_gradient_min
+from ibcheck.numerics.data.linear_data import from_dataset, planted
+from ibcheck.numerics.trainers.linear_gd import gd
 from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ibcheck.theory.norm_margin import max_margin
@@ -125,7 +125,7 @@ def _max(x) -> float:
 
 def _run_values(Z, t, W, q, lo, count, loss, reduction="mean"):
     """The rows' numbers from the recorded iterates (T, d) the rows see."""
-    from ibcheck.numerics.linear_gd import log_total_loss
+    from ibcheck.numerics.trainers.linear_gd import log_total_loss
     m_inf, m_2 = _margins(Z, W, math.inf), _margins(Z, W, 2)
     ll = log_total_loss(W @ Z.T, loss, reduction)
     targets = geometric(lo, float(t[-1]), count)
@@ -158,7 +158,7 @@ def _measure_adam(ctx: Context, seed: int) -> Measurement:
     v, series = _run_values(Z, run.t, W, q, p["steps"] / 100, 9, p["loss"])
     frozen.mark_all(v, run.frozen_at)  # every later update rounded away in float64: those series are inconclusive
     g0 = initial_gradient_min(Z, None, p["loss"])
-    from ibcheck.numerics.adam import gradient
+    from ibcheck.numerics.trainers.adam import gradient
     gg, c = gradient(Z, np.zeros(Z.shape[1]), p["loss"])
     v.update(g, separable=1.0, beta1=p["beta1"], beta2=p["beta2"], eps=p["eps"],
              a=p["a"] if p["schedule"] == "poly" else 0.0,  # the exponent of the schedule run (constant: a = 0)

@@ -7,7 +7,7 @@ import pytest
 
 from ibcheck.checks.base import Hooks
 from ibcheck.checks.runner import run_check
-from ibcheck.numerics.linear_data import planted
+from ibcheck.numerics.data.linear_data import planted
 from ibcheck.papers.zhang2024.wrong_answers import L2_AS_ADAM, LINF_AS_GD
 from ibcheck.theory.norm_margin import max_margin
 from ibcheck.theory.svm import hard_margin_svm
@@ -101,7 +101,7 @@ def test_exploratory_claims_reject_the_swapped_reference(cid, probe, row):
 def test_a_gd_like_adam_run_cannot_show_the_linf_bias():
     """Adam with ε = 1 at a constant step 0.1 (GD-like) fed to the ℓ∞ claim: γ∞(w_T) = 0.232, its limit band
     [0.220, 0.340] also holds the ℓ2 max-margin direction's γ∞(ŵ) = 0.292 — inconclusive, naming it, not verified."""
-    from ibcheck.numerics.adam import adam
+    from ibcheck.numerics.trainers.adam import adam
     Z = planted(20, 5, 0).Z
     gd_like = adam(Z, 30_000, beta1=0.9, beta2=0.99, eps=1.0, schedule="constant", eta0=0.1, a=0.5, loss="logistic")
     r = run_check("zhang2024.adam_linf_margin", {}, hooks=Hooks(limit=lambda W: gd_like.W[None]))

@@ -8,7 +8,7 @@ import torch
 
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason
 from ibcheck.checks.params import Param
-from ibcheck.numerics.data import make_gaussian
+from ibcheck.numerics.data.sets import make_gaussian
 
 from ..theory.statements import MINNORM
 

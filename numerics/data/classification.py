@@ -1,7 +1,7 @@
 """Binary-classification data of the leaky two-layer checks: ±1 Gaussian data, the Gaussian mixture and noisy 2-XOR.
 
 Mean directions are coordinate axes (a rotation changes nothing), so ``⟨μ_k, x⟩ = ‖μ_k‖·x_k``. With
-``sampler="gram"`` the training data are sampled from their Gram law (``numerics.gram_law``): K and the
+``sampler="gram"`` the training data are sampled from their Gram law (``numerics.data.gram_law``): K and the
 first coordinates only, exactly, at O(n²) work for any d. Test points are never formed in ``R^d``: a span-initialised network sees a test point only through ``Xx`` (and the
 labels/optimal classifier through ``x_k``), and ``(Xξ, ξ_1, ξ_2)`` is an exact joint Gaussian sample.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import torch
 
 from . import gram_law
-from .data import stream_generator, check_positive_int, gram, resolve_sampler
-from .device import DEFAULT_DTYPE, generator
-from .errors import InputError
+from .sets import stream_generator, check_positive_int, gram, resolve_sampler
+from ..runtime.device import DEFAULT_DTYPE, generator
+from ..runtime.errors import InputError
 
 
 @dataclass

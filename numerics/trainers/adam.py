@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import InputError
+from ..runtime.errors import InputError
 from .frozen import below_resolution
 from .linear_gd import LOSSES, REDUCTIONS, decade_checkpoints, log_total_loss
 
@@ -91,7 +91,7 @@ class AdamRun:
     reduction: str
     diverged_at: int = -1  # first step whose iterate is not finite (−1: never)
     # first recorded step from which every recorded update rounded away (|Δ| < ½ ulp of w in every coordinate,
-    # numerics.frozen) up to the end: float64 froze the iterate there while the loss still pushed (−1: never)
+    # numerics.trainers.frozen) up to the end: float64 froze the iterate there while the loss still pushed (−1: never)
     frozen_at: int = -1
 
     def at(self, step: int) -> int:

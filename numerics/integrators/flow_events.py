@@ -11,11 +11,11 @@ leaves its box (``system.exit_margins``, located by Illinois on the dense output
 
 Also located exactly on the dense output: the target ``log L̂`` (the flow ends there, not one step past it),
 the first time ``L̂ < log(2)/n`` and the record checkpoints ``s_k = h₀·r^k`` (independent of the steps).
-Same error norm as ``numerics.flow.integrate`` (which stays, ``events=False``, as the reference), with a PI
+Same error norm as ``numerics.trainers.flow.integrate`` (which stays, ``events=False``, as the reference), with a PI
 step-size controller (``_BETA``). Numpy float64 throughout: per step a few products with the n×n Gram
 matrix (cost independent of d) and no torch per-op overhead; bitwise reproducible on CPU.
 
-``system`` interface (``numerics.leaky_modes.LeakyModes`` implements it for the leaky two-layer network):
+``system`` interface (``numerics.trainers.leaky_modes.LeakyModes`` implements it for the leaky two-layer network):
 ``switching`` (False: no surfaces), ``start(y) → mode`` (``mode.side``: +1/−1 monitored, 0 sliding),
 ``field(y, mode) → (dy, log L̂, aux)``, ``dense(y, CB, mode)`` (the switching functions' polynomial
 coefficients ``g0, gc`` and ``log_loss(θs)`` on the step's dense output ``y + Σ_p CB_p θ^{p+1}``),

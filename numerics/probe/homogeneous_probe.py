@@ -16,7 +16,7 @@ import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 
-from .errors import InputError
+from ..runtime.errors import InputError
 
 DEGREE_RTOL = 1e-9  # a homogeneous float64 network meets the identity to O(depth·1e-16); 1e-9 leaves 6 orders of margin
 DEGREE_INT_TOL = 1e-6  # the fitted L must be this close to an integer
@@ -104,7 +104,7 @@ class Probe(TorchFunctionMode):
                  branches: bool = False, light: bool = False):
         super().__init__()
         self.stack, self.overrides, self.live, self.user_tol = stack, overrides or {}, live, tol
-        self.branches: list | None = [] if branches else None  # which side of each kink/tie (numerics.gradient_check)
+        self.branches: list | None = [] if branches else None  # which side of each kink/tie (numerics.probe.gradient_check)
         self.graph_edits: set[str] = set()  # detach / tensor hooks / .data in the forward: named in the report
         self.light = light  # branches only (no sites, scales or tie counts): a finite-difference forward
         self.sites: list[Site] = []

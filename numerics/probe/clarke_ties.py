@@ -5,7 +5,7 @@ of θ near the current point.
 is every limit of nearby gradients: its Clarke subdifferential is the single point ``{∇a}``. This happens all
 the time in a CNN with a first-layer bias on images with a blank background (Lyu & Li's MNIST setting): every
 window of an all-zero region holds ``relu(b_c)`` four times, one function of θ. A tie whose entries' gradients
-differ is a genuine kink (``numerics.clarke_kinks`` leaves it uncertified).
+differ is a genuine kink (``numerics.probe.clarke_kinks`` leaves it uncertified).
 
 The gradients of all tied pairs of one example are compared at once through Gaussian sketches: with
 ``d_p = a_p − b_p`` and ``s_p = a_p + b_p`` over its tied pairs p and seeded ``r_p ~ N(0, 1)``,

@@ -51,7 +51,7 @@ def _d2sigma(net, Z: np.ndarray) -> np.ndarray:
 
 def field_and_jacobian(net, th: np.ndarray, jac: bool = True):
     """``F = −∇𝓛/𝓛``, ``log 𝓛``, the margins q, ω = softmax(−q) and (``jac``) ``DF`` (P×P) and the margins'
-    Jacobian ``Jq`` (n×P). A net with its own ``field_and_jacobian(th, jac)`` (e.g. ``numerics.leaky_horizon``'s
+    Jacobian ``Jq`` (n×P). A net with its own ``field_and_jacobian(th, jac)`` (e.g. ``numerics.trainers.leaky_horizon``'s
     fixed-mode leaky network) provides them itself."""
     own = getattr(net, "field_and_jacobian", None)
     if own is not None:
@@ -175,7 +175,7 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
 
     ``record(s, log_t, log_loss, steps, y)`` with ``y = (θ, J)`` (``J`` the Euler integral; ``euler=False``:
     ``y = θ``) at every accepted step of both phases and at the checkpoints ``ℓ = 10^{k/per_decade}`` beyond the
-    handoff. Returns the info dict of ``numerics.flow.integrate`` (``s``, ``log_t``, ``log_loss``, ``steps``,
+    handoff. Returns the info dict of ``numerics.trainers.flow.integrate`` (``s``, ``log_t``, ``log_loss``, ``steps``,
     ``rejected``, ``reached_target``, ``stats``) plus ``handoff_log_loss`` and ``checkpoints`` (the ℓ recorded
     exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
     The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.

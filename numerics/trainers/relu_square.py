@@ -309,7 +309,7 @@ def init_state(X: np.ndarray, m: int, lam: float, seed: int, *, balanced: bool =
     ``a_j = λ·N(0,1)`` (unbalanced); split into span coefficients C and the perpendicular norms p."""
     import torch
 
-    from .device import generator
+    from ..runtime.device import generator
     n, d = X.shape
     g = generator(11_000_027 + seed)
     W0 = (torch.randn(m, d, generator=g, dtype=torch.float64) * lam / math.sqrt(d)).numpy()

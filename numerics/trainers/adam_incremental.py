@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import InputError
+from ..runtime.errors import InputError
 from .linear_gd import LOSSES, decade_checkpoints, log_total_loss
 
 

@@ -14,15 +14,15 @@ import numpy as np
 import torch
 
 from . import gram_law
-from .device import DEFAULT_DTYPE, generator
-from .errors import InputError
-from .memory import require
+from ..runtime.device import DEFAULT_DTYPE, generator
+from ..runtime.errors import InputError
+from ..runtime.memory import require
 from .spectra import SPECTRA_HELP, Spectrum, parse_spectrum  # noqa: F401  (SPECTRA_HELP re-exported)
 
 LABELS_HELP = "uniform (|y| ~ U[y_low, y_high], exact sign counts) | gaussian | pm1"
 SAMPLERS = ("auto", "gram", "explicit")
 SAMPLER_HELP = ("gram: sample K = XXᵀ (and what else the check consumes) from its exact law without forming X "
-                "(numerics.gram_law); explicit: draw X ∈ R^{n×d}; auto: gram unless the check needs X itself")
+                "(numerics.data.gram_law); explicit: draw X ∈ R^{n×d}; auto: gram unless the check needs X itself")
 
 
 @dataclass
@@ -109,7 +109,7 @@ def gaussian_features(n: int, d: int, seed: int, spec: str = "isotropic") -> tup
 
 
 def gaussian_gram(n: int, d: int, seed: int, spec: str = "isotropic") -> tuple[torch.Tensor, Spectrum, dict]:
-    """``K`` of ``gaussian_features(n, d, seed, spec)``'s law, sampled without forming X (numerics.gram_law)."""
+    """``K`` of ``gaussian_features(n, d, seed, spec)``'s law, sampled without forming X (numerics.data.gram_law)."""
     sp_ = parse_spectrum(spec, d)
     K, info = gram_law.gaussian_gram(n, sp_, gram_law.rng(seed, gram_law.STREAM_GRAM))
     return gram_law.as_tensor(K), sp_, info

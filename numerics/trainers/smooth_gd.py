@@ -32,7 +32,7 @@ class SGDRecord:
     fro: list[torch.Tensor] = field(default_factory=list)  # ‖W‖_F (S,)
     loss: list[torch.Tensor] = field(default_factory=list)  # L̂ (S,)
     # (S,) the first step t with B(t+1) == B(t) bit for bit while the loss is positive: frozen by float64 rounding
-    # from there on (numerics.frozen; −1: never)
+    # from there on (numerics.trainers.frozen; −1: never)
     frozen_at: torch.Tensor | None = None
 
 
@@ -67,7 +67,7 @@ def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tenso
             break
         coef = torch.sigmoid(-q) * y / n  # −ℓ'(q_i) y_i / n
         B_next = B + eta_t * a * act_grad(Z, gamma) * coef.unsqueeze(1)
-        # a state-only map: a repeated state while the loss still pushes repeats forever (numerics.frozen)
+        # a state-only map: a repeated state while the loss still pushes repeats forever (numerics.trainers.frozen)
         same = (B_next == B).flatten(1).all(1) & (coef != 0).any(-1) & (frozen < 0)
         frozen = torch.where(same, torch.full_like(frozen, t), frozen)
         B = B_next

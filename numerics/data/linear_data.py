@@ -1,7 +1,7 @@
 """Linear-classification fixtures of the Soudry and Ji–Telgarsky claims (docs/claims-ext.md §1, §2, §8).
 
 Labels are absorbed into the inputs, ``z_n = y_n x_n``; every fixture returns ``X``, ``y = ±1`` and ``Z``.
-All draws come from explicit CPU generators (``numerics.data.stream_generator``), so a seed fixes the data everywhere.
+All draws come from explicit CPU generators (``numerics.data.sets.stream_generator``), so a seed fixes the data everywhere.
 
 * ``planted`` — Gaussian ``X``, labels ``sign⟨x, w*⟩`` of a planted Gaussian ``w*`` (the generic fixture:
   ``n = 12``, ``d = 3``; the rank-condition fixture: ``n = 8``, ``d = 20``).
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from .data import stream_generator
-from .device import DEFAULT_DTYPE
-from .errors import InputError
+from .sets import stream_generator
+from ..runtime.device import DEFAULT_DTYPE
+from ..runtime.errors import InputError
 
 
 @dataclass
@@ -114,7 +114,7 @@ def ji_telgarsky(n_sep: int, n_non: int, d_sep: int, d_non: int, seed: int, *, m
 
 
 def from_dataset(ds, claim_id: str) -> LinearData:
-    """A user ``--data`` set (``numerics.data.Dataset``) for a linear claim: labels must be exactly ±1."""
+    """A user ``--data`` set (``numerics.data.sets.Dataset``) for a linear claim: labels must be exactly ±1."""
     y = ds.y.detach().cpu().numpy().astype(float)
     bad = ~np.isin(y, (-1.0, 1.0))
     if bad.any():

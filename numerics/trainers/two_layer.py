@@ -111,11 +111,11 @@ def gaussian_init(X: torch.Tensor | None, K: torch.Tensor, m: int, std: float, s
 
     With ``X`` given, W₀ is drawn in chunks of d (``d = 1e6`` never holds the m×d matrix at once); with
     ``X=None`` (Gram-law data of dimension ``d``) its exact law given K is sampled instead
-    (``numerics.gram_law.gaussian_rows_projections``). ``mode="span"`` keeps only the span part ``B₀X``.
+    (``numerics.data.gram_law.gaussian_rows_projections``). ``mode="span"`` keeps only the span part ``B₀X``.
     """
-    from .device import generator
+    from ..runtime.device import generator
     if X is None:
-        from . import gram_law
+        from ..data import gram_law
         if d is None:
             raise ValueError("gaussian_init without X needs the dimension d")
         B0, perp = gram_law.gaussian_rows_projections(K.cpu().numpy(), m, std, d,

@@ -28,7 +28,7 @@ import numpy as np
 import torch
 from scipy.special import expit
 
-from .errors import InputError
+from ..runtime.errors import InputError
 from .frozen import NEVER, first_repeat, merge
 from .two_layer import log_loss as _log_loss_torch
 
@@ -44,7 +44,7 @@ def neg_dloss(loss: str) -> Callable:
 
 
 def log_loss_terms(U: np.ndarray, loss: str) -> np.ndarray:
-    """``log ℓ(u)`` elementwise, stable for every u (the torch implementation of ``numerics.two_layer``)."""
+    """``log ℓ(u)`` elementwise, stable for every u (the torch implementation of ``numerics.trainers.two_layer``)."""
     return _log_loss_torch(torch.from_numpy(np.ascontiguousarray(U)), loss).numpy()
 
 
@@ -84,7 +84,7 @@ class LinearRun:
     reduction: str
     loss: str
     # (S,) the first step t with b(t+1) == b(t) bit for bit while the loss is positive: frozen by float64 rounding
-    # from there on (numerics.frozen; −1: never). Every later checkpoint repeats that iterate.
+    # from there on (numerics.trainers.frozen; −1: never). Every later checkpoint repeats that iterate.
     frozen_at: np.ndarray | None = None
 
     def at(self, step: int) -> int:
@@ -186,7 +186,7 @@ def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str
                 for j in range(S):
                     if first_inc[j] < 0 and (inc[:, j] > 0).any():
                         first_inc[j] = t0 + 1 + int(np.argmax(inc[:, j] > 0))
-            if m:  # a state-only map: b(t+1) == b(t) with a positive loss repeats forever (numerics.frozen)
+            if m:  # a state-only map: b(t+1) == b(t) with a positive loss repeats forever (numerics.trainers.frozen)
                 frozen = merge(frozen, first_repeat(Bk, t0, ll > -np.inf))
             # checkpoints inside [t0, t0+m]
             while ci < T and cps[ci] <= t0 + m:

@@ -1,6 +1,6 @@
 """Activation kinks of a prepared model and the Clarke subdifferential of each constraint ``q_k`` at them.
 
-A pre-activation of a ReLU / leaky-ReLU with ``|z| ≤ tol·scale`` (``numerics.homogeneous_probe.Probe``) is at its
+A pre-activation of a ReLU / leaky-ReLU with ``|z| ≤ tol·scale`` (``numerics.probe.homogeneous_probe.Probe``) is at its
 kink, where the activation's derivative ranges over ``[γ, 1]``. A constraint ``q_k`` (one example's margin, or one
 pair (i, j) of a multi-class example) then has a set-valued Clarke derivative, described as a box (one kinked layer,
 independent pre-activation gradients: every derivative free in its interval) or by the gradients of its

@@ -1,4 +1,4 @@
-"""The leaky two-layer flow field by activation mode, for the event-aware integrator (``numerics.flow_events``).
+"""The leaky two-layer flow field by activation mode, for the event-aware integrator (``numerics.integrators.flow_events``).
 
 The span-coordinate field ``F(B) = a_j φ'(Z_ji) v_i`` (``Z = BK``, ``v_i = y_i|ℓ'(q_i)|/Σ_kℓ(q_k)``) jumps
 where a pre-activation ``Z_ji`` crosses 0. A *mode* fixes every entry's side: ``+1`` (slope 1), ``−1`` (slope

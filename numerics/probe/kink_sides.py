@@ -1,6 +1,6 @@
 """Which side of its kink each near-kink pre-activation lies on in exact arithmetic on the stored values.
 
-A pre-activation counted as at its kink (``|z| ≤ tol·scale``, ``numerics.clarke_kinks``) is, in exact arithmetic on
+A pre-activation counted as at its kink (``|z| ≤ tol·scale``, ``numerics.probe.clarke_kinks``) is, in exact arithmetic on
 the stored parameters and data, either exactly at the kink (the Clarke interval of its derivative is the truth) or
 on one side (the model is smooth there, with derivative 1 or γ). Three cases:
 

@@ -1,6 +1,6 @@
 """Dormand–Prince 5(4): the tableau, its dense output and the log-space helpers of the flow integrators.
 
-Shared by ``numerics.flow.integrate`` (the plain controller) and ``numerics.flow_events.integrate_switched``
+Shared by ``numerics.trainers.flow.integrate`` (the plain controller) and ``numerics.integrators.flow_events.integrate_switched``
 (events): the FSAL pair (c, A, b, e = b − b̂), Shampine's quartic continuous extension ``b_i(θ) = Σ_p P_ip θ^{p+1}``
 (as in Hairer–Wanner and scipy's RK45), and the real-time quadrature ``log t = log ∫ e^{−log L̂} ds`` done in log
 space (L̂ falls far below 1e-308, t far above 1e308): ``logaddexp``, the step's own 5th-order weights, or

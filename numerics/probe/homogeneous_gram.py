@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from .errors import InputError
+from ..runtime.errors import InputError
 from .homogeneous import Prepared, constraint_rows
 from .homogeneous_probe import UNIT_ROUNDOFF
-from .memory import USABLE_FRACTION, available_bytes
+from ..runtime.memory import USABLE_FRACTION, available_bytes
 
 PANEL_BYTES = 3 * 2 ** 30  # the held panel of gradient rows (and at most as much again for one streamed chunk)
 CHUNK_BYTES = 256 * 2 ** 20  # one streamed chunk of gradient rows, unless the user sets the chunk size
@@ -128,7 +128,7 @@ def _constraints(prep: Prepared, out: torch.Tensor, i0: int, i1: int) -> torch.T
 def stream(prep: Prepared, pl: Plan, explicit: list, progress: bool = False,
            directions: np.ndarray | None = None) -> Stream:
     """The Gram of the constraint gradients (and of ``explicit`` vectors), panel by panel (module docstring); with
-    ``directions`` (P × m) also ``J·D``, the constraints' derivatives along them (``numerics.gradient_check``)."""
+    ``directions`` (P × m) also ``J·D``, the constraints' derivatives along them (``numerics.probe.gradient_check``)."""
     t0 = time.perf_counter()
     per, ch, n = pl.per_example, pl.chunk, prep.n
     K, m = n * per, len(explicit)

@@ -22,7 +22,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from .errors import InputError
+from ..runtime.errors import InputError
 from .homogeneous_probe import DEGREE_INT_TOL, DEGREE_RTOL, MAX_GRAD_ENTRIES, Probe, error_summary
 
 DEGREE_SCALES = (0.5, 2.0, 3.0)  # c in f(x;cθ) = c^L f(x;θ)
@@ -219,7 +219,7 @@ def _culprit(prep: Prepared, saved, f0, d0: float) -> str:
 # ------------------------------------------------------------------------------------------- gradients
 def per_constraint_grads(prep: Prepared) -> tuple[np.ndarray, str]:
     """``∇_θ q_k(θ)`` for every constraint as a (K, P) array (PyTorch's derivative at a kink: ReLU'(0) = 0, leaky: γ);
-    above ``MAX_GRAD_ENTRIES`` the caller streams them instead (``numerics.homogeneous_gram``)."""
+    above ``MAX_GRAD_ENTRIES`` the caller streams them instead (``numerics.probe.homogeneous_gram``)."""
     P = sum(p.numel() for p in prep.params)
     C = prep.classes
     if prep.n * C * P > MAX_GRAD_ENTRIES:

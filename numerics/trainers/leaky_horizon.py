@@ -1,11 +1,11 @@
-"""The leaky two-layer flow after its last activation crossing, on the horizon engine (``numerics.horizon``).
+"""The leaky two-layer flow after its last activation crossing, on the horizon engine (``numerics.integrators.horizon``).
 
 With every pre-activation's side fixed (a *mode*: ``Z_ji = (BK)_ji`` keeps its sign), the leaky network is linear
 in ``B``: ``q_i = y_i Σ_j AD_ji Z_ji`` with ``AD_ji = a_j·slope_ji`` (1 or γ). In the Euclidean coordinates
 ``θ = B L`` (``K = L Lᵀ``, Cholesky; ``‖W‖_F² = ‖θ‖_F²`` on the data span) the span flow ``dB/ds = −∇L̂/L̂`` is
 the Euclidean gradient flow ``dθ/ds = ∇ℓ`` of ``ℓ = −log L̂`` with ``∂q_i/∂θ_jk = y_i AD_ji L_ik`` (a constant
 matrix ``J``): ``F = ωᵀJ`` and ``DF = −Jᵀdiag(ω)J + FFᵀ`` (ω = softmax(−q); exponential loss). The late flow is
-stiff (its step is stability-limited: issue "far horizons"); ``numerics.horizon``'s Radau in the log-loss clock
+stiff (its step is stability-limited: issue "far horizons"); ``numerics.integrators.horizon``'s Radau in the log-loss clock
 takes it with this analytic Jacobian.
 
 ``continue_on_horizon`` hands off at ``log L̂ = −handoff`` from the event-aware explicit integrator's state,
@@ -24,7 +24,7 @@ MODE_GAP = 1e-8  # |Z_ji| ≥ this·max|Z_j·|·‖x_i‖ at the handoff: no ent
 
 
 class FixedModeNet:
-    """The leaky two-layer net with its mode ``side`` fixed, in ``θ = BL``: the net interface of ``numerics.horizon``."""
+    """The leaky two-layer net with its mode ``side`` fixed, in ``θ = BL``: the net interface of ``numerics.integrators.horizon``."""
 
     def __init__(self, K: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, side: np.ndarray):
         self.L = np.linalg.cholesky(np.asarray(K, dtype=np.float64))
@@ -79,10 +79,10 @@ def continue_on_horizon(K, y, a, gamma, B, *, s0: float, log_t0: float, target_l
                         max_steps: int = 200000, record=None, handoff: float | None = None):
     """From the state ``B`` (at ``log L̂ ≤ −1``, reparametrised time ``s0``, real time ``e^{log_t0}``) to
     ``log L̂ = target_log_loss`` with the mode of ``B`` fixed; ``record(s, log_t, log L̂, steps, B)`` at every
-    accepted step and checkpoint. Returns ``(B_end, info)`` (``numerics.horizon.horizon_flow``'s info with
+    accepted step and checkpoint. Returns ``(B_end, info)`` (``numerics.integrators.horizon.horizon_flow``'s info with
     ``field_evals`` counting field and Jacobian evaluations), or None when ``B`` sits on a surface or a
     pre-activation changes sign on the way (a crossing the fixed mode cannot follow)."""
-    from .horizon import horizon_flow
+    from ..integrators.horizon import horizon_flow
     net = _fixed_mode(K, y, a, gamma, B)
     if net is None:
         return None

@@ -23,8 +23,8 @@ from typing import Callable
 import numpy as np
 import torch
 
-from .device import generator
-from .errors import InputError
+from ..runtime.device import generator
+from ..runtime.errors import InputError
 from .flow import integrate
 
 ACTIVATIONS = ("relu", "square", "linear")
@@ -221,7 +221,7 @@ class FlowTrace:
 
 def gradient_flow(net: HomogeneousNet, theta0: torch.Tensor, *, target_log_loss: float, rtol: float = 1e-10,
                   max_steps: int = 200000) -> FlowTrace:
-    """``dθ/dt = −∇𝓛`` integrated as ``dθ/ds = −∇𝓛/𝓛`` by ``numerics.flow.integrate`` (its public signature:
+    """``dθ/dt = −∇𝓛`` integrated as ``dθ/ds = −∇𝓛/𝓛`` by ``numerics.trainers.flow.integrate`` (its public signature:
     ``record_every=1`` records every accepted step), until ``log 𝓛 ≤ target_log_loss``."""
     tr = FlowTrace()
 

@@ -6,7 +6,7 @@ Dormand–Prince 5(4) Runge–Kutta pair and error-controlled adaptive steps. Re
 ``log t`` (``dt/ds = 1/L̂`` exceeds the float range once L̂ < 1e-308). All in span coordinates (``W = W₀^⊥ + BX``), so the cost per step is independent of d.
 
 The field jumps where a pre-activation crosses 0. ``gradient_flow`` and ``flow_to_time`` integrate it with
-events by default (``numerics.flow_events``: the crossings located and the integrator restarted there,
+events by default (``numerics.integrators.flow_events``: the crossings located and the integrator restarted there,
 Filippov sliding on a surface attracting from both sides); ``events=False`` runs the plain controller of
 ``integrate`` across the kinks (the previous behaviour, kept as the reference).
 """
@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from .dopri import A, B, E, log_increment, logaddexp
+from ..integrators.dopri import A, B, E, log_increment, logaddexp
 from .two_layer import Net
 
 @dataclass
@@ -146,8 +146,8 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     ``stop(B)``: evaluated at the record checkpoints, ends the flow when True.
     ``engine`` (events, exponential loss, no ``stop``/``s_end``): ``explicit`` runs the event-aware DP5 to the end;
     ``stiff`` and ``horizon`` run it past t₀ (``log L̂ = −log(n/log 2) − 1``, every crossing of the default flows
-    is long done) and continue with the activation mode fixed (``numerics.leaky_horizon``): ``stiff`` by LSODA in
-    s with the analytic Jacobian (a few dozen steps to ℓ = 2000), ``horizon`` by ``numerics.horizon``'s Radau in
+    is long done) and continue with the activation mode fixed (``numerics.trainers.leaky_horizon``): ``stiff`` by LSODA in
+    s with the analytic Jacobian (a few dozen steps to ℓ = 2000), ``horizon`` by ``numerics.integrators.horizon``'s Radau in
     the log-loss clock (a fixed cost per decade of ℓ: far targets). A crossing after the handoff falls back to
     ``explicit`` from B0; ``stats["engine"]`` says which ran.
     """
@@ -169,7 +169,7 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
                             max_steps=max_steps, record=record, record_every=record_every, n=n, stop=stop,
                             progress=progress)
         return FlowResult(B=B, record=rec, **info)
-    from .flow_events import integrate_switched
+    from ..integrators.flow_events import integrate_switched
     from .leaky_modes import LeakyModes
     to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
     handoff = -(math.log(n / math.log(2)) + 1.0)
@@ -189,7 +189,7 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
 def _fixed_mode_flow(net, B0, target, handoff, rtol, max_steps, record, record_every, n, progress, engine):
     """The event-aware DP5 to ``log L̂ = handoff``, then the fixed-mode continuation (``gradient_flow``'s
     ``engine``); None when the continuation meets a crossing."""
-    from .flow_events import integrate_switched
+    from ..integrators.flow_events import integrate_switched
     from .leaky_horizon import continue_on_horizon, continue_stiff
     from .leaky_modes import LeakyModes
     to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
@@ -237,7 +237,7 @@ def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, ma
     if not events:
         B, _ = integrate(net.neg_grad, B0, target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps)
         return B
-    from .flow_events import integrate_switched
+    from ..integrators.flow_events import integrate_switched
     from .leaky_modes import LeakyModes
     y, _ = integrate_switched(LeakyModes.from_net(net, real_time=True), B0.detach().cpu().numpy(),
                               target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps, track_log_t=False)

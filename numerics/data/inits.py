@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from .device import generator
+from ..runtime.device import generator
 
 
 def positive_init(S: int, m: int, n: int, trace_sigma: float, eps: float, *, dtype=torch.float64,

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import InputError
+from ..runtime.errors import InputError
 
 NORMS = {"l1": 1.0, "l2": 2.0, "linf": math.inf}
 POTENTIALS = ("l2", "pnorm", "entropy")

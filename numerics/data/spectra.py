@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import torch
 
-from .errors import InputError
+from ..runtime.errors import InputError
 
 SPECTRA_HELP = "isotropic | power:A (λ_k = k^-A) | spike:K:R (first K eigenvalues R times the rest)"
 

@@ -1,0 +1,4 @@
+"""The generic ODE pieces, blind to the model they integrate: the Dormand–Prince 5(4) tableau, its dense output and the
+log-space time quadrature (``dopri``), the event-aware integrator for piecewise-smooth fields with Filippov sliding
+(``flow_events``), and the horizon engine, Radau in the log-loss clock for the stiff late flow (``horizon``). A model
+enters only through the field (and Jacobian) it hands them; the models themselves live in ``trainers``."""
