@@ -1,6 +1,6 @@
 """A series whose trainer froze in float64: read as ``inconclusive``, never settled, violated or verified by it.
 
-A trainer whose update fell below the resolution of its iterate (``numerics.frozen``: bit-identical iterates while
+A trainer whose update fell below the resolution of its iterate (``numerics.trainers.frozen``: bit-identical iterates while
 the loss is positive) repeats one state forever. The judge would read the repeated values as a stall — "settled at
 4.59e-52, excludes 0" — a limit of float64, not of the dynamics the theorem states. A series carrying the clock at
 which its trainer froze (``FrozenSeries.frozen_at``, from ``mark``) makes its row ``inconclusive`` — "frozen by
@@ -39,7 +39,7 @@ def mark(series: Series, frozen_at: float | None) -> Series:
 
 def mark_all(values: dict, frozen_at: float | None) -> dict:
     """Every ``Series`` of a check's ``values`` (all on the trainer's clock) marked with ``frozen_at`` (in place);
-    ``frozen_at`` None or negative (``numerics.frozen.NEVER``): unchanged."""
+    ``frozen_at`` None or negative (``numerics.trainers.frozen.NEVER``): unchanged."""
     for k, v in list(values.items()):
         if isinstance(v, Series):
             values[k] = mark(v, frozen_at)

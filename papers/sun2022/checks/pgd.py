@@ -1,8 +1,8 @@
 """sun2022.direction: p-GD on separable data against the certified ℓp max-margin classifier.
 
-Planted data (``numerics.linear_data.planted``, n = 8, d = 12, seed 0: d > n, so the ℓp max-margin direction is not
+Planted data (``numerics.data.linear_data.planted``, n = 8, d = 12, seed 0: d > n, so the ℓp max-margin direction is not
 the ℓ2 one) or a user ``--data`` set with ±1 labels; ``theory.norm_margin.max_margin`` (power cones, Newton-polished,
-certified); ``numerics.linear_geometry.p_gd`` from w₀ = 0 with η = κ/(L(w₀)B_q²) (κ = ``kappa``, default 8) for
+certified); ``numerics.trainers.linear_geometry.p_gd`` from w₀ = 0 with η = κ/(L(w₀)B_q²) (κ = ``kappa``, default 8) for
 T = 10⁵ steps. The direction rows read 13 recorded states, 4 per decade over t ∈ [T/1000, T]; the margin-rate row
 reads 4 per decade over t ∈ [100, T] (a fixed start: its quoted horizon is one a longer run reaches).
 Hooks: ``limit(W) -> W`` maps the recorded iterates (T, d); ``reference({"gamma", "w", "w2"}) -> dict``; ``trainer``: ``{"grad_sign": −1}`` (ascent),
