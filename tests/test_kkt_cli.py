@@ -69,7 +69,7 @@ def test_tolerances_must_be_positive(files, capsys, bad):
 
 
 def test_refusals_come_before_any_work(tmp_path, capsys, monkeypatch):
-    from ibcheck.numerics import memory
+    from ibcheck.numerics.runtime import memory
     monkeypatch.setattr(memory, "available_bytes", lambda: 2 ** 30)  # a 1 GiB machine: 0.5 GiB usable
     X = np.random.default_rng(0).normal(size=(9000, 3))  # its 9000×9000 Gram takes 0.6 GiB
     np.savez(tmp_path / "big.npz", X=X, y=np.sign(X[:, 0]))
