@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from ibcheck.numerics.trainers.homogeneous_net import gradient_descent, gradient_flow, make_net, teacher_data
-from ibcheck.numerics.data.linear_data import fig1, ji_telgarsky, planted
+from ibcheck.numerics.data.linear_data import known_svm_2d, partly_separable, planted
 from ibcheck.numerics.trainers.linear_gd import decade_checkpoints, gd, gd_direct, log_total_loss
 
 
@@ -43,7 +43,7 @@ def test_batched_equals_sequential():
 
 
 def test_per_step_diagnostics_match_brute_force():
-    Z = fig1(0).Z
+    Z = known_svm_2d(0).Z
     eta = 1 / np.linalg.norm(Z, 2) ** 2
     T = 500
     run = gd(Z, eta, T, checkpoints=np.arange(T + 1), chunk=97)
@@ -87,8 +87,8 @@ def test_decade_checkpoints():
     assert c[0] == 0 and c[-1] == 10 ** 6 and all(10 ** k in c for k in range(7))
 
 
-def test_ji_telgarsky_fixture_is_normalised_and_planted():
-    D = ji_telgarsky(6, 4, 2, 2, 0)
+def test_partly_separable_fixture_is_normalised_and_planted():
+    D = partly_separable(6, 4, 2, 2, 0)
     assert np.linalg.norm(D.X, axis=1).max() == pytest.approx(1.0)
     assert np.allclose(D.Z[6:, :2], 0)
 

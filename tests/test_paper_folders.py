@@ -16,8 +16,9 @@ discovered built-in paper. Exempt, each for a reason:
   allowed in the files that teach it — so a newcomer who names a paper after the example stays green.
 
 The names are the discovered papers' (``ibcheck.theory.papers.discover``, read from the ``ibcheck.papers`` entry
-points: the built-in ones, whose folders sit in this tree), matched as whole names — never a pattern such as "a word
-with four digits".
+points: the built-in ones, whose folders sit in this tree), matched as whole names in any case and after an
+underscore or a dot (``FREI2023_X``, ``test_lai2026``, ``conj.kou2023``) — never a pattern such as "a word with four
+digits", so ``smith2024`` or ``ieee1394`` in a shared file is nobody's paper until a paper of that name is installed.
 """
 from __future__ import annotations
 
@@ -65,20 +66,20 @@ def _files() -> list[str]:
     return [f for f in out if (ROOT / f).is_file() and not (ROOT / f).is_symlink()]
 
 
-def _naming(extra: tuple[str, ...] = ()) -> dict[str, list[str]]:
+def _naming(extra: tuple[str, ...] = (), root: Path = ROOT, files: list[str] | None = None) -> dict[str, list[str]]:
     """File → the paper names it contains (files outside the paper folders, not exempt); ``extra``: names of papers
-    not installed here, as if they were (a newcomer's)."""
+    not installed here, as if they were (a newcomer's); ``root``, ``files``: another tree (default: this one)."""
     names = sorted({p.name for p in discover() if p.builtin} | set(extra))
-    pat = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, names)) + r")(?![0-9])")
+    pat = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, names)) + r")(?![0-9])", re.IGNORECASE)
     out = {}
-    for f in _files():
+    for f in _files() if files is None else files:
         if f.startswith("papers/") and f.count("/") >= 2 or any(fnmatch(f, e) for e in EXEMPT):
             continue
         try:
-            text = (ROOT / f).read_text(encoding="utf-8")
+            text = (root / f).read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
             continue
-        found = sorted(n for n in set(pat.findall(text)) if f not in EXAMPLES.get(n, ()))
+        found = sorted(n for n in {m.lower() for m in pat.findall(text)} if f not in EXAMPLES.get(n, ()))
         if found:
             out[f] = found
     return out
@@ -99,6 +100,30 @@ def test_a_paper_named_after_the_examples_turns_nothing_red(monkeypatch):
     assert _naming(tuple(EXAMPLES)) == {}
     monkeypatch.setitem(EXAMPLES, "toy2099", set())
     assert _naming(("toy2099",)).get("tests/test_architecture.py") == ["toy2099"]
+
+
+def test_a_paper_name_planted_in_a_shared_module_is_caught(tmp_path):
+    """The negative control: a built-in paper's name planted in shared modules (as an import, a constant, a
+    conjecture ID, a fixture name, upper case) turns the test red; the same text in that paper's folder, a word with
+    four digits that names no installed paper, and a name of another paper folded into a longer word do not."""
+    paper = next(p.name for p in discover() if p.builtin)
+    planted = {
+        "theory/planted_import.py": f"from ibcheck.papers.{paper}.theory import statements\n",
+        "numerics/data/planted_fixture.py": f"def {paper}_dataset(seed):\n    return seed\n",
+        "checks/planted_constant.py": f"{paper.upper()}_X = [[1.0]]\n",
+        "reports/planted_id.py": f'SKIP = ("conj.{paper}-step",)\n',
+        "tests/test_planted.py": f"def test_{paper}():\n    pass\n",
+        f"papers/{paper}/theory/own.py": f"from ibcheck.papers.{paper}.theory import statements\n",
+        "theory/not_a_paper.py": "IEEE1394 = 'smith2024, toy2099 and x2024 are no installed paper'\n",
+        "theory/longer_word.py": f"X = 'pre{paper}'\n",
+    }
+    for f, text in planted.items():
+        (tmp_path / f).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f).write_text(text, encoding="utf-8")
+    found = _naming(root=tmp_path, files=sorted(planted))
+    assert found == {f: [paper] for f in planted if f.startswith(("theory/planted", "numerics/", "checks/",
+                                                                 "reports/", "tests/"))}, found
+    assert _naming(("smith2024",), root=tmp_path, files=sorted(planted))["theory/not_a_paper.py"] == ["smith2024"]
 
 
 def test_shipped_code_imports_no_tests():

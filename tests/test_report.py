@@ -205,9 +205,8 @@ def test_conjecture_rows(report):
             continue
         cells = rows[cid]["cells"]
         assert cells[2] == conj.source and cells[3] == "conjecture"  # source, provenance
-    assert rows["conj.relu-boundary"]["cells"][5] == "refuted (expected)"
-    assert re.fullmatch(r"survived, \d+ decided trials \(expected\)|inconclusive \(\d+ decided, \d+ undecided\).*",
-                        rows["conj.kou-relu-srank"]["cells"][5])
+        assert cells[5] == S.conjecture_status(sup["_conjectures"][cid], conj.expected)  # what the search found
+    # each conjecture's own outcome in the quick report: papers/<paper>/tests/test_report_conjectures.py
 
 
 def test_results_json_holds_the_conjectures_that_ran(report):
@@ -223,10 +222,10 @@ def test_results_json_holds_the_conjectures_that_ran(report):
                   "budget", "seed", "seconds", "counterexample", "first_failure", "replay"):
             assert k in r, (cid, k)
         assert r["status"] == sup["_conjectures"][cid]["status"] and r["trials"] == sup["_conjectures"][cid]["trials"]
-    cx = conj["conj.relu-boundary"]
-    assert cx["status"] == "refuted" and cx["counterexample"]["params"]
-    assert cx["replay"].startswith("ibcheck conjecture conj.relu-boundary --replay ")
-    assert conj["conj.kou-relu-srank"]["replay"] is None or conj["conj.kou-relu-srank"]["counterexample"]
+        if r["status"] == "refuted":  # a refutation carries its counterexample and the command replaying it
+            assert r["counterexample"]["params"] and r["replay"].startswith(f"ibcheck conjecture {cid} --replay ")
+        else:
+            assert r["replay"] is None or r["counterexample"]
 
 
 def test_counts_are_of_what_ran(report):

@@ -65,3 +65,35 @@ def test_pool_pays_rule():
     assert pool_pays(3, 60.0, 4.0, 2)
     assert not pool_pays(3, 60.0, 4.0, 1)  # one core: no pool
     assert not pool_pays(1, 60.0, 4.0, 8)  # one task left: nothing to spread
+
+
+KKT_WITHOUT_A_SOLVER = """
+import sys, torch
+from ibcheck.model_kkt import kkt
+import ibcheck.theory.two_layer_margin  # noqa: F401  (imported, not used: importing solves nothing)
+m = torch.nn.Linear(2, 1, bias=False).double()
+with torch.no_grad():
+    m.weight.copy_(torch.tensor([[30.0, 0.0]]))
+X = torch.tensor([[1.0, 1.0], [-1.0, 1.0]], dtype=torch.float64)
+r = kkt(m, X, torch.tensor([1, 0]))
+print("RESULT", r.verdict, "cvxpy" in sys.modules)
+"""
+
+
+def test_a_kkt_verdict_decided_without_a_solver_loads_no_cvxpy():
+    """The (ε, δ)-KKT modules (``theory.homogeneous_kkt``, ``theory.kkt_verdict``) and the two-layer margin module
+    import cvxpy only inside the functions that pose a program: a linear model at ``θ = (30, 0)`` on
+    ``z = (1, ±1)`` (both margins 30, ``θ = 15 z₁ + 15 z₂`` exactly) is verified by the NNLS multipliers of least
+    stationarity, so ``ibcheck kkt``'s process never imports cvxpy."""
+    import subprocess
+    import sys
+    p = subprocess.run([sys.executable, "-c", KKT_WITHOUT_A_SOLVER], capture_output=True, text=True)
+    assert "RESULT verified False" in p.stdout, (p.stdout, p.stderr)
+
+
+def test_the_statuses_spelled_without_cvxpy_are_cvxpys():
+    """``theory.solver``'s status names (read by code that solves nothing) equal cvxpy's own."""
+    import cvxpy as cp
+
+    from ibcheck.theory.solver import OPTIMAL, OPTIMAL_INACCURATE
+    assert (OPTIMAL, OPTIMAL_INACCURATE) == (cp.OPTIMAL, cp.OPTIMAL_INACCURATE)

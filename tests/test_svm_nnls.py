@@ -3,7 +3,7 @@ fall-backs (degenerate multipliers, no separator)."""
 import numpy as np
 import pytest
 
-from ibcheck.numerics.data.linear_data import fig1, planted
+from ibcheck.numerics.data.linear_data import known_svm_2d, planted
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
 
 
@@ -20,9 +20,9 @@ def test_nnls_matches_interior_point(n, d, seed):
 
 
 def test_degenerate_multipliers_fall_back_to_the_interior_point():
-    """fig1 duplicates its support vectors: NNLS returns a vertex (α on 2 of 4 copies); auto answers the interior
+    """known_svm_2d duplicates its support vectors: NNLS returns a vertex (α on 2 of 4 copies); auto answers the interior
     point's split (1/8 each) as before."""
-    Z = fig1(0).Z
+    Z = known_svm_2d(0).Z
     v = hard_margin_svm(Z, method="nnls")
     assert v.certified and v.n_support == 2
     auto = hard_margin_svm(Z)
@@ -127,7 +127,7 @@ def test_nnls_with_more_features_than_points_and_a_singular_gram():
 def test_the_enumeration_on_duplicates_a_single_support_vector_and_its_size_limit():
     """Figure 1's duplicated support vectors (singular K_SS sets are skipped, not the rest of their size); a single
     support vector (z₁ = (1, 0), z₂ = (2, 1): ŵ = e₁); n = 14 is within the budget."""
-    Z = fig1(0).Z  # 16 points of rank 2: 136 candidate sets
+    Z = known_svm_2d(0).Z  # 16 points of rank 2: 136 candidate sets
     w, _ = svm_by_enumeration(Z, max_n=16)
     # two solvers on the same well-conditioned problem (cond ≤ 10): each polished to ~1e-12
     np.testing.assert_allclose(w, hard_margin_svm(Z).w, atol=1e-10)

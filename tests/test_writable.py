@@ -16,14 +16,15 @@ from ibcheck.testing.refusal import tree
 from ibcheck.checks.index import table as _table
 
 CLAIM = next(c for c, v in _table("CLAIMS").items() if v[3])  # any claim with a check: refused before it runs
+CONJ = next(iter(_table("CONJECTURES")))  # any shipped conjecture: refused before it searches
 COMMANDS = [
     ["check", CLAIM, "--json", "/proc/ibcheck-out.json"],
     ["sweep", CLAIM, "--grid", "seed=0,1", "--json", "/proc/ibcheck-sweep.json"],
     ["report", "--claims", CLAIM, "--out", "/proc/ibcheck-report"],
     ["report", "--claims", CLAIM, "--out", "/proc/ibcheck-report/deeper"],
     ["kkt", "--model", "m.pt", "--data", "d.npz", "--json", "/proc/ibcheck-k.json"],
-    ["conjecture", "conj.lai-step", "--budget", "2", "--out", "/proc/ibcheck-conj"],
-    ["conjecture", "conj.lai-step", "--budget", "2", "--json", "/proc/ibcheck-conj.json"],
+    ["conjecture", CONJ, "--budget", "2", "--out", "/proc/ibcheck-conj"],
+    ["conjecture", CONJ, "--budget", "2", "--json", "/proc/ibcheck-conj.json"],
     ["docs", "--catalogue-only", "--out", "/proc/ibcheck-docs"],
     ["diff", "a.json", "a.json", "--json", "/proc/ibcheck-diff.json"],
 ]

@@ -28,12 +28,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import cvxpy as cp
 import numpy as np
 from scipy.optimize import nnls
 
 from .kkt_columns import Columns
-from .solver import SolverError, solve
+from .solver import OPTIMAL, OPTIMAL_INACCURATE, SolverError, solve
 
 SUPPORT_TAU = 1e-3  # support set: λ_i > τ·max λ (samples carrying more than 0.1% of the largest multiplier)
 EULER_HEADROOM = 4.0  # over the rounding bound of ⟨θ̃, g_i⟩ − L q_i (euler_tolerance)
@@ -110,6 +109,7 @@ def _nnls(cols: Columns, t: np.ndarray) -> np.ndarray:
     try:
         u, _ = nnls(red.S, red.b, maxiter=50 * cols.N)
     except RuntimeError:  # iteration limit: fall back to the interior-point solver
+        import cvxpy as cp  # here, not at the top: the usual NNLS answer never loads cvxpy
         v = cp.Variable(cols.N, nonneg=True)
         solve(cp.Problem(cp.Minimize(cp.sum_squares(red.S @ v - red.b))))
         u = np.clip(np.asarray(v.value), 0, None)
@@ -121,6 +121,7 @@ def _box_qp(cols: Columns, t: np.ndarray, n_free: int, n_box: int, lo, hi, owner
 
     Columns scaled to unit norm and the target to unit norm for the interior-point solver; returns ``(w, status)``.
     """
+    import cvxpy as cp  # here, not at the top: a check that solves no program never loads cvxpy
     cn = cols.norms()
     cn = np.where(cn > 0, cn, 1.0)
     red = cols.reduce(t, cn)
@@ -270,11 +271,12 @@ def _svm(X: np.ndarray, y: np.ndarray):
     if d >= n:
         svm = svm_margin(X @ X.T, y)
         return svm.margin, svm.info.status + (" (polished, re-verified)" if svm.verified else "")
+    import cvxpy as cp  # here, not at the top: only the primal SVM (d < n) is a cvxpy program
     s = float(np.sqrt(np.mean(np.sum(X * X, 1))))
     u = cp.Variable(d)
     info = solve(cp.Problem(cp.Minimize(0.5 * cp.sum_squares(u)), [cp.multiply(y, (X / s) @ u) >= 1]),
                  allow_infeasible=True)
-    if info.status not in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+    if info.status not in (OPTIMAL, OPTIMAL_INACCURATE):
         return 0.0, info.status
     uv = np.asarray(u.value)
     return float((y * (X @ uv)).min() / np.linalg.norm(uv)), info.status
@@ -302,7 +304,7 @@ def two_layer_references(X: np.ndarray, y: np.ndarray, gamma: float, a_fixed: np
         svm, status = _svm(X, y)
     except SolverError as exc:
         return {"reference": f"linear SVM failed ({exc}): no reference"}
-    sep = status.split(" ")[0] in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE)
+    sep = status.split(" ")[0] in (OPTIMAL, OPTIMAL_INACCURATE)
     out["svm_margin"] = svm if sep else None
     out["svm_status"] = status if sep else "infeasible: the data are not linearly separable through the origin"
     if a_fixed is None:

@@ -17,11 +17,10 @@ import math
 import warnings
 from dataclasses import dataclass
 
-import cvxpy as cp
 import numpy as np
 
 from .homogeneous_kkt import SampleGrad, sample_columns, explicit
-from .solver import SolverError, solve
+from .solver import OPTIMAL, SolverError, solve
 
 SOLVER_ATOL = 1e-7  # an interior-point optimum is accurate to ~1e-8 of the unit-scaled target: refute only beyond this
 INACCURATE_ATOL = 1e-3  # Clarabel's reduced accuracy (optimal_inaccurate) is 5e-5 gap, 1e-4 feasibility: refute beyond 1e-3
@@ -95,6 +94,7 @@ def _joint(theta, q, samples, eps, delta, space=explicit) -> KKTVerdict:
     M[np.array(box_owner, dtype=int), nf + np.arange(nb)] = 1.0
 
     def socp(d):
+        import cvxpy as cp  # here, not at the top: a verdict decided without the joint SOCP never loads cvxpy
         w = cp.Variable(cols.N)
         ws = cp.multiply(1.0 / cn, w)
         lam = M @ ws[:nf + nb]
@@ -121,7 +121,7 @@ def _joint(theta, q, samples, eps, delta, space=explicit) -> KKTVerdict:
         stat, comp, lamv = _evaluate(theta, cols, q, wv, nf, nb, owner_free, box_owner, owner_V, lo, hi, K)
     except SolverError as exc:
         return KKTVerdict("inconclusive", f"the joint (ε, δ) SOCP failed ({exc})")
-    if best - cols.gram_slack(wv, best, tn) > eps + (SOLVER_ATOL if status == cp.OPTIMAL else INACCURATE_ATOL):
+    if best - cols.gram_slack(wv, best, tn) > eps + (SOLVER_ATOL if status == OPTIMAL else INACCURATE_ATOL):
         return KKTVerdict("violated", f"not an (ε, δ)-KKT point: multipliers with complementarity ≤ δ = {delta:g} "
                                       f"reach stationarity {best:.3g} at best > ε = {eps:g} (joint SOCP, status "
                                       f"{status})", stat, comp, lamv, joint=True)

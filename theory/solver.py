@@ -9,6 +9,7 @@ if TYPE_CHECKING:
 
 SOLVER = "CLARABEL"
 OPTIMAL = "optimal"  # cvxpy's ``cp.OPTIMAL`` spelled out: reading a status loads no cvxpy (a test checks they agree)
+OPTIMAL_INACCURATE = "optimal_inaccurate"  # cvxpy's ``cp.OPTIMAL_INACCURATE``, spelled out for the same reason
 # Interior-point tolerances tighter than Clarabel's 1e-8 defaults; the result is then polished and
 # re-verified in our own code, so these only need to identify the active set reliably.
 CLARABEL_OPTS = {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10, "max_iter": 500}

@@ -9,11 +9,11 @@ import sys
 HEAVY = ("torch", "cvxpy", "sympy", "scipy.stats", "matplotlib", "hypothesis")
 
 
-def modules_after(*argv) -> tuple[list[str], subprocess.CompletedProcess]:
-    """The ``HEAVY`` modules imported by ``ibcheck ARGV`` (plugins off), and the process (its stdout ends with
-    ``RC <exit code>``)."""
+def modules_after(*argv, also: tuple[str, ...] = ()) -> tuple[list[str], subprocess.CompletedProcess]:
+    """The ``HEAVY`` modules (and those named in ``also``) imported by ``ibcheck ARGV`` (plugins off), and the
+    process (its stdout ends with ``RC <exit code>``)."""
     code = ("import sys; from ibcheck.cli import main\ntry:\n    rc = main(%r)\nexcept SystemExit as e:\n    rc = e.code\n"
-            "print('HEAVY', [m for m in %r if m in sys.modules]); print('RC', rc)") % (list(argv), HEAVY)
+            "print('HEAVY', [m for m in %r if m in sys.modules]); print('RC', rc)") % (list(argv), HEAVY + tuple(also))
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env={**os.environ, "IBCHECK_NO_PLUGINS": "1"})
     line = next(x for x in p.stdout.splitlines() if x.startswith("HEAVY"))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cvxpy as cp
 import numpy as np
 from scipy.optimize import nnls
 
@@ -62,6 +61,7 @@ def kkt_check(K: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, B: np.n
         C = a[:, None] * D * (lam * y)[None, :]
         status = "nnls"
     else:
+        import cvxpy as cp  # here, not at the top: without a kink the NNLS answers and cvxpy is never loaded
         lam_v, mu = cp.Variable(n, nonneg=True), cp.Variable((m, n))
         cons = [mu[~kink] == cp.multiply(D[~kink], cp.vstack([lam_v] * m)[~kink])] if (~kink).any() else []
         lam_rows = cp.vstack([lam_v] * m)

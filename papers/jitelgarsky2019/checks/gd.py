@@ -1,8 +1,8 @@
 """jitelgarsky2019: GD on the MEAN logistic risk against the exact ray references (LP, v̄, ū).
 
-One measurement per setting (memoised, shared by ray and risk): the planted toy (``numerics.data.linear_data.
-ji_telgarsky``: a separable block in ``S^⊥`` plus a non-separable block in S) or a user ``--data`` set with ±1
-labels, the references of ``theory.jitelgarsky2019.decomposition`` and a span-form GD run
+One measurement per setting (memoised, shared by ray and risk): the planted toy (``numerics.data.ji_telgarsky``,
+the shared ``partly_separable``: a separable block in ``S^⊥`` plus a non-separable block in S) or a user ``--data``
+set with ±1 labels, the references of ``theory.jitelgarsky2019.decomposition`` and a span-form GD run
 (``numerics.trainers.linear_gd``, ``reduction="mean"``), T = 10⁶ by default (quick profile included); the edge case I = ∅
 converges linearly and runs 10⁵ steps. The limit/rate rows read 7 recorded states, 2 per decade over the last three
 decades (``theory.asymptotic``); the risk is recomputed from the iterates (so a hooked trajectory is what is judged).
@@ -17,9 +17,10 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.data.linear_data import from_dataset, ji_telgarsky
+from ibcheck.numerics.data.linear_data import from_dataset
 from ibcheck.numerics.trainers.linear_gd import gd, log_total_loss
 from ibcheck.theory.asymptotic import geometric, series_at
+from ..numerics.data import ji_telgarsky
 from ..theory import statements as st
 from ..theory.decomposition import decompose
 from ibcheck.theory.solver import SolverError

@@ -3,7 +3,7 @@ BFGS, ū vs the SVM of the projected points, and the decomposition's edge cases.
 import numpy as np
 from scipy.optimize import minimize
 
-from ibcheck.numerics.data.linear_data import ji_telgarsky
+from ibcheck.papers.jitelgarsky2019.numerics.data import ji_telgarsky
 from ibcheck.papers.jitelgarsky2019.theory.decomposition import decompose
 
 
@@ -41,3 +41,9 @@ def test_edges_of_the_decomposition():
     non = decompose(ji_telgarsky(0, 8, 0, 3, 0).Z)
     # the gradient at the exact minimiser of a separable problem: 0 up to rounding
     assert not non.subset.I.any() and non.u_bar is None and non.v_grad < 1e-12
+
+
+def test_the_toy_is_the_shared_partly_separable_fixture_under_the_papers_name():
+    from ibcheck.numerics.data.linear_data import partly_separable
+    ours, shared = ji_telgarsky(6, 4, 2, 2, 1, mix=0.3), partly_separable(6, 4, 2, 2, 1, mix=0.3)
+    assert np.array_equal(ours.X, shared.X) and np.array_equal(ours.y, shared.y) and ours.kind == "ji_telgarsky"

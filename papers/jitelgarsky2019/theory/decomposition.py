@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import cvxpy as cp
 import numpy as np
 from scipy.optimize import linprog
 from scipy.special import expit
@@ -105,6 +104,7 @@ def v_bar(Zc: np.ndarray) -> tuple[np.ndarray, np.ndarray, str, float]:
     if B.shape[1] == 0:
         return np.zeros(Zc.shape[1]), B, "empty", 0.0
     A = Zc @ B  # margins z_iᵀ(Bc) = (Ac)_i
+    import cvxpy as cp  # here, not at the top: separable data (no non-separable rows) never load cvxpy
     c = cp.Variable(B.shape[1])
     prob = cp.Problem(cp.Minimize(cp.sum(cp.logistic(-A @ c))))
     info = solve(prob)

@@ -21,9 +21,10 @@ import math
 
 import numpy as np
 
-from ibcheck.numerics.data.linear_data import fig1, from_dataset, planted
+from ibcheck.numerics.data.linear_data import from_dataset, planted
 from ibcheck.numerics.trainers.linear_gd import LOSSES, gd, log_total_loss
 from ibcheck.numerics.runtime.device import generator
+from ..numerics.data import fig1
 from ibcheck.theory import asymptotic_frozen as frozen
 from ibcheck.theory.asymptotic import geometric, series_at
 from ..theory import statements as st

@@ -193,7 +193,7 @@ def test_soudry2018_rank_deficient_case_recomputed():
 
 
 def test_soudry2018_fig1_recomputed():
-    from ibcheck.numerics.data.linear_data import fig1
+    from ibcheck.papers.soudry2018.numerics.data import fig1
     dat = fig1(0)
     [m] = measure("soudry2018.fig1", {"steps": STEPS})
     compare("soudry2018.fig1", m, expected(dat.X, dat.y, m.series["t"], fig1=True), PINNED["soudry2018.fig1"], tols=TOLS)

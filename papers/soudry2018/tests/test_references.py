@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from ibcheck.numerics.data.linear_data import fig1, planted
+from ibcheck.numerics.data.linear_data import planted
+from ibcheck.papers.soudry2018.numerics.data import fig1
 from ibcheck.numerics.trainers.linear_gd import gd
 from ibcheck.papers.soudry2018.theory.residual import kernel_projection, residual_limit, residual_limit_convex
 from ibcheck.theory.svm import hard_margin_svm, svm_by_enumeration
@@ -106,3 +107,9 @@ def test_rank_fixture_residual_grows():
     run = gd(Z, eta, 10 ** 5)
     r = [np.linalg.norm(run.W[0, run.at(10 ** k)] - svm.w * k * math.log(10) - res.w_tilde) for k in (3, 4, 5)]
     assert r[0] < r[1] < r[2]
+
+
+def test_fig1_is_the_shared_known_svm_fixture_under_the_figures_name():
+    from ibcheck.numerics.data.linear_data import known_svm_2d
+    ours, shared = fig1(3), known_svm_2d(3)
+    assert np.array_equal(ours.X, shared.X) and np.array_equal(ours.y, shared.y) and ours.kind == "fig1"
