@@ -62,7 +62,8 @@ def test_each_engine_object_is_its_former_string_bit_for_bit(setup, name, engine
     assert values(new) == values(deprecated(net, B0, name, target_log_loss=TARGET))
     assert ENGINES[name] == engine and new.stats["engine"] == name and new.reached_target
     if name != "explicit":
-        assert new.stats["handoff"] == {"outcome": "continued", "why": None, "level": handoff_level(6), "fallback": None}
+        h = new.stats["handoff"]
+        assert h == {"outcome": "continued", "why": None, "level": handoff_level(6), "fallback": None}
 
 
 def test_the_default_is_the_event_aware_explicit_engine_and_warns_nothing(setup):
@@ -81,11 +82,13 @@ def test_events_false_is_the_plain_engine():
     assert plain.stats["events"] == 0
 
 
-def test_an_unknown_string_is_refused(setup):
+def test_an_unknown_string_or_a_bare_continuation_is_refused(setup):
     with pytest.raises(ValueError, match="unknown engine"):
         gradient_flow(*setup, engine="rk4")
     with pytest.raises(ValueError, match="kind"):
         FixedMode("euler")
+    with pytest.raises(TypeError, match="continuation"):
+        gradient_flow(*setup, engine=FixedMode("stiff"))
 
 
 def test_a_replaced_field_is_read_by_the_engine_the_caller_names_and_never_probed():

@@ -206,6 +206,9 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
         warnings.warn(f"gradient_flow(engine={engine!r}) is deprecated and removed in 0.3.0: pass the engine object "
                       f"{ENGINES[engine]!r} (numerics.integrators.engine)", DeprecationWarning, stacklevel=2)
         engine = ENGINES[engine]
+    if not isinstance(engine, Engine):
+        raise TypeError(f"engine must be an Engine (numerics.integrators.engine), not {engine!r}: a FixedMode is a "
+                        f"continuation, run it as Handoff(then=...)")
     if not events:
         engine = Explicit(events=False)
     rec = FlowRecord()
