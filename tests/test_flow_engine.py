@@ -80,6 +80,8 @@ def test_events_false_is_the_plain_engine():
     plain = gradient_flow(net, B0, target_log_loss=-20.0, engine=Explicit(events=False))
     assert values(plain) == values(gradient_flow(net, B0, target_log_loss=-20.0, events=False))
     assert plain.stats["events"] == 0
+    with pytest.raises(ValueError, match="conflicts"):  # events=False never silently overrides a chosen engine
+        gradient_flow(net, B0, events=False, engine=ENGINES["stiff"])
 
 
 def test_an_unknown_string_or_a_bare_continuation_is_refused(setup):

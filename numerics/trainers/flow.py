@@ -191,9 +191,10 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
 
     ``Explicit()`` (the default): activation crossings as events (``flow_events.integrate_switched``), the end
     exactly at ``log L̂ = target_log_loss`` and ``time_to_log2_over_n`` at the crossing itself.
-    ``Explicit(events=False)`` (or ``events=False``): the plain controller (``integrate``) on
-    ``net.neg_grad_over_loss`` — the engine for a replaced field (negative controls), whose switching surfaces are
-    unknown; every other engine integrates the net's declared K, y, a, γ and never reads that callable.
+    ``Explicit(events=False)`` (or ``events=False``, which no other engine accepts): the plain controller
+    (``integrate``) on ``net.neg_grad_over_loss`` — the engine for a replaced field (negative controls), whose
+    switching surfaces are unknown; every other engine integrates the net's declared K, y, a, γ and never reads
+    that callable.
     ``Handoff(Explicit(), FixedMode("stiff" | "horizon"), fallback=...)``: the explicit flow past t₀, then the
     fixed-mode continuation (``stats["handoff"]`` reports a handoff not taken, and a crossing after it).
     ``progress(log_loss, target_log_loss)``: called at most every 0.2 s from inside the integrator.
@@ -209,7 +210,9 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     if not isinstance(engine, Engine):
         raise TypeError(f"engine must be an Engine (numerics.integrators.engine), not {engine!r}: a FixedMode is a "
                         f"continuation, run it as Handoff(then=...)")
-    if not events:
+    if not events:  # the former switch, kept: it names the plain engine and conflicts with any other
+        if engine not in (EXPLICIT, Explicit(events=False)):
+            raise ValueError(f"events=False is the engine Explicit(events=False) and conflicts with {engine!r}")
         engine = Explicit(events=False)
     rec = FlowRecord()
 
