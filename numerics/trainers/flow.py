@@ -8,12 +8,14 @@ Dormand–Prince 5(4) Runge–Kutta pair and error-controlled adaptive steps. Re
 The field jumps where a pre-activation crosses 0. ``gradient_flow`` and ``flow_to_time`` integrate it with
 events by default (``numerics.integrators.flow_events``: the crossings located and the integrator restarted there,
 Filippov sliding on a surface attracting from both sides); ``events=False`` runs the plain controller of
-``integrate`` across the kinks (the previous behaviour, kept as the reference).
+``integrate`` across the kinks (the previous behaviour, kept as the reference). ``gradient_flow``'s integrator is
+the caller's ``engine`` object (``numerics.integrators.engine``), run on the net through ``LeakyFlow``.
 """
 from __future__ import annotations
 
 import math
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -21,7 +23,11 @@ import numpy as np
 import torch
 
 from ..integrators.dopri import A, B, E, log_increment, logaddexp
+from ..integrators.engine import ENGINES, Engine, Explicit, Request
 from .two_layer import Net
+
+EXPLICIT = Explicit()
+
 
 @dataclass
 class FlowRecord:
@@ -130,27 +136,84 @@ def integrate(field: Callable, y0: torch.Tensor, *, target_log_loss: float = -20
                "reached_target": logL <= target_log_loss, "time_to_log2_over_n": t_cross, "stats": stats}
 
 
-ENGINES = ("explicit", "stiff", "horizon")
+class LeakyFlow:
+    """The leaky two-layer net as the engines' ``FlowSystem`` (``numerics.integrators.engine``): its event-aware
+    integrator across the declared surfaces ``{(BK)_ji = 0}`` (``LeakyModes.from_net``: the net's K, y, a, γ,
+    loss), the plain DP5 on ``net.neg_grad_over_loss`` (the field callable, whatever it is), and the fixed-mode
+    continuations of ``leaky_horizon`` (exponential loss only; their own tolerances, rtol 1e-10). States are
+    tensors on ``device``; the event-aware and fixed-mode integrators work in numpy float64 (a lossless round trip)."""
+
+    def __init__(self, net: Net, device):
+        self.net, self.device = net, device
+
+    def _t(self, y) -> torch.Tensor:
+        return torch.from_numpy(np.array(y)).to(self.device)
+
+    def switched(self, y0: torch.Tensor, req: Request):
+        from ..integrators.flow_events import integrate_switched
+        from .leaky_modes import LeakyModes
+        rec, stop = req.record, req.stop
+        y, info = integrate_switched(
+            LeakyModes.from_net(self.net), y0.detach().cpu().numpy(), target_log_loss=req.target_log_loss,
+            s_end=req.s_end, rtol=req.rtol, max_steps=req.max_steps,
+            record=None if rec is None else (lambda s, lt, ll, k, y: rec(s, lt, ll, k, self._t(y))),
+            record_every=req.record_every, n=req.n, stop=None if stop is None else (lambda y: stop(self._t(y))),
+            progress=req.progress)
+        return self._t(y), info
+
+    def plain(self, y0: torch.Tensor, req: Request):
+        return integrate(self.net.neg_grad_over_loss, y0, target_log_loss=req.target_log_loss, s_end=req.s_end,
+                         rtol=req.rtol, max_steps=req.max_steps, record=req.record, record_every=req.record_every,
+                         n=req.n, stop=req.stop, progress=req.progress)
+
+    def fixed_mode(self, kind: str, y: torch.Tensor, *, s0: float, log_t0: float, steps0: int, req: Request):
+        from .leaky_horizon import continue_on_horizon, continue_stiff
+        K, yl, a = (t.detach().cpu().numpy() for t in (self.net.K, self.net.y, self.net.a))
+        go = continue_stiff if kind == "stiff" else continue_on_horizon
+        rec = req.record
+        out = go(K, yl, a, self.net.gamma, y.detach().cpu().numpy(), s0=s0, log_t0=log_t0,
+                 target_log_loss=req.target_log_loss, max_steps=req.max_steps,
+                 record=None if rec is None else (lambda s, lt, ll, k, B: rec(s, lt, ll, steps0 + k, self._t(B))))
+        return None if out is None else (self._t(out[0]), out[1])
+
+    def fixed_mode_blocker(self) -> str | None:
+        if self.net.loss != "exp":
+            return f"the {self.net.loss} loss: the fixed-mode continuation integrates the exponential loss"
+        return None
 
 
 def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
                   rtol: float = 1e-9, max_steps: int = 200000, record_every: float = 1.25,
                   keep_B: bool = True, events: bool = True, progress: Callable | None = None,
-                  stop: Callable | None = None, engine: str = "explicit") -> FlowResult:
-    """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869).
+                  stop: Callable | None = None, engine: Engine | str = EXPLICIT) -> FlowResult:
+    """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869), integrated
+    by ``engine`` (``numerics.integrators.engine``: what each integrates and when it applies).
 
-    ``events=True``: activation crossings as events (``flow_events.integrate_switched``), the end exactly at
-    ``log L̂ = target_log_loss`` and ``time_to_log2_over_n`` at the crossing itself; ``events=False``: the plain
-    controller (``integrate``: stops one step past the target, the crossing time at the end of that step).
+    ``Explicit()`` (the default): activation crossings as events (``flow_events.integrate_switched``), the end
+    exactly at ``log L̂ = target_log_loss`` and ``time_to_log2_over_n`` at the crossing itself.
+    ``Explicit(events=False)`` (or ``events=False``, which no other engine accepts): the plain controller
+    (``integrate``) on ``net.neg_grad_over_loss`` — the engine for a replaced field (negative controls), whose
+    switching surfaces are unknown; every other engine integrates the net's declared K, y, a, γ and never reads
+    that callable.
+    ``Handoff(Explicit(), FixedMode("stiff" | "horizon"), fallback=...)``: the explicit flow past t₀, then the
+    fixed-mode continuation (``stats["handoff"]`` reports a handoff not taken, and a crossing after it).
     ``progress(log_loss, target_log_loss)``: called at most every 0.2 s from inside the integrator.
     ``stop(B)``: evaluated at the record checkpoints, ends the flow when True.
-    ``engine`` (events, exponential loss, no ``stop``/``s_end``): ``explicit`` runs the event-aware DP5 to the end;
-    ``stiff`` and ``horizon`` run it past t₀ (``log L̂ = −log(n/log 2) − 1``, every crossing of the default flows
-    is long done) and continue with the activation mode fixed (``numerics.trainers.leaky_horizon``): ``stiff`` by LSODA in
-    s with the analytic Jacobian (a few dozen steps to ℓ = 2000), ``horizon`` by ``numerics.integrators.horizon``'s Radau in
-    the log-loss clock (a fixed cost per decade of ℓ: far targets). A crossing after the handoff falls back to
-    ``explicit`` from B0; ``stats["engine"]`` says which ran.
+    The strings ``"explicit"``, ``"stiff"``, ``"horizon"`` are deprecated (removed in 0.3.0): ``ENGINES[name]``.
     """
+    if isinstance(engine, str):
+        if engine not in ENGINES:
+            raise ValueError(f"unknown engine {engine!r}: pass an engine object (numerics.integrators.engine)")
+        warnings.warn(f"gradient_flow(engine={engine!r}) is deprecated and removed in 0.3.0: pass the engine object "
+                      f"{ENGINES[engine]!r} (numerics.integrators.engine)", DeprecationWarning, stacklevel=2)
+        engine = ENGINES[engine]
+    if not isinstance(engine, Engine):
+        raise TypeError(f"engine must be an Engine (numerics.integrators.engine), not {engine!r}: a FixedMode is a "
+                        f"continuation, run it as Handoff(then=...)")
+    if not events:  # the former switch, kept: it names the plain engine and conflicts with any other
+        if engine not in (EXPLICIT, Explicit(events=False)):
+            raise ValueError(f"events=False is the engine Explicit(events=False) and conflicts with {engine!r}")
+        engine = Explicit(events=False)
     rec = FlowRecord()
 
     def record(s, log_t, logL, steps, B):
@@ -161,61 +224,11 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
         if keep_B:
             rec.B.append(B.clone())
 
-    n = int(net.y.shape[0])
-    if "neg_grad_over_loss" in vars(net):  # a replaced field (negative controls) has no known switching surfaces
-        events = False
-    if not events:
-        B, info = integrate(net.neg_grad_over_loss, B0, target_log_loss=target_log_loss, s_end=s_end, rtol=rtol,
-                            max_steps=max_steps, record=record, record_every=record_every, n=n, stop=stop,
-                            progress=progress)
-        return FlowResult(B=B, record=rec, **info)
-    from ..integrators.flow_events import integrate_switched
-    from .leaky_modes import LeakyModes
-    to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
-    handoff = -(math.log(n / math.log(2)) + 1.0)
-    if engine != "explicit" and net.loss == "exp" and stop is None and s_end == math.inf and target_log_loss < handoff:
-        out = _fixed_mode_flow(net, B0, target_log_loss, handoff, rtol, max_steps, record, record_every, n, progress,
-                               engine)
-        if out is not None:
-            return FlowResult(B=to_t(out[0]), record=rec, **out[1])
-        rec.__init__()  # a crossing after the handoff: the explicit integrator from the start
-    y, info = integrate_switched(
-        LeakyModes.from_net(net), B0.detach().cpu().numpy(), target_log_loss=target_log_loss, s_end=s_end,
-        rtol=rtol, max_steps=max_steps, record=lambda s, lt, ll, k, y: record(s, lt, ll, k, to_t(y)),
-        record_every=record_every, n=n, stop=None if stop is None else (lambda y: stop(to_t(y))), progress=progress)
-    return FlowResult(B=to_t(y), record=rec, **info)
-
-
-def _fixed_mode_flow(net, B0, target, handoff, rtol, max_steps, record, record_every, n, progress, engine):
-    """The event-aware DP5 to ``log L̂ = handoff``, then the fixed-mode continuation (``gradient_flow``'s
-    ``engine``); None when the continuation meets a crossing."""
-    from ..integrators.flow_events import integrate_switched
-    from .leaky_horizon import continue_on_horizon, continue_stiff
-    from .leaky_modes import LeakyModes
-    to_t = lambda y: torch.from_numpy(np.array(y)).to(B0.device)  # noqa: E731
-    rec = lambda s, lt, ll, k, y: record(s, lt, ll, k, to_t(y))  # noqa: E731
-    yh, ih = integrate_switched(LeakyModes.from_net(net), B0.detach().cpu().numpy(), target_log_loss=handoff,
-                                rtol=rtol, max_steps=max_steps, record=rec, record_every=record_every, n=n,
-                                progress=progress)
-    if not ih["reached_target"]:
-        return yh, {**ih, "stats": {**ih["stats"], "engine": "explicit"}}
-    K, y, a = (t.detach().cpu().numpy() for t in (net.K, net.y, net.a))
-    go = continue_stiff if engine == "stiff" else continue_on_horizon
-    k0 = ih["steps"]
-    out = go(K, y, a, net.gamma, yh, s0=ih["s"], log_t0=ih["log_t"], target_log_loss=target,
-             max_steps=max(max_steps - k0, 1), record=lambda s, lt, ll, k, B: rec(s, lt, ll, k0 + k, B))
-    if out is None:
-        return None
-    B, info = out
-    st = ih["stats"]
-    stats = {"steps": k0 + info["steps"], "rejected": st["rejected"], "events": st["events"], "sliding": st["sliding"],
-             "exits": st["exits"], "field_evals": st["field_evals"] + info["stats"]["field_evals"],
-             "accept_ratio": st["accept_ratio"], "engine": engine, "handoff_log_loss": ih["log_loss"],
-             "explicit_field_evals": st["field_evals"], "late_field_evals": info["stats"]["field_evals"],
-             "late_jacobians": info["stats"].get("jacobians", 0)}
-    return B, {"s": info["s"], "log_t": info["log_t"], "log_loss": info["log_loss"], "steps": stats["steps"],
-               "rejected": st["rejected"], "reached_target": info["reached_target"],
-               "time_to_log2_over_n": ih["time_to_log2_over_n"], "stats": stats}
+    req = Request(target_log_loss=target_log_loss, s_end=s_end, rtol=rtol, max_steps=max_steps,
+                  record_every=record_every, n=int(net.y.shape[0]), record=record, stop=stop, progress=progress,
+                  restart=rec.__init__)
+    B, info = engine.run(LeakyFlow(net, B0.device), B0, req)
+    return FlowResult(B=B, record=rec, **info)
 
 
 def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False

@@ -16,7 +16,7 @@ from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.runtime.device import generator
 from ibcheck.numerics.runtime.errors import InputError
-from ibcheck.numerics.trainers.flow import ENGINES, flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.trainers.flow import ENGINES, Explicit, flow_to_time, gradient_descent, gradient_flow
 from ibcheck.numerics.runtime.progress import flow_note
 from ibcheck.numerics.trainers.two_layer import LOSSES, Net, gaussian_init, second_layer
 from ..theory import statements as st
@@ -27,8 +27,7 @@ from ibcheck.theory.two_layer_margin import (closed_form_kkt, global_over_patter
                                               svm_margin)
 from ibcheck.theory.solver import SolverError
 
-from ibcheck.checks import certify as CERT
-from ibcheck.checks import binding
+from ibcheck.checks import binding, certify as CERT
 from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, waive
 from ibcheck.checks.params import Param, constant_params
 from . import certify as FCERT
@@ -243,10 +242,11 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.init is not None:
             B0 = ctx.hooks.init(B0)
         net = Net(K=K, y=y, a=a, gamma=gamma, loss=p["loss"], perp_gram=perp)
-        if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only)
+        if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only), no known surfaces
             net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
+        engine = ENGINES[p["engine"]] if ctx.hooks.field is None else Explicit(events=False)  # the field's own DP5
         res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
-                            progress=flow_note, engine=p["engine"])
+                            progress=flow_note, engine=engine)
         ck = LIM.checkpoint_indices(res.record.log_loss, len(y))
         # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
         Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]

@@ -16,6 +16,7 @@ from scipy.stats import norm
 
 from ibcheck.numerics.data.classification import bayes_error_gmm, gmm, sample_test_points, xor
 from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
+from ibcheck.numerics.integrators.engine import Explicit
 from ibcheck.numerics.trainers.flow import gradient_flow
 from ibcheck.numerics.runtime.progress import flow_note
 from ibcheck.numerics.trainers.smooth_gd import gd_smooth, smooth_leaky, smooth_leaky_grad
@@ -127,10 +128,12 @@ def measure_gf_sec5(kind: str):
             q = dict(h_quantities(K.cpu().numpy(), p["gamma"]))
             B0, perp = init_B(X, K, p["m1"] + p["m2"], p["init_scale"], seed, "span", data.d)
             net = Net(K=K, y=y, a=a, gamma=p["gamma"], loss=p["loss"], perp_gram=perp)
-            if ctx.hooks.field is not None:
+            engine = Explicit()
+            if ctx.hooks.field is not None:  # negative controls: a broken flow field, no known switching surfaces
                 net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
+                engine = Explicit(events=False)
             res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"],
-                                max_steps=p["max_steps"], keep_B=kind == "xor", progress=flow_note)
+                                max_steps=p["max_steps"], keep_B=kind == "xor", progress=flow_note, engine=engine)
             ck = LIM.checkpoint_indices(res.record.log_loss, len(y)) if kind == "xor" else []
             # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
             Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]

@@ -10,6 +10,7 @@ import torch
 
 from ibcheck.papers.frei2023.checks.gf import init_B
 from ibcheck.numerics.data.classification import gaussian_pm1
+from ibcheck.numerics.integrators.engine import ENGINES
 from ibcheck.numerics.trainers.flow import gradient_flow
 from ibcheck.numerics.trainers.leaky_horizon import FixedModeNet, continue_stiff
 from ibcheck.numerics.trainers.two_layer import Net, second_layer
@@ -40,7 +41,8 @@ def quantities(net, res):
 @pytest.fixture(scope="module")
 def runs(setup):
     net, B0 = setup
-    return {e: gradient_flow(net, B0, target_log_loss=TARGET, rtol=1e-12 if e == "explicit" else 1e-9, engine=e)
+    return {e: gradient_flow(net, B0, target_log_loss=TARGET, rtol=1e-12 if e == "explicit" else 1e-9,
+                             engine=ENGINES[e])
             for e in ("explicit", "stiff", "horizon")}
 
 
@@ -88,5 +90,5 @@ def test_a_crossing_after_the_handoff_is_refused(setup):
     B = -np.outer(a, np.linalg.solve(K, y)) * 3.0  # every neuron fits −y: the flow must turn every entry round
     B[:, 0] *= -1
     assert continue_stiff(K, y, a, 0.5, B, s0=0.0, log_t0=0.0, target_log_loss=-50.0) is None
-    res = gradient_flow(net, torch.from_numpy(B), target_log_loss=-50.0, engine="stiff")
-    assert res.stats.get("engine", "explicit") == "explicit" or res.reached_target
+    res = gradient_flow(net, torch.from_numpy(B), target_log_loss=-50.0, engine=ENGINES["stiff"])
+    assert res.stats["engine"] == "explicit" or res.reached_target
