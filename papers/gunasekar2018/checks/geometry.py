@@ -124,7 +124,7 @@ def _md_one(ctx: Context, seed: int) -> Measurement:
     dT = divergence(W[-1], w0, pot, pw) if np.all(np.isfinite(W[-1])) else math.inf
     targets = _targets(p["steps"])
     with np.errstate(all="ignore"):
-        ll = np.log(0.5 * ((W @ X.T - y) ** 2).sum(1))
+        ll = np.log(loss_at_resolution(X, y, W))
     drop = float(ll[-1] - ll[0]) if np.isfinite(ll[-1]) and np.isfinite(ll[0]) else math.inf
     values.update(eta_beta_psi=eta * beta, log_loss_drop=drop, dual_outside_span=span,
                   divergence_excess=dT / dB - 1 if dB > 0 else math.nan,
@@ -221,3 +221,15 @@ SPECS = [
                      "data.rank": "stated for any separable data set, whatever its rank (the max margin in the norm "
                                   "is certified on the data given)"}),
 ]
+
+
+def loss_at_resolution(X, y, W):
+    """½‖Xw − y‖² per row of ``W``, never below its own rounding.
+
+    Each residual entry x_iᵀw − y_i carries up to γ_{d+1}(|x_i|ᵀ|w| + |y_i|) of rounding (Higham's dot-product
+    bound, γ_k = kε/(1 − kε) ≈ kε), so a loss below ½Σ_i of their squares is zero to float64. Two runs of the same
+    iterate agree on the clamped value (the raw log of a residual at rounding differs by O(1) between them), and an
+    exact 0 is a loss at its floor, not log 0 = −∞."""
+    gamma = (X.shape[1] + 1) * np.finfo(float).eps
+    floor = 0.5 * ((gamma * (np.abs(W) @ np.abs(X).T + np.abs(y))) ** 2).sum(1)
+    return np.maximum(0.5 * ((W @ X.T - y) ** 2).sum(1), floor)

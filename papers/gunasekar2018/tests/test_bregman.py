@@ -67,3 +67,17 @@ def test_relative_smoothness():
     assert math.isclose(beta, np.linalg.eigvalsh((X * np.maximum(w0, wb)) @ X.T).max(), rel_tol=1e-12)
     assert math.isclose(relative_smoothness(X, w0, wb, "l2"), np.linalg.eigvalsh(X @ X.T).max(), rel_tol=1e-12)
     assert relative_smoothness(X, np.zeros(15), wb, "pnorm", 3.0) == math.inf  # ψ'' = 2|w| vanishes at 0
+
+
+def test_the_loss_is_read_at_its_rounding_floor():
+    """An exact interpolant (residual 0) gives the floor, not log 0 = −∞ (which made the drop +∞ and failed the row
+    'L(w_T) < L(w₀)'); a loss far above the floor is returned unchanged."""
+    import numpy as np
+
+    from ibcheck.papers.gunasekar2018.checks.geometry import loss_at_resolution
+    X = np.array([[1.0, 0.0], [0.0, 2.0]])
+    y = np.array([1.0, 2.0])
+    W = np.array([[1.0, 1.0], [0.0, 0.0]])  # an exact interpolant, then w = 0 (loss 2.5)
+    L = loss_at_resolution(X, y, W)
+    floor = 0.5 * ((3 * 2.0 ** -52 * np.array([2.0, 4.0])) ** 2).sum()  # γ_3(|X||w| + |y|) per entry
+    assert L[0] == floor > 0 and L[1] == 2.5
