@@ -125,14 +125,20 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     kw = dict(order=order, order_tol=order_tol, limit_tol=limit_tol, floor=floor, clock_label=clock_label,
               stated_rate=stated_rate, two_sided=two_sided, slowest=slowest, log_factor=log_factor)
     j = _judge(clock, values, rate, clock_symbol, limit, **kw)
-    # the slowest mode a row admits: its derivation's, else a stated rate's own r^p (q∞ + C·r^p is the statement:
-    # an offset that r^p carrying the distance left explains is no counterexample to it), else the default
-    mode = slowest if slowest is not None else (None if limit is None else rate ** order if stated_rate
-                                                else DEFAULT_SLOWEST)
-    if mode is not None and limit is not None and j.holds is False and not j.oscillation:
+    mode = admissible_mode(slowest, stated_rate, rate, order)
+    if limit is not None and j.holds is False and not j.oscillation:
         slow_mode(j, limit, limit_tol, _on_clock(mode, clock_symbol), clock_symbol, clock_label or clock_symbol,
                   default=slowest is None and not stated_rate, stated=slowest is None and stated_rate)
     return j
+
+
+def admissible_mode(slowest, stated_rate: bool, rate, order: float):
+    """The slowest mode a row admits for its error: its derivation's (``slowest``), else a stated rate's own r^p
+    (q∞ + C·r^p is the statement: an offset that r^p carrying the distance left explains is no counterexample to
+    it), else ``DEFAULT_SLOWEST`` (a bare limit; provenance threshold)."""
+    if slowest is not None:
+        return slowest
+    return rate ** order if stated_rate else DEFAULT_SLOWEST
 
 
 def _on_clock(mode, clock_symbol: str):
@@ -192,9 +198,9 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
                  f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
                  "not decidable from this run")
     if j.holds is None and j.rule != "pending":
-        mode = slowest if slowest is not None else (rate ** order if stated_rate else DEFAULT_SLOWEST)
+        mode = admissible_mode(slowest, stated_rate, rate, order)
         wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name,
-                             None if mode is None else rate_function(_on_clock(mode, clock_symbol), clock_symbol))
+                             rate_function(_on_clock(mode, clock_symbol), clock_symbol))
     return j
 
 

@@ -28,12 +28,12 @@ def _fmt(xs: list) -> str:
     return "[" + ", ".join(f"{x:.3g}" for x in xs) + "]"
 
 
-def wrong_limit_horizon(j, tau, q, fits, u_of, limit, tol, name, mode=None) -> None:
+def wrong_limit_horizon(j, tau, q, fits, u_of, limit, tol, name, mode) -> None:
     """A fit that points at another limit but has not yet stopped moving relative to the remaining decay: the
     clock at which its correction ``|C| z^a`` falls to ``KAPPA_HORIZON`` of the distance (its own model's
-    prediction) and, with a slowest admissible ``mode`` (a float function of the clock), the model's last step on
-    the same number of geometric checkpoints moves less than that mode would (``asymptotic_withhold.slow_mode``),
-    else "not decidable from this run"."""
+    prediction) and, with the row's slowest admissible ``mode`` (a float function of the clock), the model's last
+    step on the same number of geometric checkpoints moves less than that mode would
+    (``asymptotic_withhold.slow_mode``), else "not decidable from this run"."""
     for f in fits[:1]:  # the best model only: a misspecified one's prediction recedes when run
         if f.drift > HORIZON_DRIFT or f.contains(limit, tol):
             continue
@@ -42,7 +42,7 @@ def wrong_limit_horizon(j, tau, q, fits, u_of, limit, tol, name, mode=None) -> N
             continue
         z = (KAPPA_HORIZON * dist / abs(f.C)) ** (1.0 / f.a)
         h = (1.0 / z if z > 0 else None) if f.model == "τ" else _solve_clock(u_of, z, tau[-1])
-        if h is not None and mode is not None:
+        if h is not None:
             h = past_mode(f, h, tau, u_of, mode, limit, tol)
         if h is not None and h > tau[-1]:
             j.horizon_needed, j.rule = h, "pending"
