@@ -92,36 +92,35 @@ def multiclass(C=3, n=18, d=5, m=12, seed=2):
     X = centers[y] + torch.randn(n, d, generator=g, dtype=torch.float64)
     torch.manual_seed(seed)
     net = nn.Sequential(nn.Linear(d, m, bias=False), nn.ReLU(), nn.Linear(m, C, bias=False)).double()
-    opt = torch.optim.SGD(net.parameters(), lr=0.05)
-    for _ in range(800):
+    return sgd_cross_entropy(net, X, y, lr=0.05, steps=800), X, y
+
+
+def sgd_cross_entropy(net, X, y, lr, steps):
+    """Plain SGD on the multi-class cross-entropy (how the multi-class stand-ins are trained)."""
+    import torch
+    opt = torch.optim.SGD(net.parameters(), lr=lr)
+    for _ in range(steps):
         opt.zero_grad()
         torch.nn.functional.cross_entropy(net(X), y).backward()
         opt.step()
-    return net, X, y
-
-
-class CNN:
-    """A first-layer-bias CNN (Lyu & Li's structure): conv(+bias) → ReLU → max-pool → linear, no later bias."""
-
-    @staticmethod
-    def build():
-        import torch
-        from torch import nn
-
-        class Net(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.conv1 = nn.Conv2d(1, 4, 3, bias=True)
-                self.fc = nn.Linear(4 * 3 * 3, 3, bias=False)
-
-            def forward(self, x):
-                h = torch.nn.functional.max_pool2d(torch.relu(self.conv1(x)), 2)
-                return self.fc(h.flatten(1))
-        return Net
+    return net
 
 
 def cnn(seed=0):
+    """A first-layer-bias CNN (Lyu & Li's structure: conv(+bias) → ReLU → max-pool → linear, no later bias) on
+    strokes over a blank background whose place is the class."""
     import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv2d(1, 4, 3, bias=True)
+            self.fc = nn.Linear(4 * 3 * 3, 3, bias=False)
+
+        def forward(self, x):
+            return self.fc(torch.nn.functional.max_pool2d(torch.relu(self.conv1(x)), 2).flatten(1))
+
     g = torch.Generator().manual_seed(1)
     y = torch.arange(3).repeat_interleave(3)
     X = torch.zeros(len(y), 1, 8, 8, dtype=torch.float64)
@@ -129,13 +128,7 @@ def cnn(seed=0):
         r0, c0 = [(1, 1), (1, 4), (4, 2)][c]
         X[i, 0, r0:r0 + 3, c0:c0 + 3] = 1.0 + 0.3 * torch.rand(3, 3, generator=g, dtype=torch.float64)
     torch.manual_seed(seed)
-    net = CNN.build()().double()
-    opt = torch.optim.SGD(net.parameters(), lr=0.5)
-    for _ in range(300):
-        opt.zero_grad()
-        torch.nn.functional.cross_entropy(net(X), y).backward()
-        opt.step()
-    return net, X, y
+    return sgd_cross_entropy(Net().double(), X, y, lr=0.5, steps=300), X, y
 
 
 def frozen_outer(m=16, d=6):
@@ -277,7 +270,9 @@ def compare(old, new):
             and n["kkt_stationarity"] >= lo["kkt_stationarity"])
         ok = (not moved) or (explained and same_kinks)
         bad += not ok
-        worst = max((abs(lo[k] - ln[k]) / max(abs(lo[k]), 1e-300) for k in shared), default=0.0)
+        # relative to the larger of the two (a multiplier that became 0 is a change of 1, not of 1e300)
+        worst = max((abs(lo[k] - ln[k]) / max(abs(lo[k]), abs(ln[k])) for k in shared if lo[k] != ln[k]),
+                    default=0.0)
         rows.append((name, len(shared), len(moved), worst, lo.get("kkt_stationarity"), ln.get("kkt_stationarity"),
                      n.get("kkt_stationarity_kinks"),
                      f"{near} ({sides.get('decided_sides', 0)} decided, {sides.get('undecided', 0)} undecided)", "yes" if ok else "NO"))
