@@ -128,7 +128,7 @@ def test_every_decision_constant_is_found_and_classified():
                                         "implied constant), SPAN_POINTS ×1/1.5 (1); the held-out ones also with "
                                         "KAPPA_FIRM, F_S, SPAN (KAPPA, at ×1.5 before, no longer)")
 def test_no_constant_within_one_and_a_half_times_of_a_false_alarm():
-    moved = S.at_edge(S.edges(draws()[:N_EDGE]))
+    moved = S.at_edge(S.edges(draws()[:N_EDGE], first=True))  # the first constant at an edge; all: docs/judge.md
     assert not moved, f"(battery, held-out) false alarms at ×1/1.5 and ×1.5: {moved} {REPLAY}"
 
 
@@ -188,3 +188,28 @@ def test_ibcheck_docs_copies_a_current_heldout_section(tmp_path, monkeypatch):
     assert out.read_text(encoding="utf-8") == heldout_doc.DOC.read_text(encoding="utf-8")
     with pytest.raises(AssertionError, match="recomputed"):
         heldout_doc.write_heldout_doc(tmp_path, force=True)
+
+
+def test_edges_stop_at_the_first_constant_that_moves_a_count(monkeypatch):
+    """``edges(first=True)`` measures constants in order up to and including the first whose false alarms move
+    (battery or held-out, at either factor), and the full table measures them all."""
+    import contextlib
+    from types import SimpleNamespace as NS
+    state = {"moved": None}
+    cs = [NS(name=n, scaled=lambda f, n=n: (n, f)) for n in ("A", "B", "C", "D")]
+
+    @contextlib.contextmanager
+    def patched(c, v):
+        state["moved"] = v
+        yield
+        state["moved"] = None
+
+    monkeypatch.setattr(S, "constants", lambda: (cs, {}))
+    monkeypatch.setattr(S, "patched", patched)
+    monkeypatch.setattr(S, "battery", lambda correct_only=False: {"false alarms": int(state["moved"] == ("B", 1.5))})
+    monkeypatch.setattr(S, "_rates", lambda d, correct_only=False: {
+        "correct → violated": (int(state["moved"] == ("C", 1 / 1.5)), 1, 0.0)})
+    full = S.edges([], first=False)
+    assert list(full) == ["×1", "A", "B", "C", "D"] and S.at_edge(full) == {
+        "B": {1 / 1.5: (0, 0), 1.5: (1, 0)}, "C": {1 / 1.5: (0, 1), 1.5: (0, 0)}}
+    assert list(S.edges([], first=True)) == ["×1", "A", "B"]
