@@ -3,7 +3,7 @@
 Planted data (``numerics.data.linear_data.planted``, n = 8, d = 12, seed 0: d > n, so the ℓp max-margin direction is not
 the ℓ2 one) or a user ``--data`` set with ±1 labels; ``theory.norm_margin.max_margin`` (power cones, Newton-polished,
 certified); ``numerics.trainers.linear_geometry.p_gd`` from w₀ = 0 with η = κ/(L(w₀)B_q²) (κ = ``kappa``, default 8) for
-T = 10⁵ steps. The direction rows read 13 recorded states, 4 per decade over t ∈ [T/1000, T]; the margin-rate row
+T = 10⁵ steps (the margin-rate claim: 8·10⁶, ``RATE_STEPS``). The direction rows read 13 recorded states, 4 per decade over t ∈ [T/1000, T]; the margin-rate row
 reads 4 per decade over t ∈ [100, T] (a fixed start: its quoted horizon is one a longer run reaches).
 Hooks: ``limit(W) -> W`` maps the recorded iterates (T, d); ``reference({"gamma", "w", "w2"}) -> dict``; ``trainer``: ``{"grad_sign": −1}`` (ascent),
 ``{"step_factor": k}`` (the trainer takes kη while the hypotheses see η).
@@ -129,8 +129,21 @@ _INERT = {"n": "size of the planted fixture: the separability row reads the data
                   "recalled)",
           "data.rank": "the margin rate is stated for any linearly separable data set, whatever its rank (the "
                        "separability row reads X with its labels)"}
-SPECS = [CheckSpec(claim=st.MARGIN_RATE, params={**params(), **constant_params(st.MARGIN_RATE)}, measure=measure,
-                   quick=[{}], full=[{"p": 1.5}, {"p": 6.0, "steps": 1_000_000}],
+# The rate row's default horizon: O(1/log t) is read against its nearest wrong answers (half the order, an extra log
+# factor), which a run separates only once their implied constants have fallen 2× from t = 100 — the judge asks
+# t ≈ 7e6 at T = 10⁵; at T = 8·10⁶ they fell 2.24× and 2.19× (42 s of CPU). The quick profile runs T = 10⁵ (the
+# direction claim's run, shared), which is inconclusive and names that horizon.
+RATE_STEPS = 8_000_000
+
+
+def rate_params() -> dict:
+    """The direction check's parameters with the rate row's own default horizon ``RATE_STEPS``."""
+    return {**params(), "steps": Param("steps", int, RATE_STEPS, "p-GD steps T (the rate row's horizon)",
+                                       lambda v: v >= 1000, "must be >= 1000")}
+
+
+SPECS = [CheckSpec(claim=st.MARGIN_RATE, params={**rate_params(), **constant_params(st.MARGIN_RATE)}, measure=measure,
+                   quick=[{"steps": 100_000}], full=[{}, {"p": 1.5}, {"p": 6.0, "steps": 1_000_000}],
                    data_note="an .npz with X (n×d) and y = ±1 (separable)", horizon=step_budget("steps", 1000),
                    inert=_INERT),
          CheckSpec(claim=st.DIRECTION, params={**params(), **constant_params(st.DIRECTION)}, measure=measure,

@@ -108,7 +108,8 @@ MARGIN_RATE = Claim(
     summary="[reconstructed: the rate was not read — the body of arXiv 2205.12808 was out of reach] The direction "
             "theorem (sun2022.direction) states no rate in the abstract; the rate asked here is the one GD's margin "
             "has (Soudry et al. 2018: O(1/log t)), recalled as what the paper's analysis gives for the normalised "
-            "ℓp margin of p-GD with a constant step. Asked on the same run as sun2022.direction: is the observed order "
+            "ℓp margin of p-GD with a constant step. Asked of sun2022.direction's p-GD and data over 8·10⁶ steps (its "
+            "own default horizon: half the order and an extra log factor separate only by then): is the observed order "
             "of 1 − γ_p(w_t)/γ_p against 1/log t at least 1 − 0.25? A finite-time answer, never a counterexample.",
     symbols=(sep, p_, kappa, g_start, over, fgap),
     hypotheses=_bound(DIRECTION.hypotheses),
