@@ -125,20 +125,22 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
     kw = dict(order=order, order_tol=order_tol, limit_tol=limit_tol, floor=floor, clock_label=clock_label,
               stated_rate=stated_rate, two_sided=two_sided, slowest=slowest, log_factor=log_factor)
     j = _judge(clock, values, rate, clock_symbol, limit, **kw)
-    mode = admissible_mode(slowest, stated_rate, rate, order)
+    mode = admissible_mode(slowest, stated_rate, rate, order, j.checkpoints, clock_symbol)
     if limit is not None and j.holds is False and not j.oscillation:
         slow_mode(j, limit, limit_tol, _on_clock(mode, clock_symbol), clock_symbol, clock_label or clock_symbol,
                   default=slowest is None and not stated_rate, stated=slowest is None and stated_rate)
     return j
 
 
-def admissible_mode(slowest, stated_rate: bool, rate, order: float):
+def admissible_mode(slowest, stated_rate: bool, rate, order: float, tau=(), clock_symbol: str = "tau"):
     """The slowest mode a row admits for its error: its derivation's (``slowest``), else a stated rate's own r^p
     (q∞ + C·r^p is the statement: an offset that r^p carrying the distance left explains is no counterexample to
-    it), else ``DEFAULT_SLOWEST`` (a bare limit; provenance threshold)."""
-    if slowest is not None:
-        return slowest
-    return rate ** order if stated_rate else DEFAULT_SLOWEST
+    it), else a bare limit's default (threshold): ``DEFAULT_SLOWEST`` or, where the row reads itself against a slower
+    rate, that rate slowed by a log, 1/log(e + r^−p) (``asymptotic_withhold.slower_mode``: the one falling less)."""
+    if slowest is not None or stated_rate:
+        return slowest if slowest is not None else rate ** order
+    from .asymptotic_withhold import slower_mode
+    return slower_mode(_on_clock(DEFAULT_SLOWEST, clock_symbol), 1 / sp.log(sp.E + rate ** -sp.nsimplify(order)), tau, clock_symbol)
 
 
 def _on_clock(mode, clock_symbol: str):
@@ -198,7 +200,7 @@ def _judge(clock, values, rate, clock_symbol, limit, *, order, order_tol, limit_
                  f"{abs(q[-1] - q[-2]) / abs(e[-1]):.2g} of the distance (a verdict needs ≤ {LAST_MOVE:g}): "
                  "not decidable from this run")
     if j.holds is None and j.rule != "pending":
-        mode = admissible_mode(slowest, stated_rate, rate, order)
+        mode = admissible_mode(slowest, stated_rate, rate, order, tau, clock_symbol)
         wrong_limit_horizon(j, tau, q, fits, u_of, limit, limit_tol, name,
                              rate_function(_on_clock(mode, clock_symbol), clock_symbol))
     return j
@@ -341,7 +343,8 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, n
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
                             f"{rate_fell:.3g}×: the envelope's implied constant grew {rate_fell / fell:.3g}×")
-        mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST, clock_symbol)
+        mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST if stated_rate else
+                         admissible_mode(None, False, rate, order, tau, clock_symbol), clock_symbol)
         m = rate_function(mode, clock_symbol)
         need = m(tau[a]) / m(tau[b])
         # the row's own rate is admissible (an error C·r^p is the statement's exact case): a mode that falls further

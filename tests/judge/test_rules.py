@@ -298,3 +298,42 @@ def test_rule_a_stated_rate_is_its_own_slowest_mode():
     c = geometric(1e3, 1e5, 9)
     j = J(c, lambda x: 0.85 + 0.3 * (1e3 / x), 1 / t, 0.8, stated_rate=True)
     assert j.holds is False and "excludes the stated 0.8" in j.reason, j.reason
+
+
+def test_a_bare_limit_read_against_a_slow_rate_admits_that_rate_slowed_by_a_log():
+    """A bare limit whose reading rate (here 1/log log τ) is slower than ``DEFAULT_SLOWEST`` is not refuted by a
+    correct error carrying an extra log factor, C·r·log(e/r) — its default slowest mode is the row's own rate slowed
+    by a log, 1/log(e + 1/r) — while an offset approached at a power of τ is still refuted on the same clock."""
+    import math
+
+    import sympy as sp
+
+    from ibcheck.theory.asymptotic import DEFAULT_SLOWEST, admissible_mode, geometric, judge
+    T = sp.Symbol("log_T", positive=True)
+    rate = 1 / sp.log(sp.log(T))
+    tau = geometric(20, 387, 9)
+    r = [float(sp.lambdify(T, rate)(t)) for t in tau]
+    q = [-0.39 + 0.2856 * v * math.log(math.e / v) for v in r]
+    j = judge(tau, q, rate, "log_T", -0.39)
+    assert j.holds is None and "log(log(log(log_T)) + 2.72)" in j.reason, j.reason
+    default = lambda sym: str(DEFAULT_SLOWEST).replace("tau", sym)  # noqa: E731  (the mode in the row's clock)
+    assert str(admissible_mode(None, False, rate, 1.0, tau, "log_T")) != default("log_T")
+    tau2 = geometric(20, 3e4, 15)
+    for off in (0.05, 0.3):
+        j = judge(tau2, [-0.39 + off + 0.5 * (t / 20) ** -1.0 for t in tau2], rate, "log_T", -0.39)
+        assert j.holds is False and j.rule == "excluded-limit", j.reason
+    # a fast reading rate keeps DEFAULT_SLOWEST (1/log(e + τ) falls further than 1/log log log τ)
+    t = sp.Symbol("t", positive=True)
+    assert str(admissible_mode(None, False, 1 / t, 1.0, geometric(10, 1e5, 9), "t")) == default("t")
+
+
+def test_the_slower_of_two_modes_is_the_one_falling_less_on_the_shifted_clock():
+    import sympy as sp
+
+    from ibcheck.theory.asymptotic_withhold import slower_mode
+    t = sp.Symbol("t", positive=True)
+    a, b = 1 / sp.log(1 + t), 1 / sp.log(1 + sp.log(1 + t))
+    assert slower_mode(a, b, [10.0, 1e4], "t") == b and slower_mode(b, a, [10.0, 1e4], "t") == b
+    assert slower_mode(a, b, [10.0], "t") == a  # too short to compare: the first
+    assert slower_mode(a, 1 + 0 * t, [10.0, 1e4], "t") == a  # b does not decay: the first
+    assert slower_mode(a, 1 + t, [10.0, 1e4], "t") == a  # b grows: the first
