@@ -134,13 +134,13 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
 
 def admissible_mode(slowest, stated_rate: bool, rate, order: float, tau=(), clock_symbol: str = "tau"):
     """The slowest mode a row admits for its error: its derivation's (``slowest``), else a stated rate's own r^p
-    (q∞ + C·r^p is the statement: an offset that r^p carrying the distance left explains is no counterexample to
-    it), else a bare limit's default (threshold): ``DEFAULT_SLOWEST`` or, where the row reads itself against a slower
-    rate, that rate slowed by a log, 1/log(e + r^−p) (``asymptotic_withhold.slower_mode``: the one falling less)."""
+    (q∞ + C·r^p is the statement: an offset r^p explains is no counterexample), else a bare limit's default
+    (threshold): ``DEFAULT_SLOWEST`` or, read against a slower rate, 1/log(e + r^−p) (``slower_mode``)."""
     if slowest is not None or stated_rate:
         return slowest if slowest is not None else rate ** order
     from .asymptotic_withhold import slower_mode
-    return slower_mode(_on_clock(DEFAULT_SLOWEST, clock_symbol), 1 / sp.log(sp.E + rate ** -sp.nsimplify(order)), tau, clock_symbol)
+    own = 1 / sp.log(sp.E + rate ** -sp.nsimplify(order))
+    return slower_mode(_on_clock(DEFAULT_SLOWEST, clock_symbol), own, tau, clock_symbol)
 
 
 def _on_clock(mode, clock_symbol: str):

@@ -214,15 +214,16 @@ def resolvable(row: Row, family: str, tau: list, q: list) -> bool:
 
 
 def slow_mode_explains(row: Row, tau: list, q: list) -> bool:
-    """The last step moved towards the stated limit at least as far as the row's slowest admissible mode carrying
-    the distance left would — a stated rate's own r (order 1 throughout the battery), a bare limit's default
-    (``asymptotic.DEFAULT_SLOWEST``, ~1/log log log τ): then ``q∞ + A·u(τ)`` plus a faster transient fits the run as
-    well as the wrong limit does (for a stated rate that is the statement itself, with a larger A), and no judge can
-    resolve it."""
+    """The last step moved — towards the stated limit or away from it — at least as far as the row's slowest
+    admissible mode carrying the distance left would — a stated rate's own r (order 1 throughout the battery), a
+    bare limit's default (``asymptotic.DEFAULT_SLOWEST``, ~1/log log log τ): then ``q∞ + A·u(τ)`` plus a faster
+    transient (one through 0, a dip, when the step moved away) fits the run as well as the wrong limit does (for a
+    stated rate that is the statement itself, with a larger A), and no judge can resolve it. (The held-out
+    generator's resolvability reads movement in either direction too: ``asymptotic_heldout._limit_resolved``.)"""
     u = row.u if row.stated_rate else \
         rate_function(DEFAULT_SLOWEST.subs(TAU, sp.Symbol(row.clock, real=True)), row.clock)
-    d0, d1 = abs(q[-2] - row.limit), abs(q[-1] - row.limit)
-    return d0 - d1 >= d1 * (u(tau[-2]) / u(tau[-1]) - 1.0)
+    d1 = abs(q[-1] - row.limit)
+    return abs(q[-2] - q[-1]) >= d1 * (u(tau[-2]) / u(tau[-1]) - 1.0)
 
 
 def cases():

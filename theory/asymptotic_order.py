@@ -58,13 +58,13 @@ def past_mode(f: Fit, h: float, tau, u_of, mode, limit: float, tol: float) -> fl
     checkpoints from ``tau[0]``, moves its last step less than ``mode`` (on the clock shifted by ``tau[0]``)
     carrying the distance left would: where the slowest-mode withholding no longer applies. None past 1e300."""
     z = (lambda x: 1.0 / x) if f.model == "τ" else u_of
-    dist = lambda x: abs(f.value + f.C * z(x) ** f.a - limit) - tol  # noqa: E731
+    at = lambda x: f.value + f.C * z(x) ** f.a  # noqa: E731
     while h < 1e300:
         t1 = h / (h / tau[0]) ** (1.0 / (len(tau) - 1))
         m1, m2 = mode(t1 + tau[0]), mode(h + tau[0])  # on slow_mode's shifted clock
         if not (math.isfinite(m1) and math.isfinite(m2) and m2 > 0):
             return None
-        if dist(t1) - dist(h) < dist(h) * (m1 / m2 - 1.0):
+        if abs(at(t1) - at(h)) < (abs(at(h) - limit) - tol) * (m1 / m2 - 1.0):  # slow_mode's test, on the model
             return h
         h *= 2.0
     return None
@@ -193,8 +193,11 @@ SLOW_RULES = ("settled", "excluded-limit")  # a divergence is no offset: no deca
 
 def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, default: bool = False,
               stated: bool = False) -> None:
-    """``slowest``: withhold ``j``'s refutation when every step of the refuting window moved towards ``limit`` at
-    least as far as a mode ``u`` (sympy in ``clock``) carrying the remaining distance would (the module docstring).
+    """``slowest``: withhold ``j``'s refutation when every step of the refuting window moved — towards ``limit`` or
+    away from it — at least as far as a mode ``u`` (sympy in ``clock``) carrying the remaining distance would (the
+    module docstring): towards it, ``q∞ + A·u`` plus a faster transient passes through the same points; away from
+    it, the same with a transient through 0 (a dip: a leading component that changes sign) — the run has not
+    stopped moving relative to the slowest admissible decay, so its last value is no limit yet.
     The mode runs on a clock shifted by the first checkpoint, u(τ + τ₀): the judge reads orders shift-invariantly,
     and a clock origin is known only to the run's first checkpoint (u(τ + τ₀) falls slower than u(τ) early, so the
     shift only withholds). ``stated``: the mode is the row's stated rate r^p (named so in the reason)."""
@@ -210,7 +213,7 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, defa
     if len(us) < 2 or not all(math.isfinite(v) and v > 0 for v in us) or any(b >= a for a, b in zip(us, us[1:])):
         return  # the mode does not decay over the window: it explains no offset
     dist = [max(abs(v - limit) - tol, 0.0) for v in q[k0:]]
-    moved = [a - b for a, b in zip(dist, dist[1:])]  # each step's approach to the stated limit
+    moved = [abs(a - b) for a, b in zip(q[k0:], q[k0 + 1:])]  # each step's movement, towards q∞ or away from it
     carried = [d * (a / b - 1.0) for d, a, b in zip(dist[1:], us, us[1:])]  # the mode's, on the distance left
     short = [k for k, (m, c) in enumerate(zip(moved, carried)) if m < c]
     if short or dist[-1] <= 0:

@@ -337,3 +337,30 @@ def test_the_slower_of_two_modes_is_the_one_falling_less_on_the_shifted_clock():
     assert slower_mode(a, b, [10.0], "t") == a  # too short to compare: the first
     assert slower_mode(a, 1 + 0 * t, [10.0, 1e4], "t") == a  # b does not decay: the first
     assert slower_mode(a, 1 + t, [10.0, 1e4], "t") == a  # b grows: the first
+
+
+def test_a_run_still_moving_away_from_the_limit_like_the_slowest_mode_is_not_refuted():
+    """A correct error through a dip, C·r·hypot(1 − (τ_x/τ)^a, ε) on r = log log s/log s (a leading component that
+    changes sign at τ_x while a small one stays), rises after the dip as fast as r carrying the distance decays:
+    every step of the refuting window moved — away from q∞ — at least that far, so the excluded limit is withheld
+    (it was `violated`, bare and stated). A wrong limit approached from the stated side that has stopped moving is
+    still refuted on the same clock."""
+    import math
+
+    import sympy as sp
+
+    from ibcheck.theory.asymptotic import geometric, judge
+    s = sp.Symbol("s", positive=True)
+    rate = sp.log(sp.log(s)) / sp.log(s)
+    r = sp.lambdify(s, rate)
+    tau = geometric(20, 20 * 10 ** 2.3, 16)
+    tx = 20 * 10 ** (0.3 * 2.3)
+    for C in (0.5, 2.0):
+        q = [C * r(x) * math.hypot(1 - (tx / x) ** 0.2, 0.1) for x in tau]
+        for stated in (False, True):
+            j = judge(tau, q, rate, "s", 0.0, stated_rate=stated)
+            assert j.holds is None and "withheld" in j.reason, (C, stated, j.reason)
+    tau = geometric(100, 1e5, 13)
+    for a in (1.0, 2.0):
+        j = judge(tau, [0.2 * (1 - 0.7 * (100 / x) ** a) for x in tau], rate, "s", 0.0, stated_rate=True)
+        assert j.holds is False and j.rule == "excluded-limit", j.reason
