@@ -49,9 +49,9 @@ class Trajectory:
         d = self.__dict__
         if name.startswith("__") or "stats" not in d:  # copy/pickle probe a half-built object: plain AttributeError
             raise AttributeError(name)
-        if name == d["clock_name"]:
-            return d["clock"]
         where = self._where(name)
+        if where == "clock":
+            return d["clock"]
         if where is None:
             raise AttributeError(f"{type(self).__name__} of {d['engine'] or 'a trainer'!r} records no {name!r} "
                                  f"(states: {sorted(d['states'])}, stats: {sorted(d['stats'])})")
@@ -60,20 +60,23 @@ class Trajectory:
     def __setattr__(self, name: str, value) -> None:
         if name in _FIELDS or "stats" not in self.__dict__:
             object.__setattr__(self, name, value)
-        elif name == self.clock_name:
+        elif (where := self._where(name)) == "clock":
             object.__setattr__(self, "clock", value)
-        elif (where := self._where(name)) is not None:
+        elif where is not None:
             self.__dict__[where][name] = value
         else:
             raise AttributeError(f"{type(self).__name__} has no {name!r} to set: add it to states or stats")
 
     def _where(self, name: str) -> str | None:
+        """``"clock"``, ``"states"`` or ``"stats"``: where ``name`` is recorded (None: nowhere; ambiguous: refused)."""
         d = self.__dict__
-        in_states, in_stats = name in d["states"], name in d["stats"]
+        is_clock = name == d["clock_name"]
+        in_states, in_stats = is_clock or name in d["states"], name in d["stats"]
         if in_states and in_stats:
-            raise AttributeError(f"{name!r} is both a recorded state and a stat: read .states[{name!r}] (the series) "
-                                 f"or .stats[{name!r}] (the run's value)")
-        return "states" if in_states else "stats" if in_stats else None
+            series = ".clock" if is_clock else f".states[{name!r}]"
+            raise AttributeError(f"{name!r} is both a recorded series and a stat: read {series} (the series) or "
+                                 f".stats[{name!r}] (the run's value)")
+        return "clock" if is_clock else "states" if in_states else "stats" if in_stats else None
 
     def at(self, point) -> int:
         """Index of the recorded clock entry equal to ``point`` (``KeyError`` if that point was not recorded)."""
@@ -90,7 +93,7 @@ class Trajectory:
         clock = changes.pop(self.clock_name, self.clock)
         for name, value in changes.items():
             where = self._where(name)
-            if where is None:
+            if where in (None, "clock"):
                 raise AttributeError(f"{type(self).__name__} has no {name!r} to replace")
             (states if where == "states" else stats)[name] = value
         return dataclasses.replace(self, clock=clock, states=states, stats=stats)
