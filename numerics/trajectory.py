@@ -78,6 +78,13 @@ class Trajectory:
                                  f".stats[{name!r}] (the run's value)")
         return "clock" if is_clock else "states" if in_states else "stats" if in_stats else None
 
+    def series(self) -> dict:
+        """Every recorded series by name: the clock under its name, the states, then ``log_loss`` (if recorded)."""
+        out = {self.clock_name: self.clock, **self.states}
+        if self.log_loss is not None:
+            out["log_loss"] = self.log_loss
+        return out
+
     def at(self, point) -> int:
         """Index of the recorded clock entry equal to ``point`` (``KeyError`` if that point was not recorded)."""
         clock = np.asarray(self.clock)
