@@ -65,3 +65,17 @@ def test_flow_reaches_tiny_losses_and_records_time():
     assert r.stats["log_t"] > 900  # L̂ ≈ e^{−q}: real time grows like e^{q}
     nm = r.normalized_margin
     assert nm[-1] >= max(nm[len(nm) // 2:]) - 1e-12  # the normalised margin keeps improving late in the flow
+
+
+def test_sgd_records_a_trajectory():
+    """The SGD run's record is the one ``Trajectory`` (its series the measurement's); a wrong answer replaces a
+    series through ``Trajectory.replace``; the 0.1 name warns."""
+    from ibcheck.numerics.trajectory import Trajectory
+    from ibcheck.papers.frei2023.numerics import relu_sgd as mod
+    tr = mod.train_relu_sgd(mod.load_digits(0), 4, 1.0, lr=0.05, epochs=1, batch=256, seed=0, record_every=2)
+    assert type(tr) is Trajectory and tr.engine == "sgd" and list(tr.series()) == ["steps", "srank", "train_acc", "test_acc"]
+    assert all(len(v) == len(tr.steps) for v in tr.series().values())
+    frozen = tr.replace(srank=[tr.srank[0]] * len(tr.steps))
+    assert frozen.srank == [tr.srank[0]] * len(tr.steps) and frozen.steps is tr.steps and tr.srank[-1] != tr.srank[0]
+    with pytest.warns(DeprecationWarning, match="SGDTrace"):
+        assert mod.SGDTrace is Trajectory
