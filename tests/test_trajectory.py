@@ -53,6 +53,8 @@ def _net_runs() -> dict:
     Xh, yh = hn.teacher_data(6, 4, 1)
     hnet, th = hn.make_net(Xh, yh, 4, "relu", 2.0, seed=2)
     return {"leaky flow": flow.gradient_flow(net, B0, target_log_loss=-3.0),
+            "leaky gd": flow.gradient_descent(net, B0, 0.1, 5),
+            "leaky normalised gd": flow.gradient_descent(net, B0, 0.1, 5, normalized=True),
             "smooth gd": sgd,
             "span gd": relu_gd.gd_span(Ks, ys[None], As, alpha0, 0.01, max_steps=10),
             "span gd (torch)": relu_gd.gd_span(Ks, ys[None], As, alpha0, 0.01, max_steps=10, backend="torch"),

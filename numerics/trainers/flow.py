@@ -215,16 +215,18 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     return rec
 
 
-def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False
-                     ) -> tuple[torch.Tensor, list[float]]:
-    """Plain GD ``W ← W − η∇L̂`` or loss-normalised GD ``W ← W − η∇L̂/L̂``; returns B and log L̂ per step."""
+def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False) -> Trajectory:
+    """Plain GD ``W ← W − η∇L̂`` or loss-normalised GD ``W ← W − η∇L̂/L̂``: a ``Trajectory`` (engine ``gd`` or
+    ``normalized_gd``) on the steps ``t`` = 0 … steps−1 with ``log_loss`` (log L̂ at each step's start) and no state
+    series; stat ``B``, the final iterate."""
     B = B0.clone()
     logs = []
     for _ in range(steps):
         g, logL = net.neg_grad_over_loss(B) if normalized else net.neg_grad(B)
         logs.append(float(logL))
         B = B + eta * g
-    return B, logs
+    return Trajectory(clock=list(range(steps)), log_loss=logs, engine="normalized_gd" if normalized else "gd",
+                      stats={"B": B})
 
 
 def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000,

@@ -197,7 +197,7 @@ def gd_drift(net: Net, B0: torch.Tensor, T: float, halvings: int = 4, steps0: in
     etas, devs = [], []
     for k in range(halvings + 1):
         steps = steps0 * 2 ** k
-        B, _ = gradient_descent(net, B0, T / steps, steps)
+        B = gradient_descent(net, B0, T / steps, steps).B
         etas.append(T / steps)
         devs.append(dB(B))
     order = float(np.polyfit(np.log(etas), np.log(np.maximum(devs, 1e-300)), 1)[0])

@@ -46,7 +46,9 @@ def test_span_flow_matches_direct_flow(loss):
 
 def test_span_gd_matches_direct_gd():
     X, y, K, a, W0, B0, net = _setup()
-    B, logs = gradient_descent(net, B0, 1e-3, 50)
+    gd = gradient_descent(net, B0, 1e-3, 50)
+    B = gd.B
+    assert gd.clock == list(range(50)) and len(gd.log_loss) == 50 and gd.engine == "gd"
     W = W0.clone()
     for _ in range(50):
         Wg = W.clone().requires_grad_(True)
