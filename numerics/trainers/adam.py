@@ -183,7 +183,8 @@ def adam_direct(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float =
                 eta: Callable[[int], float] = lambda t: 0.1 * (t + 2.0) ** -0.5, loss: str = "logistic",
                 reduction: str = "mean", w0: np.ndarray | None = None, bias_correction: bool = False) -> np.ndarray:
     """Plain Adam in ``R^d`` with autograd gradients (torch, float64, no log space): the reference the log-space
-    trainer is tested against (agrees while no gradient underflows)."""
+    trainer is tested against (agrees while no gradient underflows). Not a ``Trajectory``: a reference is compared
+    by its final iterate only, which it returns."""
     import torch
     Zt = torch.as_tensor(Z, dtype=torch.float64)
     w = torch.zeros(Zt.shape[1], dtype=torch.float64) if w0 is None else torch.as_tensor(w0, dtype=torch.float64).clone()

@@ -110,7 +110,8 @@ def incremental_adam(Z: np.ndarray, epochs: int, *, beta1: float = 0.9, beta2: f
 def incremental_adam_direct(Z: np.ndarray, epochs: int, *, beta1: float = 0.9, beta2: float = 0.99,
                             eta0: float = 0.1, a: float = 0.5) -> np.ndarray:
     """Plain per-sample Adam (no log space, logistic loss, ε = 0): the reference the log-space trainer is tested
-    against while no gradient underflows. Returns the iterate after ``epochs`` epochs."""
+    against while no gradient underflows. Returns the iterate after ``epochs`` epochs (not a ``Trajectory``: a
+    reference is compared by its final iterate only)."""
     Z = np.asarray(Z, dtype=np.float64)
     n, d = Z.shape
     w, m, v = np.zeros(d), np.zeros(d), np.zeros(d)

@@ -232,7 +232,8 @@ def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, norm
 def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000,
                  events: bool = True) -> torch.Tensor:
     """Gradient flow in real time ``dB/dt = −∇L̂`` up to ``t = T``: ``integrate`` on the unscaled field
-    (``events=True``: with the activation crossings as events, ``flow_events.integrate_switched``)."""
+    (``events=True``: with the activation crossings as events, ``flow_events.integrate_switched``). Returns the
+    state at ``T`` only (not a ``Trajectory``: its callers, references in real time, read nothing before ``T``)."""
     if not events:
         B, _ = integrate(net.neg_grad, B0, target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps)
         return B
@@ -251,7 +252,8 @@ def direct_log_loss(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, gamma: fl
 
 
 def direct_flow(X, y, a, gamma, loss, W0, **kw) -> tuple[torch.Tensor, dict]:
-    """Gradient flow on ``W ∈ R^{m×d}`` itself: ``dW/ds = −∇ log L̂(W)`` (= −∇L̂/L̂) by autograd."""
+    """Gradient flow on ``W ∈ R^{m×d}`` itself: ``dW/ds = −∇ log L̂(W)`` (= −∇L̂/L̂) by autograd. Returns
+    ``integrate``'s ``(W, info)`` (not a ``Trajectory``: a reference compared by its end state only)."""
     def field(W):
         Wg = W.detach().requires_grad_(True)
         ll = direct_log_loss(X, y, a, gamma, loss, Wg)

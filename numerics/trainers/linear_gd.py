@@ -193,7 +193,8 @@ def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str
 
 def gd_direct(Z: np.ndarray, eta: float, steps: int, *, loss: str = "logistic", reduction: str = "sum",
               w0: np.ndarray | None = None) -> np.ndarray:
-    """Plain autograd GD on ``w ∈ R^d`` (torch, float64): the reference the span form is tested against."""
+    """Plain autograd GD on ``w ∈ R^d`` (torch, float64): the reference the span form is tested against, by its
+    final iterate only, which it returns (so not a ``Trajectory``)."""
     Zt = torch.as_tensor(Z, dtype=torch.float64)
     w = torch.zeros(Zt.shape[1], dtype=torch.float64) if w0 is None else torch.as_tensor(w0, dtype=torch.float64).clone()
     for _ in range(steps):

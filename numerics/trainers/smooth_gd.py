@@ -71,7 +71,8 @@ def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tenso
 
 
 def gd_direct_smooth(X, y, a, W0, eta, gamma, steps, act=smooth_leaky):
-    """Naive reference: autograd GD on ``W ∈ R^{m×d}`` for one seed (same loss and step)."""
+    """Naive reference: autograd GD on ``W ∈ R^{m×d}`` for one seed (same loss and step); returns the final W
+    only (not a ``Trajectory``: a reference compared by its end state)."""
     W = W0.clone()
     for _ in range(steps):
         Wg = W.requires_grad_(True)

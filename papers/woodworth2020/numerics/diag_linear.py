@@ -97,7 +97,8 @@ def direct_flow(X: np.ndarray, y: np.ndarray, alpha: float, t_eval, *, rtol: flo
                 method: str = "DOP853") -> tuple[np.ndarray, dict]:
     """The reference: ``u̇ = −2u⊙g``, ``v̇ = 2v⊙g`` on ``(u, v) ∈ R^{2d}`` from ``α𝟙``; ``w = u² − v²`` at ``t_eval``.
 
-    An explicit solver on the 2d-dimensional state (its Jacobian is d×d, so no stiff method at large d).
+    An explicit solver on the 2d-dimensional state (its Jacobian is d×d, so no stiff method at large d). Returns
+    ``(W at t_eval, solver info)``, not a ``Trajectory``: a reference compared point by point with ``span_flow``'s.
     """
     X = np.asarray(X, dtype=np.float64)
     d = X.shape[1]
