@@ -172,7 +172,8 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     ``stop(B)``: evaluated at the record checkpoints, ends the flow when True.
     The strings ``"explicit"``, ``"stiff"``, ``"horizon"`` are deprecated (removed in 0.3.0): ``ENGINES[name]``.
 
-    A ``Trajectory`` (``engine``: the engine's name) on the record checkpoints' reparametrised times ``s``:
+    A ``Trajectory`` (``engine``: the name of the caller's engine; ``stats["engine"]``: the integrator that produced
+    the end state) on the record checkpoints' reparametrised times ``s``:
     ``log_loss`` (log L̂) and states ``log_t`` (log of the real time), ``fro`` (‖W‖_F), ``normalized_margin``,
     ``singular_values`` (of W, descending), ``steps`` (RK steps so far) and ``B`` (``keep_B``). Stats: the end —
     ``B``, ``s``, ``log_t``, ``log_loss``, ``steps`` (where a series has the same name, read ``.stats[name]``),
