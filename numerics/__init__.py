@@ -7,11 +7,16 @@
 * ``trainers`` — the flows and gradient methods of each model family, and what they record about float64;
 * ``probe`` — what ``ibcheck kkt`` computes on a user's model (constraints, kinks, Clarke pieces, gradient checks).
 
+Beside the wings, one module: ``trajectory`` — the ``Trajectory`` every trainer returns (clock, states, log-loss, the
+engine that ran, stats); it imports no wing, so every wing may use it.
+
 Dependencies run one way: ``trainers`` → ``data``, ``integrators``, ``runtime``; ``data`` and ``probe`` → ``runtime``.
 
 The flat module paths of 0.1 (``ibcheck.numerics.flow``, …) still import, until 0.3.0: ``_Moved`` answers each with
-its new module (the same module object) and a ``DeprecationWarning`` naming the new path. No module stands at this
-level; ``ibcheck.numerics.data``'s former names are served by ``data/__init__.py`` (``data.sets``).
+its new module (the same module object) and a ``DeprecationWarning`` naming the new path. No other module stands at
+this level; ``ibcheck.numerics.data``'s former names are served by ``data/__init__.py`` (``data.sets``). The record
+classes of 0.1 (``AdamRun``, ``FlowResult``, …) are answered by their modules with ``Trajectory`` and a warning
+(``trajectory.former_names``), also until 0.3.0.
 """
 import importlib
 import importlib.abc

@@ -49,7 +49,7 @@ def test_steepest_descent_matches_the_plain_update(norm, eta_plus):
     # tolerance: log-sum-exp vs the direct sum on moderate margins: rounding of O(1) terms
     np.testing.assert_allclose(r.log_loss, np.log(np.exp(-(ref @ Z.T)).sum(1)), rtol=1e-12, atol=1e-12)
     if eta_plus < 1:
-        assert r.info["capped_steps"] > 0
+        assert r.stats["capped_steps"] > 0
     if norm == "l1":  # one coordinate moves per step
         assert np.all((np.diff(r.W, axis=0) != 0).sum(1) <= 1)
 
@@ -62,10 +62,10 @@ def test_steepest_descent_log_space_far_past_underflow():
     for norm in ("linf", "l1", "l2"):
         r = steepest_descent(Z, norm, 50, eta_plus=1e300, scale=0.5, w0=600 * w / (Z @ w).min(),
                              checkpoints=np.arange(51))
-        assert np.all(np.isfinite(r.W)) and r.log_loss[0] < -590 and r.info["capped_steps"] == 0
+        assert np.all(np.isfinite(r.W)) and r.log_loss[0] < -590 and r.stats["capped_steps"] == 0
         assert np.all(np.diff(r.log_loss) < 0) and np.all(np.linalg.norm(np.diff(r.W, axis=0), axis=1) > 0)
         r = steepest_descent(Z, norm, 50, eta_plus=1e300, scale=0.5, w0=900 * w / (Z @ w).min())
-        assert np.all(np.isfinite(r.W)) and r.log_loss[0] < -890 and r.info["capped_steps"] == 50
+        assert np.all(np.isfinite(r.W)) and r.log_loss[0] < -890 and r.stats["capped_steps"] == 50
     ascent = steepest_descent(Z, "l2", 50, eta_plus=1e300, scale=0.5, grad_sign=-1.0)
     assert ascent.log_loss[-1] > ascent.log_loss[0]
 

@@ -148,7 +148,7 @@ def test_gradient_flow_real_time_matches_small_step_gd():
     X, y = teacher_data(8, 5, 1)
     net, th = make_net(X, y, 6, "relu", 2.0, seed=2)
     fl = gradient_flow(net, th, target_log_loss=0.5, rtol=1e-10)
-    t = math.exp(fl.log_t[-1])
+    t = math.exp(fl.states["log_t"][-1])
     steps = int(round(t / 1e-3))
     tr = gradient_descent(net, th, steps, eta=t / steps)
     d = float((tr.theta[-1] - fl.theta[-1]).norm() / fl.theta[-1].norm())

@@ -1,6 +1,7 @@
-"""numerics/ in wings: no module at its top level, dependencies one way between the wings, and every flat module path
-of 0.1 still importing (until 0.3.0) as the very module it moved to, with a ``DeprecationWarning`` naming the new
-path (``numerics/__init__.py``; the former names of ``ibcheck.numerics.data``: ``numerics/data/__init__.py``)."""
+"""numerics/ in wings: no module at its top level but the trajectory (the record every trainer returns, importing no
+wing), dependencies one way between the wings, and every flat module path of 0.1 still importing (until 0.3.0) as
+the very module it moved to, with a ``DeprecationWarning`` naming the new path (``numerics/__init__.py``; the former
+names of ``ibcheck.numerics.data``: ``numerics/data/__init__.py``)."""
 from __future__ import annotations
 
 import importlib
@@ -28,9 +29,9 @@ MAY_IMPORT = {"runtime": set(), "data": {"runtime"}, "integrators": set(), "prob
               "trainers": {"runtime", "data", "integrators"}}
 
 
-def test_no_module_at_the_top_level():
+def test_no_module_at_the_top_level_but_the_trajectory():
     top = sorted(p.name for p in (ROOT / "numerics").glob("*.py"))
-    assert top == ["__init__.py"]
+    assert top == ["__init__.py", "trajectory.py"]  # the one record every trainer returns, below every wing
     assert sorted(p.name for p in (ROOT / "numerics").iterdir() if (p / "__init__.py").exists()) == sorted(MAY_IMPORT)
     assert (ROOT / "numerics" / "data" / "sets.py").exists()
 
@@ -46,6 +47,10 @@ def test_wings_depend_one_way():
     bad = [f"{m} imports {t}" for m, ts in GRAPH.items() if wing(m) for t in sorted(ts)
            if wing(t) and wing(t) != wing(m) and wing(t) not in MAY_IMPORT[wing(m)]]
     assert bad == []
+
+
+def test_the_trajectory_imports_no_wing():
+    assert not {t for t in GRAPH["ibcheck.numerics.trajectory"] if t.startswith("ibcheck.")}
 
 
 def _forget(name: str) -> None:

@@ -29,7 +29,7 @@ def test_span_matches_direct_positive_init(a, activation):
     assert int(span.steps[0]) == direct.steps
     W_span = span.alpha[0] @ ds.X
     assert _rel(W_span, direct.W) <= 1e-10  # two exact implementations of the same float64 iteration
-    for t, beta in zip(span.trajectory.steps, span.trajectory.beta):
+    for t, beta in zip(span.clock, span.betas):
         if t < len(direct.betas):
             # span-reduced vs direct GD: the same float64 iteration up to summation order
             assert _rel(beta[0], direct.betas[t]) <= 1e-10, t
@@ -80,8 +80,8 @@ def test_stopping_rule_and_checkpoints():
     a0 = positive_init(1, 1, ds.n, ds.trace_sigma, 1e-3)
     r = gd_span(ds.K[None], ds.y[None], torch.ones(1, dtype=torch.float64), a0, 1 / ds.trace_sigma)
     assert bool(r.converged[0]) and float(r.grad_norm[0]) <= 1e-12 * float(r.grad_norm0[0])
-    assert r.trajectory.steps[:5] == [0, 1, 2, 3, 4]
-    assert r.trajectory.steps[-1] == int(r.steps[0])
+    assert r.clock[:5] == [0, 1, 2, 3, 4]
+    assert r.clock[-1] == int(r.steps[0])
     cps = sorted(checkpoint_steps(1000, every_until=10, factor=2.0))
     assert cps[:11] == list(range(11)) and 640 in cps and max(cps) <= 1000
 
@@ -118,7 +118,7 @@ def test_span_loss_is_half_the_squared_residual():
     a = torch.tensor([1.0, -1.0], dtype=torch.float64)
     alpha0, _, _ = random_init(ds.X, ds.K, 2, 0.5, ds.trace_sigma, seed=4)
     r = gd_span(ds.K[None], ds.y[None], a, alpha0[None], 1.0 / ds.trace_sigma, max_steps=7)
-    for alpha, loss in [(alpha0, r.trajectory.loss[0][0]), (r.alpha[0], r.loss[0])]:
+    for alpha, loss in [(alpha0, r.losses[0][0]), (r.alpha[0], r.loss[0])]:
         f = a @ torch.relu((alpha @ ds.X) @ ds.X.T)
         assert float(loss) == pytest.approx(0.5 * float(((f - ds.y) ** 2).sum()), rel=1e-12)
 
@@ -147,9 +147,9 @@ def test_span_gd_numpy_loop_matches_torch_loop_and_is_reproducible():
     fast, again = gd_span(K, y, a, a0, eta, max_steps=3000), gd_span(K, y, a, a0, eta, max_steps=3000)
     assert torch.equal(ref.steps, fast.steps) and torch.equal(ref.converged, fast.converged)
     assert torch.equal(ref.pattern_changes_after_step1, fast.pattern_changes_after_step1)
-    assert ref.trajectory.steps == fast.trajectory.steps
+    assert ref.clock == fast.clock
     assert float((ref.alpha - fast.alpha).abs().max()) <= 1e-12 * float(ref.alpha.abs().max())
-    assert float((ref.loss - fast.loss).abs().max()) <= 1e-12 * float(ref.trajectory.loss[0].abs().max())
+    assert float((ref.loss - fast.loss).abs().max()) <= 1e-12 * float(ref.losses[0].abs().max())
     assert torch.equal(fast.alpha, again.alpha) and torch.equal(fast.beta, again.beta)
 
 
@@ -175,7 +175,7 @@ def test_span_gd_one_seed_loop_matches_torch_loop_and_batched_runs(a):
         assert torch.equal(one.steps, ref.steps) and torch.equal(one.converged, ref.converged)
         assert torch.equal(one.pattern_changes_after_step1, ref.pattern_changes_after_step1)
         assert torch.equal(one.pattern_step1, ref.pattern_step1)
-        assert one.trajectory.steps == ref.trajectory.steps
+        assert one.clock == ref.clock
         # numpy loop vs torch loop: the same float64 iteration (measured ≤ 2e-15)
         assert _rel(one.alpha, ref.alpha) <= 1e-12 and _rel(one.loss, ref.loss) <= 1e-12
         # ‖∇L‖ at the stop is ≤ 1e-12‖∇L₀‖, the rounding of a sum of cancelling terms: compared against ‖∇L₀‖

@@ -15,25 +15,21 @@ margins, never L itself). Pure numpy, bitwise reproducible on one machine.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..runtime.errors import InputError
+from ..trajectory import Trajectory, former_names
 from .linear_gd import LOSSES, decade_checkpoints, log_total_loss
 
 
-@dataclass
-class AdaGradRun:
-    t: np.ndarray  # (T,) checkpoint steps
-    W: np.ndarray  # (T, d) iterates
-    G: np.ndarray  # (T, d) accumulated squared gradients G_{t−1} (the preconditioner the step at t uses, before g_t)
-    log_loss: np.ndarray  # (T,)
-
-
 def adagrad(Z: np.ndarray, steps: int, *, eta: float = 0.5, loss: str = "exp", w0: np.ndarray | None = None,
-            checkpoints=None, grad_sign: float = 1.0) -> AdaGradRun:
-    """AdaGrad for ``steps`` steps on ``Z`` (n, d); see the module docstring. ``grad_sign = −1`` (tests) ascends."""
+            checkpoints=None, grad_sign: float = 1.0) -> Trajectory:
+    """AdaGrad for ``steps`` steps on ``Z`` (n, d); see the module docstring. ``grad_sign = −1`` (tests) ascends.
+
+    A ``Trajectory`` (engine ``adagrad``) on the checkpoint steps ``t`` (T,): states ``W`` (T, d), the iterates, and
+    ``G`` (T, d), the accumulated squared gradients G_{t−1} (the preconditioner the step at t uses, before g_t);
+    ``log_loss`` (T,).
+    """
     if loss not in LOSSES:
         raise InputError(f"unknown loss {loss!r} (expected one of {LOSSES})")
     if not (eta > 0 and math.isfinite(eta)):
@@ -61,4 +57,7 @@ def adagrad(Z: np.ndarray, steps: int, *, eta: float = 0.5, loss: str = "exp", w
     U = W @ Z.T
     with np.errstate(invalid="ignore"):
         ll = np.where(np.isfinite(U).all(1), log_total_loss(np.nan_to_num(U), loss, "mean"), np.nan)
-    return AdaGradRun(t=cps, W=W, G=Gs, log_loss=ll)
+    return Trajectory(clock=cps, states={"W": W, "G": Gs}, log_loss=ll, engine="adagrad")
+
+
+__getattr__ = former_names(__name__, {"AdaGradRun": Trajectory})  # 0.1's record class, until 0.3.0

@@ -28,12 +28,12 @@ update direction ``m_t/(√v_t + ε)``. The run is a pure function of its inputs
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
 from ..runtime.errors import InputError
+from ..trajectory import Trajectory, former_names
 from .frozen import below_resolution
 from .linear_gd import LOSSES, REDUCTIONS, decade_checkpoints, log_total_loss
 
@@ -74,41 +74,21 @@ def initial_gradient_min(Z: np.ndarray, w0: np.ndarray | None = None, loss: str 
     return float(np.abs(g).min() * math.exp(c)) if math.isfinite(c) else 0.0
 
 
-@dataclass
-class AdamRun:
-    """An Adam run read at its checkpoints."""
-
-    t: np.ndarray  # (T,) checkpoint steps, ascending, starting at 0
-    W: np.ndarray  # (T, d) iterates w_t
-    U: np.ndarray  # (T, n) margins z_iᵀw_t
-    log_loss: np.ndarray  # (T,) log L(w_t)
-    eta: np.ndarray  # (T,) η_t at the checkpoints
-    update_inf: np.ndarray  # (T,) ‖m_t/(√v_t + ε)‖_∞ (NaN at t = 0 before the first step's moments exist: see at())
-    beta1: float
-    beta2: float
-    eps: float
-    loss: str
-    reduction: str
-    diverged_at: int = -1  # first step whose iterate is not finite (−1: never)
-    # first recorded step from which every recorded update rounded away (|Δ| < ½ ulp of w in every coordinate,
-    # numerics.trainers.frozen) up to the end: float64 froze the iterate there while the loss still pushed (−1: never)
-    frozen_at: int = -1
-
-    def at(self, step: int) -> int:
-        """Index of checkpoint ``step``."""
-        idx = int(np.searchsorted(self.t, step))
-        if idx >= len(self.t) or self.t[idx] != step:
-            raise KeyError(f"step {step} is not a checkpoint")
-        return idx
-
-
 def adam(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float = 0.99, eps: float = 0.0,
          schedule: str = "poly", eta0: float = 0.1, a: float = 0.5, loss: str = "logistic",
          reduction: str = "mean", w0: np.ndarray | None = None, checkpoints=None, bias_correction: bool = False,
-         grad_sign: float = 1.0) -> AdamRun:
+         grad_sign: float = 1.0) -> Trajectory:
     """Adam from ``w0`` (default 0) for ``steps`` steps on ``Z`` (n, d); see the module docstring.
 
     ``grad_sign = −1`` (negative controls only) ascends: the moments see ``−∇L``.
+
+    A ``Trajectory`` (engine ``adam``) on the checkpoint steps ``t`` (T,), ascending from 0: states ``W`` (T, d), the
+    iterates w_t; ``U`` (T, n), the margins z_iᵀw_t; ``eta`` (T,), η_t; ``update_inf`` (T,), ‖m_t/(√v_t + ε)‖_∞ (NaN
+    at t = 0, before the first step's moments exist); ``log_loss`` (T,). Stats: ``beta1``, ``beta2``, ``eps``,
+    ``loss``, ``reduction``; ``diverged_at``, the first step whose iterate is not finite (−1: never); ``frozen_at``,
+    the first recorded step from which every recorded update rounded away (|Δ| < ½ ulp of w in every coordinate,
+    ``numerics.trainers.frozen``) up to the end: float64 froze the iterate there while the loss still pushed (−1:
+    never).
     """
     if loss not in LOSSES:
         raise InputError(f"unknown loss {loss!r} (expected one of {LOSSES})")
@@ -193,16 +173,18 @@ def adam(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float = 0.99, 
     U = W @ Z.T
     with np.errstate(invalid="ignore"):
         ll = np.where(np.isfinite(U).all(1), log_total_loss(np.nan_to_num(U), loss, reduction), np.nan)
-    return AdamRun(t=cps, W=W, U=U, log_loss=ll, eta=np.array([eta_of(int(k)) for k in cps]), update_inf=upd_inf,
-                   beta1=beta1, beta2=beta2, eps=eps, loss=loss, reduction=reduction, diverged_at=diverged,
-                   frozen_at=stuck if diverged < 0 else -1)
+    return Trajectory(clock=cps, states={"W": W, "U": U, "eta": np.array([eta_of(int(k)) for k in cps]),
+                                         "update_inf": upd_inf}, log_loss=ll, engine="adam",
+                      stats={"beta1": beta1, "beta2": beta2, "eps": eps, "loss": loss, "reduction": reduction,
+                             "diverged_at": diverged, "frozen_at": stuck if diverged < 0 else -1})
 
 
 def adam_direct(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float = 0.99, eps: float = 0.0,
                 eta: Callable[[int], float] = lambda t: 0.1 * (t + 2.0) ** -0.5, loss: str = "logistic",
                 reduction: str = "mean", w0: np.ndarray | None = None, bias_correction: bool = False) -> np.ndarray:
     """Plain Adam in ``R^d`` with autograd gradients (torch, float64, no log space): the reference the log-space
-    trainer is tested against (agrees while no gradient underflows)."""
+    trainer is tested against (agrees while no gradient underflows). Not a ``Trajectory``: a reference is compared
+    by its final iterate only, which it returns."""
     import torch
     Zt = torch.as_tensor(Z, dtype=torch.float64)
     w = torch.zeros(Zt.shape[1], dtype=torch.float64) if w0 is None else torch.as_tensor(w0, dtype=torch.float64).clone()
@@ -220,3 +202,6 @@ def adam_direct(Z: np.ndarray, steps: int, *, beta1: float = 0.9, beta2: float =
         mh, vh = (m / (1 - beta1 ** (t + 1)), v / (1 - beta2 ** (t + 1))) if bias_correction else (m, v)
         w = w - eta(t) * mh / (vh.sqrt() + eps)
     return w.numpy()
+
+
+__getattr__ = former_names(__name__, {"AdamRun": Trajectory})  # 0.1's record class, until 0.3.0

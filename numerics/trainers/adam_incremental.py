@@ -24,22 +24,11 @@ inputs: bitwise reproducible on one machine.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..runtime.errors import InputError
+from ..trajectory import Trajectory, former_names
 from .linear_gd import LOSSES, decade_checkpoints, log_total_loss
-
-
-@dataclass
-class IncAdamRun:
-    """An incremental-Adam run read at its checkpoints (steps ``t``; epochs ``t/n``)."""
-
-    t: np.ndarray  # (T,) checkpoint steps, ascending, starting at 0
-    W: np.ndarray  # (T, d) iterates
-    log_loss: np.ndarray  # (T,) log of the mean loss
-    diverged_at: int = -1
 
 
 def _softplus(u: float) -> float:
@@ -48,11 +37,15 @@ def _softplus(u: float) -> float:
 
 def incremental_adam(Z: np.ndarray, epochs: int, *, beta1: float = 0.9, beta2: float = 0.99, eps: float = 0.0,
                      schedule: str = "poly", eta0: float = 0.1, a: float = 0.5, loss: str = "logistic",
-                     w0: np.ndarray | None = None, checkpoints=None, grad_sign: float = 1.0) -> IncAdamRun:
+                     w0: np.ndarray | None = None, checkpoints=None, grad_sign: float = 1.0) -> Trajectory:
     """Per-sample Adam for ``epochs`` passes over ``Z`` (n, d) in cyclic order; see the module docstring.
 
     ``checkpoints``: epochs at which to record (default ``decade_checkpoints(epochs)``). ``grad_sign = −1``
     (negative controls only) ascends.
+
+    A ``Trajectory`` (engine ``incremental_adam``) on the checkpoint steps ``t`` (T,), ascending from 0 (epochs
+    ``t/n``): state ``W`` (T, d), the iterates; ``log_loss`` (T,) of the mean loss; stat ``diverged_at`` (the first
+    non-finite step, −1: never).
     """
     if loss not in LOSSES:
         raise InputError(f"unknown loss {loss!r} (expected one of {LOSSES})")
@@ -110,13 +103,15 @@ def incremental_adam(Z: np.ndarray, epochs: int, *, beta1: float = 0.9, beta2: f
     U = W @ Z.T
     with np.errstate(invalid="ignore"):
         ll = np.where(np.isfinite(U).all(1), log_total_loss(np.nan_to_num(U), loss, "mean"), np.nan)
-    return IncAdamRun(t=cps * n, W=W, log_loss=ll, diverged_at=diverged)
+    return Trajectory(clock=cps * n, states={"W": W}, log_loss=ll, engine="incremental_adam",
+                      stats={"diverged_at": diverged})
 
 
 def incremental_adam_direct(Z: np.ndarray, epochs: int, *, beta1: float = 0.9, beta2: float = 0.99,
                             eta0: float = 0.1, a: float = 0.5) -> np.ndarray:
     """Plain per-sample Adam (no log space, logistic loss, ε = 0): the reference the log-space trainer is tested
-    against while no gradient underflows. Returns the iterate after ``epochs`` epochs."""
+    against while no gradient underflows. Returns the iterate after ``epochs`` epochs (not a ``Trajectory``: a
+    reference is compared by its final iterate only)."""
     Z = np.asarray(Z, dtype=np.float64)
     n, d = Z.shape
     w, m, v = np.zeros(d), np.zeros(d), np.zeros(d)
@@ -127,3 +122,6 @@ def incremental_adam_direct(Z: np.ndarray, epochs: int, *, beta1: float = 0.9, b
         v = beta2 * v + (1 - beta2) * g * g
         w = w - eta0 * (t + 2.0) ** (-a) * m / np.sqrt(v)
     return w
+
+
+__getattr__ = former_names(__name__, {"IncAdamRun": Trajectory})  # 0.1's record class, until 0.3.0

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import time
 import warnings
-from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -24,38 +23,10 @@ import torch
 
 from ..integrators.dopri import A, B, E, log_increment, logaddexp
 from ..integrators.engine import ENGINES, Engine, Explicit, Request
+from ..trajectory import Trajectory, former_names
 from .two_layer import Net
 
 EXPLICIT = Explicit()
-
-
-@dataclass
-class FlowRecord:
-    """Checkpoints of a flow: reparametrised time s, real time t, log L̂, ‖W‖_F, normalised margin,
-    singular values of W (descending) and the number of RK steps so far."""
-
-    s: list[float] = field(default_factory=list)
-    log_t: list[float] = field(default_factory=list)
-    log_loss: list[float] = field(default_factory=list)
-    fro: list[float] = field(default_factory=list)
-    normalized_margin: list[float] = field(default_factory=list)
-    singular_values: list[list[float]] = field(default_factory=list)
-    steps: list[int] = field(default_factory=list)
-    B: list[torch.Tensor] = field(default_factory=list)
-
-
-@dataclass
-class FlowResult:
-    B: torch.Tensor
-    s: float
-    log_t: float  # natural log of the real gradient-flow time
-    log_loss: float
-    steps: int
-    rejected: int
-    reached_target: bool
-    time_to_log2_over_n: float | None  # real GF time when L̂ first fell below log(2)/n
-    record: FlowRecord
-    stats: dict = field(default_factory=dict)  # steps, rejected, events, sliding, exits, field_evals, accept_ratio
 
 
 def snapshot(net: Net, B: torch.Tensor) -> dict:
@@ -185,7 +156,7 @@ class LeakyFlow:
 def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
                   rtol: float = 1e-9, max_steps: int = 200000, record_every: float = 1.25,
                   keep_B: bool = True, events: bool = True, progress: Callable | None = None,
-                  stop: Callable | None = None, engine: Engine | str = EXPLICIT) -> FlowResult:
+                  stop: Callable | None = None, engine: Engine | str = EXPLICIT) -> Trajectory:
     """Span-reduced gradient flow ``dB/ds = −∇L̂/L̂`` from ``B0`` (default end: L̂ ≈ e^{−2000} ≈ 1e-869), integrated
     by ``engine`` (``numerics.integrators.engine``: what each integrates and when it applies).
 
@@ -200,6 +171,15 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     ``progress(log_loss, target_log_loss)``: called at most every 0.2 s from inside the integrator.
     ``stop(B)``: evaluated at the record checkpoints, ends the flow when True.
     The strings ``"explicit"``, ``"stiff"``, ``"horizon"`` are deprecated (removed in 0.3.0): ``ENGINES[name]``.
+
+    A ``Trajectory`` (``engine``: the name of the caller's engine; ``stats["engine"]``: the integrator that produced
+    the end state) on the record checkpoints' reparametrised times ``s``:
+    ``log_loss`` (log L̂) and states ``log_t`` (log of the real time), ``fro`` (‖W‖_F), ``normalized_margin``,
+    ``singular_values`` (of W, descending), ``steps`` (RK steps so far) and ``B`` (``keep_B``). Stats: the end —
+    ``B``, ``s``, ``log_t``, ``log_loss``, ``steps`` (where a series has the same name, read ``.stats[name]``),
+    ``rejected``, ``reached_target``, ``time_to_log2_over_n`` (the real GF time when L̂ first fell below
+    log(2)/n) — and the engine's counters (``events``, ``sliding``, ``exits``, ``field_evals``, ``accept_ratio``,
+    ``engine``, ``handoff``).
     """
     if isinstance(engine, str):
         if engine not in ENGINES:
@@ -214,39 +194,47 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
         if engine not in (EXPLICIT, Explicit(events=False)):
             raise ValueError(f"events=False is the engine Explicit(events=False) and conflicts with {engine!r}")
         engine = Explicit(events=False)
-    rec = FlowRecord()
+    rec = Trajectory(clock=[], log_loss=[], clock_name="s", states={
+        "log_t": [], "fro": [], "normalized_margin": [], "singular_values": [], "steps": [], "B": []})
+    log_t_, fro_, nm_, sv_, steps_, B_ = rec.states.values()
 
     def record(s, log_t, logL, steps, B):
         snap = snapshot(net, B)
-        rec.s.append(s), rec.log_t.append(log_t), rec.log_loss.append(logL), rec.steps.append(steps)
-        rec.fro.append(snap["fro"]), rec.normalized_margin.append(snap["normalized_margin"])
-        rec.singular_values.append(snap["singular_values"])
+        rec.clock.append(s), log_t_.append(log_t), rec.log_loss.append(logL), steps_.append(steps)
+        fro_.append(snap["fro"]), nm_.append(snap["normalized_margin"])
+        sv_.append(snap["singular_values"])
         if keep_B:
-            rec.B.append(B.clone())
+            B_.append(B.clone())
 
     req = Request(target_log_loss=target_log_loss, s_end=s_end, rtol=rtol, max_steps=max_steps,
                   record_every=record_every, n=int(net.y.shape[0]), record=record, stop=stop, progress=progress,
-                  restart=rec.__init__)
+                  restart=rec.restart)
     B, info = engine.run(LeakyFlow(net, B0.device), B0, req)
-    return FlowResult(B=B, record=rec, **info)
+    rec.engine = engine.name
+    rec.stats.update(info.pop("stats"))  # the end's steps and rejected are the counters' (one count)
+    rec.stats.update(B=B, **info)
+    return rec
 
 
-def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False
-                     ) -> tuple[torch.Tensor, list[float]]:
-    """Plain GD ``W ← W − η∇L̂`` or loss-normalised GD ``W ← W − η∇L̂/L̂``; returns B and log L̂ per step."""
+def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False) -> Trajectory:
+    """Plain GD ``W ← W − η∇L̂`` or loss-normalised GD ``W ← W − η∇L̂/L̂``: a ``Trajectory`` (engine ``gd`` or
+    ``normalized_gd``) on the steps ``t`` = 0 … steps−1 with ``log_loss`` (log L̂ at each step's start) and no state
+    series; stat ``B``, the final iterate."""
     B = B0.clone()
     logs = []
     for _ in range(steps):
         g, logL = net.neg_grad_over_loss(B) if normalized else net.neg_grad(B)
         logs.append(float(logL))
         B = B + eta * g
-    return B, logs
+    return Trajectory(clock=list(range(steps)), log_loss=logs, engine="normalized_gd" if normalized else "gd",
+                      stats={"B": B})
 
 
 def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000,
                  events: bool = True) -> torch.Tensor:
     """Gradient flow in real time ``dB/dt = −∇L̂`` up to ``t = T``: ``integrate`` on the unscaled field
-    (``events=True``: with the activation crossings as events, ``flow_events.integrate_switched``)."""
+    (``events=True``: with the activation crossings as events, ``flow_events.integrate_switched``). Returns the
+    state at ``T`` only (not a ``Trajectory``: its callers, references in real time, read nothing before ``T``)."""
     if not events:
         B, _ = integrate(net.neg_grad, B0, target_log_loss=-math.inf, s_end=T, rtol=rtol, max_steps=max_steps)
         return B
@@ -265,10 +253,14 @@ def direct_log_loss(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, gamma: fl
 
 
 def direct_flow(X, y, a, gamma, loss, W0, **kw) -> tuple[torch.Tensor, dict]:
-    """Gradient flow on ``W ∈ R^{m×d}`` itself: ``dW/ds = −∇ log L̂(W)`` (= −∇L̂/L̂) by autograd."""
+    """Gradient flow on ``W ∈ R^{m×d}`` itself: ``dW/ds = −∇ log L̂(W)`` (= −∇L̂/L̂) by autograd. Returns
+    ``integrate``'s ``(W, info)`` (not a ``Trajectory``: a reference compared by its end state only)."""
     def field(W):
         Wg = W.detach().requires_grad_(True)
         ll = direct_log_loss(X, y, a, gamma, loss, Wg)
         (g,) = torch.autograd.grad(ll, Wg)
         return -g, ll.detach()
     return integrate(field, W0, n=int(y.shape[0]), **kw)
+
+
+__getattr__ = former_names(__name__, {"FlowRecord": Trajectory, "FlowResult": Trajectory})  # 0.1's records, until 0.3.0

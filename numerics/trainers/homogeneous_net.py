@@ -25,6 +25,7 @@ import torch
 
 from ..runtime.device import generator
 from ..runtime.errors import InputError
+from ..trajectory import Trajectory, former_names
 from .flow import integrate
 
 ACTIVATIONS = ("relu", "square", "linear")
@@ -208,22 +209,16 @@ def teacher_data(n: int, d: int, seed: int, m_teacher: int = 3) -> tuple[np.ndar
 
 
 # ---- gradient flow -------------------------------------------------------------------------------------
-@dataclass
-class FlowTrace:
-    """Every accepted Dormand–Prince step of a flow in ``ds = 𝓛 dt`` (plus the initial point)."""
-
-    s: list = field(default_factory=list)
-    log_t: list = field(default_factory=list)
-    log_loss: list = field(default_factory=list)
-    theta: list = field(default_factory=list)
-    info: dict = field(default_factory=dict)
-
-
 def gradient_flow(net: HomogeneousNet, theta0: torch.Tensor, *, target_log_loss: float, rtol: float = 1e-10,
-                  max_steps: int = 200000) -> FlowTrace:
+                  max_steps: int = 200000) -> Trajectory:
     """``dθ/dt = −∇𝓛`` integrated as ``dθ/ds = −∇𝓛/𝓛`` by ``numerics.trainers.flow.integrate`` (its public signature:
-    ``record_every=1`` records every accepted step), until ``log 𝓛 ≤ target_log_loss``."""
-    tr = FlowTrace()
+    ``record_every=1`` records every accepted step), until ``log 𝓛 ≤ target_log_loss``.
+
+    A ``Trajectory`` (engine ``dopri5``) on every accepted step ``s`` (plus the initial point): states ``log_t`` and
+    ``theta``, and ``log_loss``; its stats are what the integrator reports (``steps``, ``reached_target``, the final
+    ``log_loss``, …).
+    """
+    tr = Trajectory(clock=[], states={"log_t": [], "theta": []}, log_loss=[], engine="dopri5", clock_name="s")
 
     def record(s, log_t, log_loss, steps, y):
         tr.s.append(float(s)), tr.log_t.append(float(log_t)), tr.log_loss.append(float(log_loss))
@@ -231,34 +226,28 @@ def gradient_flow(net: HomogeneousNet, theta0: torch.Tensor, *, target_log_loss:
 
     _, info = integrate(net.neg_grad_over_loss, theta0, target_log_loss=target_log_loss, rtol=rtol,
                         max_steps=max_steps, record=record, record_every=1.0, n=1)
-    tr.info = info
+    tr.stats.update(info)
     return tr
 
 
 # ---- gradient descent ----------------------------------------------------------------------------------
-@dataclass
-class GDTrace:
-    """Per accepted GD step: θ_t, log 𝓛(θ_t), ``scale`` = η_t𝓛(θ_t) (the update is ``scale·(−∇𝓛/𝓛)``: kept
-    instead of log η_t, which would cancel catastrophically against log 𝓛 ≈ −1e25) and the update Δ_t."""
-
-    theta: list = field(default_factory=list)
-    log_loss: list = field(default_factory=list)
-    scale: list = field(default_factory=list)
-    update: list = field(default_factory=list)
-    evaluations: int = 0
-    rejected: int = 0
-
-
 def gradient_descent(net: HomogeneousNet, theta0: torch.Tensor, steps: int, *, eta: float | None = None,
-                     loss_based: dict | None = None, loss_based_power: float = 1.0) -> GDTrace:
+                     loss_based: dict | None = None, loss_based_power: float = 1.0) -> Trajectory:
     """Constant-step GD (``eta``) or Lyu–Li's loss-based step (``loss_based``), ``steps`` gradient evaluations.
 
     Loss-based (the authors' ``LossBasedLRv1``): ``η_t = c_t/𝓛(θ_t)``; after an attempted step, if
     ``𝓛(θ_{t+1}) ≤ (1+eps)𝓛(θ_t)`` it is accepted and ``c ← α₁c``, else it is undone and ``c ← c/α₂``
     (defaults ``c₀ = lr·log 10``, ``lr = 0.1``, ``α₁ = 2^{1/5}``, ``α₂ = 2^{1/10}``, ``eps = 0``). The update
     ``c_t·(−∇𝓛/𝓛)`` is formed in the log domain. ``loss_based_power`` (tests only) uses ``η_t = c_t/𝓛^power``.
+
+    A ``Trajectory`` (engine ``gd`` or ``loss_based_gd``) on the accepted steps ``step`` = 0, 1, …: state ``theta``
+    (θ_t) and ``log_loss`` (log 𝓛(θ_t)) per point; ``scale`` = η_t𝓛(θ_t) (the update is ``scale·(−∇𝓛/𝓛)``: kept
+    instead of log η_t, which would cancel catastrophically against log 𝓛 ≈ −1e25) and ``update`` (Δ_t), one per
+    accepted step (one fewer than the points); stats ``evaluations`` (gradients computed) and ``rejected``.
     """
-    tr = GDTrace()
+    tr = Trajectory(clock=[], states={"theta": [], "scale": [], "update": []}, log_loss=[],
+                    engine="gd" if loss_based is None else "loss_based_gd", stats={"evaluations": 0, "rejected": 0},
+                    clock_name="step")
     th = theta0.clone()
     if loss_based is None:
         for _ in range(steps):
@@ -269,6 +258,7 @@ def gradient_descent(net: HomogeneousNet, theta0: torch.Tensor, steps: int, *, e
             tr.scale.append(eta * math.exp(float(ll)))
             th = th + upd
         tr.theta.append(th), tr.log_loss.append(float(net.log_loss(th)))
+        tr.clock.extend(range(len(tr.theta)))
         return tr
     lb = {"lr": 0.1, "alpha1": 2 ** 0.2, "alpha2": 2 ** 0.1, "eps": 0.0, **loss_based}
     c = lb["lr"] * math.log(10)
@@ -288,4 +278,8 @@ def gradient_descent(net: HomogeneousNet, theta0: torch.Tensor, steps: int, *, e
             tr.rejected += 1
             c /= lb["alpha2"]
     tr.theta.append(th), tr.log_loss.append(float(ll))
+    tr.clock.extend(range(len(tr.theta)))
     return tr
+
+
+__getattr__ = former_names(__name__, {"FlowTrace": Trajectory, "GDTrace": Trajectory})  # 0.1's records, until 0.3.0

@@ -21,7 +21,6 @@ same outputs.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -29,6 +28,7 @@ import torch
 from scipy.special import expit
 
 from ..runtime.errors import InputError
+from ..trajectory import Trajectory, former_names
 from .frozen import NEVER, first_repeat, merge
 from .two_layer import log_loss as _log_loss_torch
 
@@ -69,39 +69,22 @@ def decade_checkpoints(steps: int, per_decade: int = 10) -> np.ndarray:
     return np.array(sorted(p for p in pts if 0 <= p <= steps), dtype=np.int64)
 
 
-@dataclass
-class LinearRun:
-    """A GD run: iterates at checkpoints and per-step summaries (leading axis: the batched datasets ``S``)."""
-
-    t: np.ndarray  # (T,) checkpoint steps, ascending, starting at 0
-    W: np.ndarray  # (S, T, d) iterates w(t)
-    U: np.ndarray  # (S, T, n) margins z_nᵀw(t)
-    log_loss: np.ndarray  # (S, T) log L̂(w(t))
-    max_normalized_margin: np.ndarray  # (S,) max over steps t ≥ 1 with w ≠ 0 of min_n u_n/‖w‖
-    max_log_loss_increase: np.ndarray  # (S,) max over steps of log L̂(t+1) − log L̂(t) (≤ 0 for a descent)
-    first_loss_increase: np.ndarray  # (S,) first step t+1 at which L̂ increased (−1 if never)
-    eta: np.ndarray  # (S,) the step used
-    reduction: str
-    loss: str
-    # (S,) the first step t with b(t+1) == b(t) bit for bit while the loss is positive: frozen by float64 rounding
-    # from there on (numerics.trainers.frozen; −1: never). Every later checkpoint repeats that iterate.
-    frozen_at: np.ndarray | None = None
-
-    def at(self, step: int) -> int:
-        """Index of checkpoint ``step``."""
-        idx = np.searchsorted(self.t, step)
-        if idx >= len(self.t) or self.t[idx] != step:
-            raise KeyError(f"step {step} is not a checkpoint")
-        return int(idx)
-
-
 def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str = "sum",
        w0: np.ndarray | None = None, checkpoints=None, chunk: int = 8192, deriv: Callable | None = None,
-       grad_sign: float = 1.0) -> LinearRun:
+       grad_sign: float = 1.0) -> Trajectory:
     """GD from ``w0`` (default 0) for ``steps`` steps on ``Z`` ((n, d) or batched (S, n, d)); see module doc.
 
     ``eta`` is a float or one per dataset. ``deriv`` (tests only) replaces ``g = −ℓ'`` as a function of
     ``v = −u``; ``grad_sign = −1`` (tests only) ascends instead of descending.
+
+    A ``Trajectory`` (engine ``gd``; leading axis: the batched datasets ``S``) on the checkpoint steps ``t`` (T,),
+    ascending from 0: states ``W`` (S, T, d), the iterates w(t), and ``U`` (S, T, n), the margins z_nᵀw(t);
+    ``log_loss`` (S, T), log L̂(w(t)). Stats, per run (S,): ``max_normalized_margin``, the max over steps t ≥ 1 with
+    w ≠ 0 of min_n u_n/‖w‖; ``max_log_loss_increase``, the max over steps of log L̂(t+1) − log L̂(t) (≤ 0 for a
+    descent); ``first_loss_increase``, the first step t+1 at which L̂ increased (−1 if never); ``eta``, the step used;
+    ``frozen_at``, the first step t with b(t+1) == b(t) bit for bit while the loss is positive: frozen by float64
+    rounding from there on (``numerics.trainers.frozen``; −1: never; every later checkpoint repeats that iterate);
+    and ``reduction``, ``loss``.
     """
     if reduction not in REDUCTIONS:
         raise InputError(f"unknown reduction {reduction!r} (expected one of {REDUCTIONS})")
@@ -202,13 +185,16 @@ def gd(Z: np.ndarray, eta, steps: int, *, loss: str = "logistic", reduction: str
     Wc = W0[:, None, :] + grad_sign * eta_e[:, None, None] * np.einsum("snd,stn->std", Zb, Bc)
     Uc = np.einsum("snd,std->stn", Zb, Wc)
     llc = log_total_loss(Uc, loss, reduction)
-    return LinearRun(t=cps, W=Wc, U=Uc, log_loss=llc, max_normalized_margin=max_nm, max_log_loss_increase=max_inc,
-                     first_loss_increase=first_inc, eta=etas, reduction=reduction, loss=loss, frozen_at=frozen)
+    return Trajectory(clock=cps, states={"W": Wc, "U": Uc}, log_loss=llc, engine="gd",
+                      stats={"max_normalized_margin": max_nm, "max_log_loss_increase": max_inc,
+                             "first_loss_increase": first_inc, "eta": etas, "reduction": reduction, "loss": loss,
+                             "frozen_at": frozen})
 
 
 def gd_direct(Z: np.ndarray, eta: float, steps: int, *, loss: str = "logistic", reduction: str = "sum",
               w0: np.ndarray | None = None) -> np.ndarray:
-    """Plain autograd GD on ``w ∈ R^d`` (torch, float64): the reference the span form is tested against."""
+    """Plain autograd GD on ``w ∈ R^d`` (torch, float64): the reference the span form is tested against, by its
+    final iterate only, which it returns (so not a ``Trajectory``)."""
     Zt = torch.as_tensor(Z, dtype=torch.float64)
     w = torch.zeros(Zt.shape[1], dtype=torch.float64) if w0 is None else torch.as_tensor(w0, dtype=torch.float64).clone()
     for _ in range(steps):
@@ -219,3 +205,6 @@ def gd_direct(Z: np.ndarray, eta: float, steps: int, *, loss: str = "logistic", 
         (gr,) = torch.autograd.grad(L, w)
         w = (w - eta * gr).detach()
     return w.numpy()
+
+
+__getattr__ = former_names(__name__, {"LinearRun": Trajectory})  # 0.1's record class, until 0.3.0

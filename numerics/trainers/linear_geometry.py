@@ -27,11 +27,11 @@ every 10^k) and returns them with their margins/residuals and losses recomputed 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..runtime.errors import InputError
+from ..trajectory import Trajectory, former_names
 
 NORMS = {"l1": 1.0, "l2": 2.0, "linf": math.inf}
 POTENTIALS = ("l2", "pnorm", "entropy")
@@ -75,28 +75,11 @@ def dual_norm_exponent(p: float) -> float:
     return math.inf if p == 1 else 1.0 if math.isinf(p) else p / (p - 1.0)
 
 
-@dataclass
-class Run:
-    """Recorded states of one run: steps ``t`` (T,), iterates ``W`` (T, d), margins or residuals ``U`` (T, n),
-    ``log_loss`` (T,) recomputed from ``W``, and the schedule actually used (``info``)."""
-
-    t: np.ndarray
-    W: np.ndarray
-    U: np.ndarray
-    log_loss: np.ndarray
-    info: dict = field(default_factory=dict)
-
-    def at(self, step: int) -> int:
-        idx = int(np.searchsorted(self.t, step))
-        if idx >= len(self.t) or self.t[idx] != step:
-            raise KeyError(f"step {step} is not a recorded step")
-        return idx
-
-    def normalized_margin(self, p: float) -> np.ndarray:
-        """``min_i u_i/‖w_t‖_p`` at every recorded step (NaN where w = 0)."""
-        n = norm_of(self.W, p)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(n > 0, self.U.min(-1) / np.where(n > 0, n, 1.0), np.nan)
+def _run(engine: str, cps, W, U, ll, settings: dict) -> Trajectory:
+    """One run's record: a ``Trajectory`` on the recorded steps ``t`` (T,) with states ``W`` (T, d), the iterates, and
+    ``U`` (T, n), the margins (or residuals), ``log_loss`` (T,) recomputed from ``W``; its stats are the schedule
+    actually used."""
+    return Trajectory(clock=cps, states={"W": W, "U": U}, log_loss=ll, engine=engine, stats=settings)
 
 
 def _record(cps, steps):
@@ -112,7 +95,7 @@ def _data(Z) -> np.ndarray:
 
 
 def steepest_descent(Z, norm: str, steps: int, *, eta_plus: float, scale: float = 1.0, w0=None, checkpoints=None,
-                     grad_sign: float = 1.0) -> Run:
+                     grad_sign: float = 1.0) -> Trajectory:
     """Steepest descent w.r.t. ``norm`` (``l1``, ``l2``, ``linf``) on the summed exponential loss (module doc)."""
     if norm not in NORMS:
         raise InputError(f"unknown norm {norm!r} (expected one of {tuple(NORMS)})")
@@ -163,17 +146,16 @@ def _steepest_loop(Z, ZT, w, W, cps, steps, norm, lep, cap, grad_sign, u, e, h) 
     return capped
 
 
-def _steepest_run(Z, W, cps, norm, B, eta_plus, scale, capped, grad_sign) -> Run:
+def _steepest_run(Z, W, cps, norm, B, eta_plus, scale, capped, grad_sign) -> Trajectory:
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         U = W @ Z.T
         ll = log_loss_exp(U)
-    return Run(t=cps, W=W, U=U, log_loss=ll,
-               info={"norm": norm, "B": B, "eta_plus": eta_plus, "scale": scale, "capped_steps": int(capped),
-                     "grad_sign": grad_sign})
+    return _run("steepest_descent", cps, W, U, ll, {"norm": norm, "B": B, "eta_plus": eta_plus, "scale": scale,
+                                                    "capped_steps": int(capped), "grad_sign": grad_sign})
 
 
 def p_gd(Z, p: float, eta: float, steps: int, *, loss: str = "exp", w0=None, checkpoints=None,
-         grad_sign: float = 1.0) -> Run:
+         grad_sign: float = 1.0) -> Trajectory:
     """p-norm mirror descent (p > 1) on the summed ``loss`` (``exp`` or ``logistic``) with constant step η."""
     if not p > 1:
         raise InputError(f"p_gd: p must be > 1 (got {p})")
@@ -193,7 +175,7 @@ def p_gd(Z, p: float, eta: float, steps: int, *, loss: str = "exp", w0=None, che
         _p_gd_loop(Z, ZT, w, theta, W, cps, steps, loss, c, r, u, g, a)
         U = W @ Z.T
         ll = log_loss_exp(U) if loss == "exp" else _log_logistic(U)
-    return Run(t=cps, W=W, U=U, log_loss=ll, info={"p": p, "eta": eta, "loss": loss, "grad_sign": grad_sign})
+    return _run("p_gd", cps, W, U, ll, {"p": p, "eta": eta, "loss": loss, "grad_sign": grad_sign})
 
 
 def _p_gd_loop(Z, ZT, w, theta, W, cps, steps, loss, c, r, u, g, a) -> None:
@@ -241,7 +223,7 @@ def potential_maps(potential: str, p: float = 3.0):
 
 
 def mirror_descent_ls(X, y, potential: str, eta: float, steps: int, *, w0, p: float = 3.0, checkpoints=None,
-                      grad_sign: float = 1.0) -> Run:
+                      grad_sign: float = 1.0) -> Trajectory:
     """Mirror descent on ``½‖Xw − y‖²`` with the potential ``potential`` from ``w0`` (module doc); ``U`` holds the
     residuals ``Xw_t − y`` and ``log_loss`` is ``log ½‖Xw_t − y‖²``."""
     X = _data(X)
@@ -269,8 +251,8 @@ def mirror_descent_ls(X, y, potential: str, eta: float, steps: int, *, w0, p: fl
             w = _md_step(X, XT, y, w, nu, theta0, inv, c, r, th)
         U = W @ X.T - y
         ll = np.log(0.5 * (U * U).sum(-1))
-    return Run(t=cps, W=W, U=U, log_loss=ll, info={"potential": potential, "p": p, "eta": eta,
-                                                     "grad_sign": grad_sign, "nu": nu.copy()})
+    return _run("mirror_descent", cps, W, U, ll, {"potential": potential, "p": p, "eta": eta,
+                                                  "grad_sign": grad_sign, "nu": nu.copy()})
 
 
 def _md_step(X, XT, y, w, nu, theta0, inv, c, r, th):
@@ -290,3 +272,6 @@ def normalised_margins(Z: np.ndarray, W: np.ndarray, p: float) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         m = (W @ Z.T).min(1) / np.where(nw > 0, nw, 1.0)
     return np.where((nw > 0) & np.isfinite(m), m, np.nan)
+
+
+__getattr__ = former_names(__name__, {"Run": Trajectory})  # 0.1's record class, until 0.3.0

@@ -14,11 +14,12 @@ Stopping rule (docs/claims.md): ``‖∇L‖ ≤ grad_rtol · ‖∇L at step 0�
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 import torch
+
+from ..trajectory import Trajectory, former_names
 
 ACTIVATIONS = ("relu", "linear")
 
@@ -38,53 +39,41 @@ def checkpoint_steps(max_steps: int, every_until: int = 20, factor: float = 1.5)
     return steps
 
 
-@dataclass
-class Trajectory:
-    """Recorded states; ``beta``/``alpha``/``pattern`` are (S, m, n) tensors on the CPU, ``loss`` is (S,)."""
-
-    steps: list[int] = field(default_factory=list)
-    beta: list[torch.Tensor] = field(default_factory=list)
-    alpha: list[torch.Tensor] = field(default_factory=list)
-    pattern: list[torch.Tensor] = field(default_factory=list)
-    loss: list[torch.Tensor] = field(default_factory=list)
-
-    def add(self, t: int, alpha: torch.Tensor, beta: torch.Tensor, loss: torch.Tensor) -> None:
-        self.steps.append(t)
-        self.alpha.append(alpha.detach().cpu().clone())
-        self.beta.append(beta.detach().cpu().clone())
-        self.pattern.append((beta > 0).cpu())
-        self.loss.append(loss.detach().cpu().clone())
+def _record(traj: Trajectory, t: int, alpha: torch.Tensor, beta: torch.Tensor, loss: torch.Tensor) -> None:
+    """Append step ``t``'s state to ``gd_span``'s record (CPU copies)."""
+    traj.clock.append(t)
+    traj.alphas.append(alpha.detach().cpu().clone())
+    traj.betas.append(beta.detach().cpu().clone())
+    traj.patterns.append((beta > 0).cpu())
+    traj.losses.append(loss.detach().cpu().clone())
 
 
-@dataclass
-class GDResult:
-    """Final state per seed (leading axis S) and the recorded trajectory."""
-
-    alpha: torch.Tensor  # (S, m, n)
-    beta: torch.Tensor  # (S, m, n)
-    loss: torch.Tensor  # (S,)
-    steps: torch.Tensor  # (S,) steps taken until the stopping rule fired (or max_steps)
-    converged: torch.Tensor  # (S,) bool
-    diverged: torch.Tensor  # (S,) bool: loss became non-finite
-    grad_norm0: torch.Tensor  # (S,)
-    grad_norm: torch.Tensor  # (S,)
-    pattern_step1: torch.Tensor  # (S, m, n) bool: 𝟙{β > 0} after one step
-    pattern_changes_after_step1: torch.Tensor  # (S,) steps t ≥ 2 at which any activation changed
-    trajectory: Trajectory
+def _span_record() -> Trajectory:
+    return Trajectory(clock=[], states={"betas": [], "alphas": [], "patterns": [], "losses": []}, engine="gd")
 
 
+def _span_result(traj: Trajectory, **final) -> Trajectory:
+    traj.stats.update(final)
+    return traj
 
 
 def gd_span(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, alpha0: torch.Tensor, eta,
             *, activation: str = "relu", max_steps: int = 20000, grad_rtol: float = 1e-12,
             deriv: Callable[[torch.Tensor], torch.Tensor] | None = None,
-            record_every_until: int = 20, record_factor: float = 1.5, backend: str = "auto") -> GDResult:
+            record_every_until: int = 20, record_factor: float = 1.5, backend: str = "auto") -> Trajectory:
     """Batched span-reduced GD. Shapes: ``K`` (S,n,n), ``y`` (S,n), ``a`` (m,), ``alpha0`` (S,m,n).
 
     ``eta`` is a float or an (S,) tensor. ``deriv`` overrides ``σ'`` (used by negative controls).
     ``backend``: ``auto`` runs float64 CPU tensors without a ``deriv`` hook in numpy (``_gd_span_np``: the same
     operations without torch's per-op overhead, ~2 µs per op, which dominates at small n); ``torch`` forces
     the tensor loop (any device, the hooks).
+
+    A ``Trajectory`` (engine ``gd``) on the recorded steps (``clock``): states ``alphas``, ``betas``, ``patterns``
+    ((S, m, n) CPU tensors each; a pattern is 𝟙{β > 0}) and ``losses`` ((S,) each; L itself: ``log_loss`` is None).
+    Stats, the final state per seed (leading axis S): ``alpha``, ``beta`` (S, m, n), ``loss`` (S,), ``steps`` (S,),
+    the steps taken until the stopping rule fired (or max_steps), ``converged`` and ``diverged`` (S,) bool (the loss
+    became non-finite), ``grad_norm0``, ``grad_norm`` (S,), ``pattern_step1`` (S, m, n) bool, 𝟙{β > 0} after one
+    step, and ``pattern_changes_after_step1`` (S,), the steps t ≥ 2 at which any activation changed.
     """
     if activation not in ACTIVATIONS:
         raise ValueError(f"activation must be one of {ACTIVATIONS}, got {activation!r}")
@@ -106,7 +95,7 @@ def gd_span(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, alpha0: torch.Ten
     diverged = torch.zeros(S, dtype=torch.bool, device=dev)
     steps = torch.zeros(S, dtype=torch.long, device=dev)
     changes = torch.zeros(S, dtype=torch.long, device=dev)
-    traj = Trajectory()
+    traj = _span_record()
     prev_pattern = pattern1 = None
     g0 = None
     t = 0
@@ -131,7 +120,7 @@ def gd_span(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, alpha0: torch.Ten
         converged |= done_now
         active &= ~(done_now | bad)
         if t in record or not bool(active.any()) or t == max_steps:
-            traj.add(t, alpha, beta, loss)
+            _record(traj, t, alpha, beta, loss)
         if not bool(active.any()) or t == max_steps:
             break
         upd = active.view(S, 1, 1).to(dt)
@@ -140,12 +129,11 @@ def gd_span(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, alpha0: torch.Ten
         t += 1
     if pattern1 is None:  # converged at step 0: the pattern "after step 1" is the initial one
         pattern1 = pattern.clone()
-    return GDResult(alpha=alpha, beta=beta, loss=loss, steps=steps, converged=converged, diverged=diverged,
-                    grad_norm0=g0, grad_norm=gnorm, pattern_step1=pattern1,
-                    pattern_changes_after_step1=changes, trajectory=traj)
+    return _span_result(traj, alpha=alpha, beta=beta, loss=loss, steps=steps, converged=converged, diverged=diverged,
+                        grad_norm0=g0, grad_norm=gnorm, pattern_step1=pattern1, pattern_changes_after_step1=changes)
 
 
-def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) -> GDResult:
+def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) -> Trajectory:
     """``gd_span``'s loop in numpy float64: the same arithmetic as the torch loop (the sums over m, n as BLAS
     products), so results agree with it to rounding (≤ 1e-12 relative) and are bitwise reproducible.
 
@@ -186,7 +174,7 @@ def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) 
     converged, diverged = np.zeros(S, dtype=bool), np.zeros(S, dtype=bool)
     stop_at = np.full(S, -1, dtype=np.int64)
     changes = np.zeros(S, dtype=np.int64)
-    traj = Trajectory()
+    traj = _span_record()
     T = torch.from_numpy
     pattern1 = g0 = thr = loss = None
     t = 0
@@ -253,7 +241,7 @@ def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) 
                 live = [s for s in live if active[s]]
             if t in record or not live or t == max_steps:  # the loop always ends on a recorded step
                 loss = 0.5 * l3[:, 0, 0]  # L = ½‖r‖²
-                traj.add(t, T(alpha), T(beta), T(loss))
+                _record(traj, t, T(alpha), T(beta), T(loss))
             if not live or t == max_steps:
                 break
             if one:
@@ -269,25 +257,20 @@ def _gd_span_np(K, y, a, alpha0, eta, activation, max_steps, grad_rtol, record) 
         pattern1 = mask > 0
     steps = np.where(stop_at >= 0, stop_at, t)
     gnorm = np.sqrt(np.maximum(g3[:, 0, 0], 0.0))
-    return GDResult(alpha=T(alpha), beta=T(beta), loss=T(loss), steps=T(steps), converged=T(converged),
-                    diverged=T(diverged), grad_norm0=T(g0), grad_norm=T(gnorm), pattern_step1=T(pattern1),
-                    pattern_changes_after_step1=T(changes), trajectory=traj)
-
-
-@dataclass
-class DirectResult:
-    W: torch.Tensor  # (m, d)
-    beta: torch.Tensor  # (m, n)
-    loss: float
-    steps: int
-    converged: bool
-    betas: list[torch.Tensor]  # β after every step (for agreement tests)
+    return _span_result(traj, alpha=T(alpha), beta=T(beta), loss=T(loss), steps=T(steps), converged=T(converged),
+                        diverged=T(diverged), grad_norm0=T(g0), grad_norm=T(gnorm), pattern_step1=T(pattern1),
+                        pattern_changes_after_step1=T(changes))
 
 
 def gd_direct(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, W0: torch.Tensor, eta: float, *,
               activation: str = "relu", max_steps: int = 20000, grad_rtol: float = 1e-12,
-              keep_betas: bool = True) -> DirectResult:
-    """Autograd GD in ``R^{m×d}`` for one seed: the reference for ``gd_span`` (same stopping rule)."""
+              keep_betas: bool = True) -> Trajectory:
+    """Autograd GD in ``R^{m×d}`` for one seed: the reference for ``gd_span`` (same stopping rule).
+
+    A ``Trajectory`` (engine ``autograd_gd``) on the steps ``t`` = 0, 1, … (none without ``keep_betas``): state
+    ``betas``, β (m, n) at every step (for agreement tests); stats the final ``W`` (m, d), ``beta`` (m, n), ``loss``,
+    ``steps`` and ``converged``.
+    """
     act = torch.relu if activation == "relu" else (lambda b: b)
     W = W0.clone().requires_grad_(True)
     a = a.to(X)
@@ -312,5 +295,10 @@ def gd_direct(X: torch.Tensor, y: torch.Tensor, a: torch.Tensor, W0: torch.Tenso
         with torch.no_grad():
             W -= eta * grad
         t += 1
-    return DirectResult(W=W.detach(), beta=beta.detach(), loss=float(loss.detach()), steps=t, converged=converged,
-                        betas=betas)
+    return Trajectory(clock=list(range(len(betas))), states={"betas": betas}, engine="autograd_gd",
+                      stats={"W": W.detach(), "beta": beta.detach(), "loss": float(loss.detach()), "steps": t,
+                             "converged": converged})
+
+
+# 0.1's records, until 0.3.0 (relu_gd.Trajectory, gd_span's record, is the one Trajectory now: its series are plural)
+__getattr__ = former_names(__name__, {"GDResult": Trajectory, "DirectResult": Trajectory})

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 from scipy.integrate import solve_ivp
+
+from ..trajectory import Trajectory, former_names
 
 
 @dataclass
@@ -68,26 +70,6 @@ class Net:
         return (S @ r) / self.n, a[:, None] * D * r[None, :] / self.n, r
 
 
-@dataclass
-class FlowResult:
-    z: np.ndarray
-    t: float
-    loss: float
-    events: int
-    nfev: int
-    seconds: float
-    reached_loss: bool
-    sliding: int = 0  # how many sliding episodes (Filippov: a preactivation held at 0, σ' ∈ [0,1] solved for)
-    grid_t: list = field(default_factory=list)  # checkpoints (sorted)
-    grid_loss: list = field(default_factory=list)
-    grid_balancedness: list = field(default_factory=list)  # c_j = a_j² − ‖w_j‖², (m,) per checkpoint
-    grid_scale: list = field(default_factory=list)  # a_j² + ‖w_j‖², (m,) per checkpoint
-    grid_grad2: list = field(default_factory=list)  # ‖∇L‖² (a and w = Σ_k C_k x_k), per checkpoint
-    snapshots: dict = field(default_factory=dict)  # t -> state z
-    flow_loss: float = math.nan  # the flow's own final loss (``loss`` is that of the observed final state)
-    message: str = ""
-
-
 def _sliding_mu(net: Net, a, C, M, slide) -> np.ndarray:
     """σ' on the sliding coordinates (Filippov): per neuron j with sliding set S, ``Ż_jk = 0`` for k ∈ S, i.e.
     ``Σ_{l∈S} K_kl r_l μ_l = −Σ_{l∉S} K_kl r_l M_jl``; returns M with those μ filled in."""
@@ -112,7 +94,7 @@ def _sliding_mu(net: Net, a, C, M, slide) -> np.ndarray:
 def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop: float = 1e-22, rtol: float = 1e-12,
                   grid=(), snapshots=(), events: bool = True, max_events: int = 20000,
                   deriv: Callable | None = None, a_rate: float = 1.0, rate: float = 1.0,
-                  observe: Callable | None = None) -> FlowResult:
+                  observe: Callable | None = None) -> Trajectory:
     """GF from ``z0 = (a, C)`` until ``L ≤ loss_stop`` (if > 0) or ``t_max``; ``grid`` times record L and balancedness.
 
     Hybrid integration: a fixed pattern between events; a preactivation that crosses 0 flips its pattern entry;
@@ -123,6 +105,13 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
     ``deriv`` or ``events=False`` the field reads σ'(Z) off the state and no event is handled. ``observe`` (negative
     controls: a wrong answer in place of the flow's) maps every state read out — grid, snapshots, the final one —
     before L and the balancedness are computed from it; ``flow_loss`` and ``reached_loss`` stay the flow's own.
+
+    A ``Trajectory`` (engine ``DOP853``, scipy's, with the pattern events) on the ``grid`` times reached
+    (``grid_t``, sorted): states ``grid_loss`` (L itself: ``log_loss`` is None), ``grid_balancedness`` (c_j = a_j² −
+    ‖w_j‖², (m,) each), ``grid_scale`` (a_j² + ‖w_j‖², (m,) each), ``grid_grad2`` (‖∇L‖², a and w = Σ_k C_k x_k).
+    Stats: the final state ``z``, its time ``t`` and loss ``loss`` (of the observed final state), ``flow_loss`` (the
+    flow's own final loss), ``events``, ``sliding`` (how many sliding episodes: Filippov, a preactivation held at 0,
+    σ' ∈ [0,1] solved for), ``nfev``, ``seconds``, ``reached_loss``, ``message`` and ``snapshots`` (t → state z).
     """
     obs = observe or (lambda v: v)
     K = net.K
@@ -134,7 +123,10 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
     t, nfev, nev, nslide = 0.0, 0, 0, 0
     grid = sorted(float(x) for x in grid if 0 <= x <= t_max)
     snaps = sorted(float(x) for x in snapshots if 0 <= x <= t_max)
-    out = FlowResult(z=z, t=0.0, loss=net.loss(z), events=0, nfev=0, seconds=0.0, reached_loss=False)
+    out = Trajectory(clock=[], states={"grid_loss": [], "grid_balancedness": [], "grid_scale": [], "grid_grad2": []},
+                     engine="DOP853", clock_name="grid_t",
+                     stats={"z": z, "t": 0.0, "loss": net.loss(z), "events": 0, "nfev": 0, "seconds": 0.0,
+                            "reached_loss": False, "sliding": 0, "snapshots": {}, "flow_loss": math.nan, "message": ""})
     t0 = time.perf_counter()
     Kinv = np.linalg.pinv(K) if events else None
     orthogonal = bool(np.allclose(K, np.diag(np.diag(K))))
@@ -254,27 +246,23 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
     return out
 
 
-@dataclass
-class GDResult:
-    z: np.ndarray
-    losses: list
-    identity_residual: float  # max_t,j |Δc_j − η²(g_a² − ‖g_w‖²)| / (a_j² + ‖w_j‖²)
-    identity_by_step: list  # per step: max_j of the same
-    drift: float  # max_t,j |c_j(t) − c_j(0)| / (a_j² + ‖w_j‖²): what GD changes (η² terms)
-
-
 def gradient_descent(net: Net, z0: np.ndarray, eta: float, steps: int, *, deriv: Callable | None = None,
-                     a_step: float = 1.0, observe: Callable | None = None) -> GDResult:
+                     a_step: float = 1.0, observe: Callable | None = None) -> Trajectory:
     with np.errstate(over="ignore", invalid="ignore"):  # a broken trainer may blow up: reported as inf
         return _gd(net, z0, eta, steps, deriv, a_step, observe)
 
 
-def _gd(net, z0, eta, steps, deriv, a_step, observe=None) -> GDResult:
+def _gd(net, z0, eta, steps, deriv, a_step, observe=None) -> Trajectory:
     """GD ``a ← a − η g_a``, ``C ← C − η g_C`` with the per-step identity of the balancedness (Du, Hu, Lee 2018):
     ``Δ(a_j² − ‖w_j‖²) = η²(g_{a_j}² − ‖g_{w_j}‖²)`` exactly, since ``a_j g_{a_j} = ⟨w_j, g_{w_j}⟩`` for a
     positively 1-homogeneous σ with σ(0) = 0. ``deriv`` and ``a_step`` (a wrong σ', a wrong step on a) exist for
     negative controls; ``observe`` maps every iterate before the identity is read: the identity is then checked on
-    the observed iterates z'_k (Δc from z'_k to z'_{k+1}, the gradient at z'_k), as for a trajectory handed in."""
+    the observed iterates z'_k (Δc from z'_k to z'_{k+1}, the gradient at z'_k), as for a trajectory handed in.
+
+    A ``Trajectory`` (engine ``gd``) on the steps ``t`` = 0, 1, …: states ``identity_by_step`` (per step, max_j of the
+    residual below) and ``losses`` (L at each step's start; the last missing when the iterate blew up); stats the
+    final ``z``, ``identity_residual`` = max_t,j |Δc_j − η²(g_a² − ‖g_w‖²)| / (a_j² + ‖w_j‖²) and ``drift`` =
+    max_t,j |c_j(t) − c_j(0)| / (a_j² + ‖w_j‖²) (what GD changes: η² terms)."""
     a, C = net.unpack(np.asarray(z0, dtype=float).copy())
     c0 = a * a - net.norms2(C)
     losses, worst, by_step, drift = [], 0.0, [], 0.0
@@ -301,7 +289,8 @@ def _gd(net, z0, eta, steps, deriv, a_step, observe=None) -> GDResult:
         by_step.append(float(res.max()))
         worst = max(worst, by_step[-1])
         drift = max(drift, float((np.abs(c_after - c0) / np.maximum(scale, 1e-300)).max()))
-    return GDResult(z=net.pack(a, C), losses=losses, identity_residual=worst, identity_by_step=by_step, drift=drift)
+    return Trajectory(clock=list(range(len(by_step))), states={"losses": losses, "identity_by_step": by_step},
+                      engine="gd", stats={"z": net.pack(a, C), "identity_residual": worst, "drift": drift})
 
 
 def init_state(X: np.ndarray, m: int, lam: float, seed: int, *, balanced: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -322,3 +311,6 @@ def init_state(X: np.ndarray, m: int, lam: float, seed: int, *, balanced: bool =
     C0 = np.linalg.lstsq(K, X @ W0.T, rcond=None)[0].T  # K singular (d < n): any coefficients of the projection
     p = np.maximum(np.sum(W0 * W0, axis=1) - np.einsum("ji,ik,jk->j", C0, K, C0), 0.0)
     return np.concatenate([a0, C0.ravel()]), p
+
+
+__getattr__ = former_names(__name__, {"FlowResult": Trajectory, "GDResult": Trajectory})  # 0.1's records, until 0.3.0

@@ -7,11 +7,11 @@ seeds along a leading axis S. ``WWᵀ = BKBᵀ + W₀^⊥W₀^⊥ᵀ`` gives ``s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import torch
 import torch.nn.functional as F
 
+from ..trajectory import Trajectory, former_names
 from .frozen import NEVER
 from .relu_gd import checkpoint_steps
 
@@ -24,18 +24,6 @@ def smooth_leaky_grad(z, gamma):
     return gamma + (1 - gamma) * torch.sigmoid(z)
 
 
-@dataclass
-class SGDRecord:
-    steps: list[int] = field(default_factory=list)
-    srank: list[torch.Tensor] = field(default_factory=list)  # (S,)
-    spectral: list[torch.Tensor] = field(default_factory=list)  # ‖W‖₂ (S,)
-    fro: list[torch.Tensor] = field(default_factory=list)  # ‖W‖_F (S,)
-    loss: list[torch.Tensor] = field(default_factory=list)  # L̂ (S,)
-    # (S,) the first step t with B(t+1) == B(t) bit for bit while the loss is positive: frozen by float64 rounding
-    # from there on (numerics.trainers.frozen; −1: never)
-    frozen_at: torch.Tensor | None = None
-
-
 def weight_stats(B, K, P):
     G = B @ K @ B.transpose(-1, -2) + P
     ev = torch.linalg.eigvalsh(G)
@@ -46,12 +34,19 @@ def weight_stats(B, K, P):
 
 def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, eta,
               gamma: float, steps: int, *, record_every_until: int = 20, record_factor: float = 1.25,
-              act=smooth_leaky, act_grad=smooth_leaky_grad) -> tuple[torch.Tensor, SGDRecord]:
-    """Batched GD: ``K`` (S,n,n), ``y`` (S,n), ``a`` (m,), ``B0`` (S,m,n), ``P`` (S,m,m), ``eta`` float or (S,)."""
+              act=smooth_leaky, act_grad=smooth_leaky_grad) -> tuple[torch.Tensor, Trajectory]:
+    """Batched GD: ``K`` (S,n,n), ``y`` (S,n), ``a`` (m,), ``B0`` (S,m,n), ``P`` (S,m,m), ``eta`` float or (S,).
+
+    Returns the final ``B`` and a ``Trajectory`` (engine ``gd``) on the recorded ``steps``: states, each (S,) per
+    step, ``srank`` (stable rank of W), ``spectral`` (‖W‖₂), ``fro`` (‖W‖_F) and ``loss`` (L̂ itself: ``log_loss`` is
+    None); stat ``frozen_at`` (S,), the first step t with B(t+1) == B(t) bit for bit while the loss is positive:
+    frozen by float64 rounding from there on (``numerics.trainers.frozen``; −1: never).
+    """
     S, m, n = B0.shape
     a = a.to(K).view(1, m, 1)
     eta_t = torch.as_tensor(eta, dtype=K.dtype, device=K.device).reshape(-1, 1, 1)
-    rec = SGDRecord()
+    rec = Trajectory(clock=[], states={"srank": [], "spectral": [], "fro": [], "loss": []}, engine="gd",
+                     stats={"frozen_at": None}, clock_name="steps")
     when = checkpoint_steps(steps, record_every_until, record_factor)
     B = B0.clone()
     frozen = torch.full((S,), NEVER, dtype=torch.long, device=K.device)
@@ -76,7 +71,8 @@ def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tenso
 
 
 def gd_direct_smooth(X, y, a, W0, eta, gamma, steps, act=smooth_leaky):
-    """Naive reference: autograd GD on ``W ∈ R^{m×d}`` for one seed (same loss and step)."""
+    """Naive reference: autograd GD on ``W ∈ R^{m×d}`` for one seed (same loss and step); returns the final W
+    only (not a ``Trajectory``: a reference compared by its end state)."""
     W = W0.clone()
     for _ in range(steps):
         Wg = W.requires_grad_(True)
@@ -85,3 +81,6 @@ def gd_direct_smooth(X, y, a, W0, eta, gamma, steps, act=smooth_leaky):
         (g,) = torch.autograd.grad(L, Wg)
         W = (W - eta * g).detach()
     return W
+
+
+__getattr__ = former_names(__name__, {"SGDRecord": Trajectory})  # 0.1's record class, until 0.3.0

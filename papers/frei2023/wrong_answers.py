@@ -112,15 +112,12 @@ def gmm_dynamics() -> Probe:
 
 # ---- frei2023.fig2: Hooks.limit(name, trace) maps each SGD trace (steps, srank, train_acc, test_acc) -------------
 def _trace_frozen(name, tr):
-    import dataclasses
     T = len(tr.steps)
-    return dataclasses.replace(tr, srank=[tr.srank[0]] * T, train_acc=[tr.train_acc[0]] * T,
-                               test_acc=[tr.test_acc[0]] * T)
+    return tr.replace(srank=[tr.srank[0]] * T, train_acc=[tr.train_acc[0]] * T, test_acc=[tr.test_acc[0]] * T)
 
 
 def _trace_label_fit(name, tr):
-    import dataclasses
-    return dataclasses.replace(tr, srank=[tr.srank[0]] * len(tr.steps))
+    return tr.replace(srank=[tr.srank[0]] * len(tr.steps))
 
 
 def fig2_frozen() -> Probe:

@@ -98,34 +98,34 @@ def run(name, net, B0, target, stop, tight):
     sn, so = new.stats, old.stats
     print(f"\n[{name}]")
     print(f"  old: {co:8.2f} s CPU {wo:8.2f} s wall, {so['steps']} accepted, {so['rejected']} rejected, "
-          f"accepted/total {so['accept_ratio']:.3f}, ends at log L̂ = {old.log_loss:.4f}")
+          f"accepted/total {so['accept_ratio']:.3f}, ends at log L̂ = {old.stats['log_loss']:.4f}")
     print(f"  new: {cn:8.2f} s CPU {wn:8.2f} s wall, {sn['steps']} accepted, {sn['rejected']} rejected, "
           f"accepted/total {sn['accept_ratio']:.3f}, events {sn['events']}, sliding {sn['sliding']}, "
-          f"forced {sn['forced']}, ends at log L̂ = {new.log_loss:.4f}")
+          f"forced {sn['forced']}, ends at log L̂ = {new.stats['log_loss']:.4f}")
     print(f"  speed-up: {co / cn:.1f}× CPU, {wo / wn:.1f}× wall")
-    same = gradient_flow(net, B0, target_log_loss=old.log_loss, max_steps=10 ** 6)  # new flow at the old end
-    dev = deviation(quantities(net, same.B), quantities(net, old.B))
-    print(f"  new vs old at the old end's log L̂ (s {same.s:.12g} vs {old.s:.12g}): "
+    same = gradient_flow(net, B0, target_log_loss=old.stats['log_loss'], max_steps=10 ** 6)  # new flow at the old end
+    dev = deviation(quantities(net, same.stats['B']), quantities(net, old.stats['B']))
+    print(f"  new vs old at the old end's log L̂ (s {same.stats['s']:.12g} vs {old.stats['s']:.12g}): "
           + ", ".join(f"{k} {v:.1e}" for k, v in dev.items()) + f"; max {max(dev.values()):.1e}")
     out = {"speedup_cpu": co / cn, "accept_new": sn["accept_ratio"], "dev_old_end": max(dev.values())}
     level = math.log(math.log(2) / n)
     if new.time_to_log2_over_n:
         cross = gradient_flow(net, B0, target_log_loss=level)
-        at = gradient_flow(net, B0, target_log_loss=-math.inf, s_end=cross.s, rtol=1e-12, events=False,
+        at = gradient_flow(net, B0, target_log_loss=-math.inf, s_end=cross.stats['s'], rtol=1e-12, events=False,
                            max_steps=10 ** 6)
-        t_ref = math.exp(at.log_t)
+        t_ref = math.exp(at.stats['log_t'])
         d_new, d_old = abs(new.time_to_log2_over_n / t_ref - 1), abs(old.time_to_log2_over_n / t_ref - 1)
         print(f"  time to log(2)/n: new {new.time_to_log2_over_n:.12g}, old {old.time_to_log2_over_n:.12g}; "
               f"old integrator (rtol 1e-12) landing on the crossing: {t_ref:.12g} → new rel. dev. {d_new:.1e}, "
               f"old's step-end value {d_old:.1e}")
         out["dev_t_cross"] = d_new
     if tight:
-        ref, cr, _ = timed(lambda: gradient_flow(net, B0, target_log_loss=-math.inf, s_end=new.s, rtol=1e-12,
+        ref, cr, _ = timed(lambda: gradient_flow(net, B0, target_log_loss=-math.inf, s_end=new.stats['s'], rtol=1e-12,
                                                  events=False, max_steps=10 ** 7))
-        dev = deviation(quantities(net, new.B), quantities(net, ref.B))
+        dev = deviation(quantities(net, new.stats['B']), quantities(net, ref.stats['B']))
         print(f"  new (rtol 1e-9) vs old at rtol 1e-12 landing on the new end ({cr:.0f} s): "
-              + ", ".join(f"{k} {v:.1e}" for k, v in dev.items()) + f"; log L̂ {abs(new.log_loss - ref.log_loss):.1e}"
-              f", log t {abs(new.log_t - ref.log_t):.1e} (the old log t quadrature's own error)")
+              + ", ".join(f"{k} {v:.1e}" for k, v in dev.items()) + f"; log L̂ {abs(new.stats['log_loss'] - ref.stats['log_loss']):.1e}"
+              f", log t {abs(new.stats['log_t'] - ref.stats['log_t']):.1e} (the old log t quadrature's own error)")
         out["dev_tight"] = max(dev.values())
     return out
 

@@ -197,7 +197,7 @@ def gd_drift(net: Net, B0: torch.Tensor, T: float, halvings: int = 4, steps0: in
     etas, devs = [], []
     for k in range(halvings + 1):
         steps = steps0 * 2 ** k
-        B, _ = gradient_descent(net, B0, T / steps, steps)
+        B = gradient_descent(net, B0, T / steps, steps).B
         etas.append(T / steps)
         devs.append(dB(B))
     order = float(np.polyfit(np.log(etas), np.log(np.maximum(devs, 1e-300)), 1)[0])
@@ -247,19 +247,19 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         engine = ENGINES[p["engine"]] if ctx.hooks.field is None else Explicit(events=False)  # the field's own DP5
         res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
                             progress=flow_note, engine=engine)
-        ck = LIM.checkpoint_indices(res.record.log_loss, len(y))
+        ck = LIM.checkpoint_indices(res.log_loss, len(y))
         # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
-        Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]
-        B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
+        Bck = [res.states["B"][k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.states["B"][k]) for k in ck]
+        B = res.stats["B"] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.stats["B"])
         Bn, Pn = B.cpu().numpy(), perp.cpu().numpy()
         reached = res.time_to_log2_over_n is not None
-        rose = not res.log_loss <= float(net.log_loss(B0))  # not a flow still converging: its rows decide
-        q.update(log_loss_final=res.log_loss, log_time_final=res.log_t, flow_steps=res.steps,
+        rose = not res.stats["log_loss"] <= float(net.log_loss(B0))  # not a flow still converging: its rows decide
+        q.update(log_loss_final=res.stats["log_loss"], log_time_final=res.stats["log_t"], flow_steps=res.stats["steps"],
                  flow_rejected=res.rejected, flow_events=res.stats["events"], flow_sliding=res.stats["sliding"],
                  flow_accept_ratio=res.stats["accept_ratio"], time_to_log2_over_n=res.time_to_log2_over_n,
                  log_loss_threshold=math.log(math.log(2) / len(yn)), flow_engine=res.stats.get("engine", "explicit"),
                  flow_field_evals=res.stats["field_evals"])
-        q.update(stall_quantities(net, res.B, q["R_min"], len(yn)))
+        q.update(stall_quantities(net, res.stats["B"], q["R_min"], len(yn)))
         if reached:
             q["reached_log2_over_n"] = 1.0
         elif rose:  # the loss rose (or blew up): a GF never does that
@@ -268,10 +268,10 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
             q["reached_log2_over_n"] = 0.0  # stalled above log(2)/n: a counterexample to Theorem 3.4
         else:
             q["reached_log2_over_n"] = math.nan
-            inconc = (Inconclusive(Reason.NOT_CONVERGED, f"budget of {p['max_steps']} RK steps spent while still descending (log L̂ = {res.log_loss:.3g} > "
+            inconc = (Inconclusive(Reason.NOT_CONVERGED, f"budget of {p['max_steps']} RK steps spent while still descending (log L̂ = {res.stats['log_loss']:.3g} > "
                       f"log(log 2/n) = {q['log_loss_threshold']:.3g}, relative gradient {q['field_norm_relative']:.2g})"))
         if reached and not res.reached_target:
-            inconc = inconc or (Inconclusive(Reason.NOT_CONVERGED, f"budget of {p['max_steps']} RK steps spent at log L̂ = {res.log_loss:.1f} before the "
+            inconc = inconc or (Inconclusive(Reason.NOT_CONVERGED, f"budget of {p['max_steps']} RK steps spent at log L̂ = {res.stats['log_loss']:.1f} before the "
                                 f"target {p['target_log_loss']:g}"))
         if res.time_to_log2_over_n and p["gd_drift"]:
             q["gd_vs_gf_drift"] = gd_drift(net, B0, res.time_to_log2_over_n)
@@ -283,12 +283,12 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         q["init_residue"] = float(math.sqrt(max(np.trace(Pn), 0.0)) / fro)
         if q["init_residue"] > INIT_RESIDUE_MAX:
             inconc = inconc or (Inconclusive(Reason.DIRECTION_NOT_CONVERGED, f"not yet converged in direction: the part of the init orthogonal to the data "
-                                f"is still {q['init_residue']:.2g} of ‖W‖ at log L̂ = {res.log_loss:.0f} (it only "
+                                f"is still {q['init_residue']:.2g} of ‖W‖ at log L̂ = {res.stats['log_loss']:.0f} (it only "
                                 f"fades like 1/‖W‖ ∝ 1/log t); lower target_log_loss or use init=span"))
         q["normalized_margin"] = float(marg.min() / fro)
         q["train_error"] = float((marg <= 0).mean())
         q["margin_spread"] = float((marg.max() - marg.min()) / marg.min()) if marg.min() > 0 else math.inf
-        q["spread_tol"] = 10.0 / abs(res.log_loss)
+        q["spread_tol"] = 10.0 / abs(res.stats["log_loss"])
         q["sigma3_over_sigma1"] = float(sv[2] / sv[0]) if len(sv) >= 3 else 0.0
         q["stable_rank"] = float((sv ** 2).sum() / sv[0] ** 2)
         Wrows = WW  # neuron spread via the Gram matrix: ‖w_j − w̄‖² from inner products
@@ -314,8 +314,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
                  multiplier_ratio_bound=multiplier_ratio_bound(Kn, yn, m1, m2, gamma))
         # the same residual at an earlier state: the first checkpoint with log L̂ ≤ −20 and a larger loss than the
         # end's (a state the flow has left; the end compared with itself would be a tautology): NaN when none
-        early = next((j for j, k in enumerate(ck) if -20 >= res.record.log_loss[k] > res.log_loss), None)
-        q["kkt_early_log_loss"] = float(res.record.log_loss[ck[early]]) if early is not None else math.nan
+        early = next((j for j, k in enumerate(ck) if -20 >= res.log_loss[k] > res.stats["log_loss"]), None)
+        q["kkt_early_log_loss"] = float(res.log_loss[ck[early]]) if early is not None else math.nan
         q["kkt_stationarity_early"] = (kkt_check(Kn, yn, an, gamma, Bck[early].cpu().numpy(), Pn).stationarity
                                        if early is not None else math.nan)
         ref, why = references(Kn, yn, m1, m2, gamma)
@@ -333,15 +333,15 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         span_net = dataclasses.replace(net, perp_gram=torch.zeros_like(net.perp_gram))
         end = LIM.state_quantities(Kn, yn, an, gamma, Bn, 0 * Pn,
                                    boundary_agreement(span_net, B, p["n_test"], seed, mass=True)[1], Bstar, wsn)
-        lim_values = LIM.limit_values([-float(res.record.log_loss[k]) for k in ck], states,
+        lim_values = LIM.limit_values([-float(res.log_loss[k]) for k in ck], states,
                                       LIM.direction_moved(Kn, [Bk.cpu().numpy() for Bk in Bck] + [Bn]), end)
         values = {k: (float(v) if isinstance(v, (bool, np.bool_)) else v) for k, v in q.items()
                   if isinstance(v, (int, float, bool, np.floating, np.bool_))}
         values.update(lim_values)
         q.update({k: (list(v.values) if hasattr(v, "clock") else v) for k, v in lim_values.items()})
         q["limit_checkpoints"] = list(lim_values["kkt_stationarity_series"].clock)
-        series = {"s": res.record.s, "log_loss": res.record.log_loss, "log_t": res.record.log_t,
-                  "normalized_margin": res.record.normalized_margin, "singular_values": res.record.singular_values}
+        series = {"s": res.clock, "log_loss": res.log_loss, "log_t": res.states["log_t"],
+                  "normalized_margin": res.normalized_margin, "singular_values": res.singular_values}
         nan_why = {"aligned_is_global": q.get("global_certificate_note", "")} if q.get("aligned_is_global") != 1.0 else {}
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=None if rose else inconc,
                                series=series, data=desc, nan_reasons=nan_why, certificate=cert))

@@ -134,15 +134,15 @@ def measure_gf_sec5(kind: str):
                 engine = Explicit(events=False)
             res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"],
                                 max_steps=p["max_steps"], keep_B=kind == "xor", progress=flow_note, engine=engine)
-            ck = LIM.checkpoint_indices(res.record.log_loss, len(y)) if kind == "xor" else []
+            ck = LIM.checkpoint_indices(res.log_loss, len(y)) if kind == "xor" else []
             # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
-            Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]
-            B = res.B if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.B)
-            q.update(mu_norm=data.mu_norm, log_loss_final=res.log_loss, train_error=_train_error(net.margins(B)))
+            Bck = [res.states["B"][k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.states["B"][k]) for k in ck]
+            B = res.stats["B"] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.stats["B"])
+            q.update(mu_norm=data.mu_norm, log_loss_final=res.stats["log_loss"], train_error=_train_error(net.margins(B)))
             lim_values = {}
             if kind == "xor":
-                q.update(theorem32_structure(net, B, res.log_loss, seed))
-                lim_values = xor_limit_values(net, res.record.log_loss, ck, Bck, B, seed)
+                q.update(theorem32_structure(net, B, res.stats["log_loss"], seed))
+                lim_values = xor_limit_values(net, res.log_loss, ck, Bck, B, seed)
                 q.update({k: (list(v.values) if hasattr(v, "clock") else v) for k, v in lim_values.items()})
                 q["limit_checkpoints"] = list(lim_values["sigma3_series"].clock)
             _test_errors(data, lambda Xx: (a * leaky(Xx @ B.T, p["gamma"])).sum(1), p, seed, q)
@@ -150,7 +150,7 @@ def measure_gf_sec5(kind: str):
             q["error_tol"] = err_tol(ref, p["n_test"])
             log_loss_0 = float(net.log_loss(B0))
             inconc = None if res.reached_target else Inconclusive(Reason.NOT_CONVERGED, "flow did not reach its target loss within its step budget")
-            if not res.log_loss <= log_loss_0:  # the loss ended above its start (or NaN): not a flow still converging
+            if not res.stats["log_loss"] <= log_loss_0:  # the loss ended above its start (or NaN): not a flow still converging
                 inconc = None
             values = {k: v for k, v in q.items() if isinstance(v, (int, float))}
             values.update(lim_values)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +16,7 @@ import torch
 
 from ibcheck.numerics.runtime.device import generator
 from ibcheck.numerics.runtime.errors import InputError
+from ibcheck.numerics.trajectory import Trajectory, former_names
 
 
 @dataclass
@@ -78,17 +79,13 @@ def srank(W: torch.Tensor) -> float:
     return float((s ** 2).sum() / s[0] ** 2)
 
 
-@dataclass
-class SGDTrace:
-    steps: list[int] = field(default_factory=list)
-    srank: list[float] = field(default_factory=list)
-    train_acc: list[float] = field(default_factory=list)
-    test_acc: list[float] = field(default_factory=list)
-
-
 def train_relu_sgd(data: ImageData, m: int, init_factor: float, *, lr: float, epochs: int, batch: int, seed: int,
-                   record_every: int = 10) -> SGDTrace:
-    """SGD on ``x ↦ V relu(Wx + b) + c`` (cross-entropy); ``init_factor`` scales the Glorot-uniform range."""
+                   record_every: int = 10) -> Trajectory:
+    """SGD on ``x ↦ V relu(Wx + b) + c`` (cross-entropy); ``init_factor`` scales the Glorot-uniform range.
+
+    A ``Trajectory`` (engine ``sgd``) on every ``record_every``-th step and the last (``steps``): states ``srank``
+    (stable rank of W), ``train_acc`` and ``test_acc``; no loss recorded (``log_loss`` is None).
+    """
     g = generator(seed)
     d, k = data.Xtr.shape[1], int(max(data.ytr.max(), data.yte.max())) + 1
 
@@ -101,7 +98,7 @@ def train_relu_sgd(data: ImageData, m: int, init_factor: float, *, lr: float, ep
     params = [W, b, V, c]
     fwd = lambda X: torch.relu(X @ W.T + b) @ V.T + c  # noqa: E731
     acc = lambda X, y: float((fwd(X).argmax(1) == y).double().mean())  # noqa: E731
-    tr = SGDTrace()
+    tr = Trajectory(clock=[], states={"srank": [], "train_acc": [], "test_acc": []}, engine="sgd", clock_name="steps")
     N, step = len(data.ytr), 0
     for _ in range(epochs):
         perm = torch.randperm(N, generator=g)
@@ -121,3 +118,6 @@ def train_relu_sgd(data: ImageData, m: int, init_factor: float, *, lr: float, ep
         tr.steps.append(step), tr.srank.append(srank(W)), tr.train_acc.append(acc(data.Xtr, data.ytr))
         tr.test_acc.append(acc(data.Xte, data.yte))
     return tr
+
+
+__getattr__ = former_names(__name__, {"SGDTrace": Trajectory})  # 0.1's record, until 0.3.0

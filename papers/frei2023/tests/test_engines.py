@@ -29,13 +29,13 @@ def setup():
 
 def quantities(net, res):
     K, y, a = (t.numpy() for t in (net.K, net.y, net.a))
-    B = res.B.numpy()
+    B = res.stats["B"].numpy()
     Z = B @ K
     q = y * (a[:, None] * np.maximum(0.5 * Z, Z)).sum(0)
     r = kkt_check(K, y, a, 0.5, B)
     return {"normalized_margin": q.min() / math.sqrt(np.einsum("ji,ik,jk->", B, K, B)),
             "margin_spread": (q.max() - q.min()) / q.min(), "stationarity": r.stationarity,
-            "complementarity": r.complementarity, "log_t": res.log_t, "log_loss": res.log_loss}
+            "complementarity": r.complementarity, "log_t": res.stats["log_t"], "log_loss": res.stats["log_loss"]}
 
 
 @pytest.fixture(scope="module")

@@ -39,14 +39,16 @@ def test_span_flow_matches_direct_flow(loss):
     for s_end in (1e-3, 0.05):
         r = gradient_flow(net, B0, s_end=s_end, rtol=1e-11)
         Wd, info = direct_flow(X, y, a, 0.5, loss, W0, s_end=s_end, rtol=1e-11)
-        Ws = (W0 - B0 @ X) + r.B @ X
+        Ws = (W0 - B0 @ X) + r.stats["B"] @ X
         assert float((Ws - Wd).norm() / Wd.norm()) <= 1e-9  # two integrations of one ODE at rtol 1e-11
-        assert r.log_t == pytest.approx(info["log_t"], rel=1e-9)
+        assert r.stats["log_t"] == pytest.approx(info["log_t"], rel=1e-9)
 
 
 def test_span_gd_matches_direct_gd():
     X, y, K, a, W0, B0, net = _setup()
-    B, logs = gradient_descent(net, B0, 1e-3, 50)
+    gd = gradient_descent(net, B0, 1e-3, 50)
+    B = gd.B
+    assert gd.clock == list(range(50)) and len(gd.log_loss) == 50 and gd.engine == "gd"
     W = W0.clone()
     for _ in range(50):
         Wg = W.clone().requires_grad_(True)
@@ -60,8 +62,22 @@ def test_span_gd_matches_direct_gd():
 def test_flow_reaches_tiny_losses_and_records_time():
     X, y, K, a, W0, B0, net = _setup(d=2000)
     r = gradient_flow(net, B0, target_log_loss=-1000.0)
-    assert r.reached_target and r.log_loss <= -1000
+    assert r.reached_target and r.stats["log_loss"] <= -1000
     assert r.time_to_log2_over_n is not None and r.time_to_log2_over_n > 0
-    assert r.log_t > 900  # L̂ ≈ e^{−q}: real time grows like e^{q}
-    nm = r.record.normalized_margin
+    assert r.stats["log_t"] > 900  # L̂ ≈ e^{−q}: real time grows like e^{q}
+    nm = r.normalized_margin
     assert nm[-1] >= max(nm[len(nm) // 2:]) - 1e-12  # the normalised margin keeps improving late in the flow
+
+
+def test_sgd_records_a_trajectory():
+    """The SGD run's record is the one ``Trajectory`` (its series the measurement's); a wrong answer replaces a
+    series through ``Trajectory.replace``; the 0.1 name warns."""
+    from ibcheck.numerics.trajectory import Trajectory
+    from ibcheck.papers.frei2023.numerics import relu_sgd as mod
+    tr = mod.train_relu_sgd(mod.load_digits(0), 4, 1.0, lr=0.05, epochs=1, batch=256, seed=0, record_every=2)
+    assert type(tr) is Trajectory and tr.engine == "sgd" and list(tr.series()) == ["steps", "srank", "train_acc", "test_acc"]
+    assert all(len(v) == len(tr.steps) for v in tr.series().values())
+    frozen = tr.replace(srank=[tr.srank[0]] * len(tr.steps))
+    assert frozen.srank == [tr.srank[0]] * len(tr.steps) and frozen.steps is tr.steps and tr.srank[-1] != tr.srank[0]
+    with pytest.warns(DeprecationWarning, match="SGDTrace"):
+        assert mod.SGDTrace is Trajectory

@@ -181,7 +181,7 @@ def _sd_one(ctx: Context, seed: int) -> Measurement:
                               f"recorded step (the steps, capped at η₊ = 10^{p['log10_eta_plus_B2']:g}/B², move z·w by "
                               "less than a rounding of L): a state floating point froze is not a limit")
     values.update(margin_gap_series=series_at(t, gap, _targets(p["steps"])), margin_excess=excess,
-                  capped_fraction=run.info["capped_steps"] / p["steps"], loss_increase_iterates=inc)
+                  capped_fraction=run.stats["capped_steps"] / p["steps"], loss_increase_iterates=inc)
     others = {lab: max_margin(Z, None, NORMS[lab]).gamma for lab in NORMS}
     q.update(gamma=gamma, B=B, steps=p["steps"], final_gap=float(gap[-1]),
              final_margin_ratios=[float(margins[lab][-1] / others[lab]) for lab in ("l1", "l2", "linf")],

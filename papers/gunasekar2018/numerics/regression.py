@@ -41,7 +41,8 @@ def initial(potential: str, d: int, seed: int, scale: float = 1.0) -> np.ndarray
 def steepest_ls(X: np.ndarray, y: np.ndarray, norm: str, eta: float, steps: int) -> np.ndarray:
     """Steepest descent w.r.t. ``norm`` on ``L(w) = ½‖Xw − y‖²`` from w₀ = 0, unnormalised (the step solves
     ``argmin_v ⟨∇L, v⟩ + (1/2η)‖v‖²``): ℓ∞ ``v = −η‖g‖₁ sign(g)`` (sign descent), ℓ1 ``v = −η‖g‖_∞ sign(g_k)e_k``,
-    k the first ``argmax|g_k|`` (greedy coordinate descent), ℓ2 ``v = −ηg`` (GD). Returns the last iterate."""
+    k the first ``argmax|g_k|`` (greedy coordinate descent), ℓ2 ``v = −ηg`` (GD). Returns the last iterate (not a
+    ``Trajectory``: the check compares only where the run ends with the predicted limit)."""
     w = np.zeros(X.shape[1])
     for _ in range(steps):
         g = X.T @ (X @ w - y)

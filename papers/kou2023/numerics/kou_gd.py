@@ -11,13 +11,13 @@ space (``log ℓ(q)`` from margins; ``|ℓ'(q)| = e^{−softplus(q)}``), so noth
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Callable
 
 import torch
 import torch.nn.functional as F
 
 from ibcheck.numerics.trainers.two_layer import log_loss
+from ibcheck.numerics.trajectory import Trajectory, former_names
 
 
 def checkpoints(steps: int) -> list[int]:
@@ -39,31 +39,25 @@ def _srank(G: torch.Tensor) -> torch.Tensor:
     return ev.sum(-1) / ev[..., -1]
 
 
-@dataclass
-class KouRecord:
-    steps: list = field(default_factory=list)
-    srank_pos: list = field(default_factory=list)  # (S,) per checkpoint
-    srank_neg: list = field(default_factory=list)
-    srank_full: list = field(default_factory=list)
-    log_loss: list = field(default_factory=list)
-    margin_ratio: list = field(default_factory=list)  # max_i q_i / min_i q_i (inf while some q_i ≤ 0)
-    margin_min: list = field(default_factory=list)
-
-
 def kou_gd(K: torch.Tensor, y: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, eta, gamma: float, steps: int, *,
            deriv: Callable | None = None, sign: float = 1.0,
-           observe: Callable | None = None) -> tuple[torch.Tensor, KouRecord]:
+           observe: Callable | None = None) -> tuple[torch.Tensor, Trajectory]:
     """``K`` (S,n,n), ``y`` (S,n) ±1, ``B0`` (S,2m,n) (rows 0..m−1: class +1), ``P`` (S,2m,2m) = W^⊥W^⊥ᵀ.
 
     ``deriv`` (a wrong σ'), ``sign`` (−1: ascent) and ``observe`` (``(B, P) -> (B', P')``: the state each
     checkpoint records, a wrong answer in place of GD's; the steps stay GD's) exist for negative controls only.
+
+    Returns the final ``B`` and a ``Trajectory`` (engine ``gd``) on the recorded ``steps``: states, each (S,) per
+    step, ``srank_pos``, ``srank_neg``, ``srank_full`` (stable ranks of F₊₁, F₋₁ and W), ``margin_ratio``
+    (max_i q_i / min_i q_i; inf while some q_i ≤ 0) and ``margin_min``; ``log_loss`` (S,) per step.
     """
     S, m2, n = B0.shape
     m = m2 // 2
     cls = torch.cat([torch.ones(m), -torch.ones(m)]).to(K).view(1, m2, 1)  # +1 rows of F₊₁, −1 of F₋₁
     eta_t = torch.as_tensor(eta, dtype=K.dtype).reshape(-1, 1, 1)
     when = set(checkpoints(steps))
-    rec = KouRecord()
+    rec = Trajectory(clock=[], log_loss=[], engine="gd", clock_name="steps", states={
+        "srank_pos": [], "srank_neg": [], "srank_full": [], "margin_ratio": [], "margin_min": []})
     B = B0.clone()
     for t in range(steps + 1):
         Z = B @ K
@@ -87,3 +81,6 @@ def kou_gd(K: torch.Tensor, y: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, 
         coef = torch.exp(-F.softplus(q)) * y / n  # −ℓ'(q_i) y_i / n
         B = B + sign * eta_t * cls * dZ * coef.unsqueeze(1) / m
     return B, rec
+
+
+__getattr__ = former_names(__name__, {"KouRecord": Trajectory})  # 0.1's record, until 0.3.0

@@ -33,3 +33,20 @@ def test_kou_span_gd_equals_direct_gd_and_sranks():
     # as above, the positive neurons only
     assert abs(float((sv_p ** 2).sum() / sv_p[0] ** 2) - float(rec.srank_pos[-1][0])) < 1e-9
     assert gaussian_init  # the checks' init (used there) splits W₀ the same way
+
+
+def test_kou_gd_records_a_trajectory():
+    """The run's record is the one ``Trajectory``: every series on its checkpoint steps; the 0.1 name warns."""
+    import pytest
+    from ibcheck.numerics.trajectory import Trajectory
+    from ibcheck.papers.kou2023.numerics import kou_gd as mod
+    from ibcheck.numerics.data.classification import gaussian_pm1
+    from ibcheck.numerics.trainers.two_layer import split_init
+    dat = gaussian_pm1(6, 20, 0)
+    W0 = torch.randn(4, 20, generator=torch.Generator().manual_seed(0), dtype=torch.float64) * 1e-2
+    B0, P = split_init(dat.X, dat.K, W0)
+    _, rec = kou_gd(dat.K[None], dat.y[None], B0[None], P[None], 0.5, 0.2, 5)
+    assert type(rec) is Trajectory and rec.engine == "gd" and rec.steps[0] == 0
+    assert all(len(v) == len(rec.steps) for v in rec.series().values())
+    with pytest.warns(DeprecationWarning, match="KouRecord"):
+        assert mod.KouRecord is Trajectory

@@ -9,7 +9,8 @@ import torch
 from ibcheck.numerics.data.sets import LABELS_HELP, SAMPLER_HELP, SAMPLERS, SPECTRA_HELP, Dataset, make_gaussian
 from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.numerics.data.inits import positive_init
-from ibcheck.numerics.trainers.relu_gd import GDResult, gd_span
+from ibcheck.numerics.trainers.relu_gd import gd_span
+from ibcheck.numerics.trajectory import Trajectory
 
 from ibcheck.checks import binding
 from ibcheck.checks.base import Context, Inconclusive, Reason
@@ -91,7 +92,7 @@ class Run:
     eta: torch.Tensor
     alpha0: torch.Tensor
     a: torch.Tensor
-    res: GDResult
+    res: Trajectory
     alpha: torch.Tensor  # final coefficients after the hooks
     hyp: list[dict]
     datasets: list[Dataset]
@@ -127,7 +128,7 @@ def knorm(K: np.ndarray, v: np.ndarray) -> float:
     return float(np.sqrt(max(sum(float(r @ K @ r) for r in v), 0.0)))
 
 
-def not_converged(res: GDResult, s: int) -> str | None:
+def not_converged(res: Trajectory, s: int) -> str | None:
     if bool(res.diverged[s]):
         return Inconclusive(Reason.NOT_CONVERGED, f"GD diverged (loss became non-finite) after {int(res.steps[s])} steps")
     if not bool(res.converged[s]):

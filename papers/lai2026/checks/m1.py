@@ -99,8 +99,8 @@ def measure_m1(ctx: Context) -> list[Measurement]:
         q.update(run.hyp[s])
         values = dict(q, trace_sigma=tr, n=len(y), converged=float(q["converged"]),
                       limit_rtol=tol("limit_rel"), label_scale=float(np.abs(y).max()))
-        series = {"pattern": [p[s, 0].numpy() for p in run.res.trajectory.pattern],
-                  "steps": list(run.res.trajectory.steps), "loss": [float(l[s]) for l in run.res.trajectory.loss],
+        series = {"pattern": [p[s, 0].numpy() for p in run.res.patterns],
+                  "steps": list(run.res.clock), "loss": [float(l[s]) for l in run.res.losses],
                   "y": y}
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, series=series,
                                data=run.datasets[s].describe(),

@@ -83,8 +83,8 @@ def measure_m2(ctx: Context) -> list[Measurement]:
                       limit_rtol=tol("loss_rel"), zero_predictor_loss=0.5 * float((y ** 2).sum()))
         values.pop("enumeration", None)
         out.append(Measurement(seed=seed, values=values, quantities=q, inconclusive=inconc, nan_reasons=nan_why,
-                               data=run.datasets[s].describe(), series={"pattern": [p[s].numpy() for p in run.res.trajectory.pattern],
-                                       "steps": list(run.res.trajectory.steps), "y": y}))
+                               data=run.datasets[s].describe(), series={"pattern": [p[s].numpy() for p in run.res.patterns],
+                                       "steps": list(run.res.clock), "y": y}))
     return out
 
 

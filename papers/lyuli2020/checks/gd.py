@@ -69,12 +69,12 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     deriv, net.deriv = net.deriv, None  # the warm-up flow is set-up, not the trainer under test
     fl = gradient_flow(net, theta0, target_log_loss=p["warm_log_loss"], rtol=1e-10, max_steps=50000)
     net.deriv = deriv
-    q: dict = {"data": describe_run(ctx, seed, net), "degree": net.degree, "warm_flow_steps": fl.info["steps"],
-               "warm_log_loss": fl.info["log_loss"]}
-    values = {"reached_loss_below_one": float(fl.info["log_loss"] < 0), "smooth_activation": float(net.smooth)}
-    if not fl.info["reached_target"]:
+    q: dict = {"data": describe_run(ctx, seed, net), "degree": net.degree, "warm_flow_steps": fl.stats["steps"],
+               "warm_log_loss": fl.stats["log_loss"]}
+    values = {"reached_loss_below_one": float(fl.stats["log_loss"] < 0), "smooth_activation": float(net.smooth)}
+    if not fl.stats["reached_target"]:
         return Measurement(seed=seed, values=values, quantities=q,
-                           inconclusive=Inconclusive(Reason.NOT_CONVERGED, f"the warm-up flow stopped at log 𝓛 = {fl.info['log_loss']:.2f}"))
+                           inconclusive=Inconclusive(Reason.NOT_CONVERGED, f"the warm-up flow stopped at log 𝓛 = {fl.stats['log_loss']:.2f}"))
     th0 = fl.theta[-1]
     if ctx.hooks.limit is not None:
         th0 = ctx.hooks.limit(th0)

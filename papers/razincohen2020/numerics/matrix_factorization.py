@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.integrate import solve_ivp
+
+from ibcheck.numerics.trajectory import Trajectory
 
 DET_RESOLVED = 1e-8  # |det W|/‖W‖_F² below this ends the raw phase
 
@@ -101,25 +102,21 @@ def effective_rank(l1: float, l2: float) -> float:
     return math.exp(H)
 
 
-@dataclass
-class FactorFlow:
-    """Checkpoints of the flow and how each phase ended."""
+class FactorFlow(Trajectory):
+    """The flow's ``Trajectory`` (engine ``LSODA``, raw then balanced phase) on its decade checkpoints ``t`` (real
+    time): states ``W`` (W(t), 2×2 floats: σ₂ underflows harmlessly here), ``log_sv`` ((ℓ₁, ℓ₂)), ``det_sign`` and
+    ``loss`` (L itself: ``log_loss`` is None). Stats: how each phase ended — ``t_switch``,
+    ``balancedness_at_switch`` (max_k ‖W_{k+1}ᵀW_{k+1} − W_kW_kᵀ‖/‖W_k‖²), ``reached_end``, ``message``, ``nfev``,
+    ``seconds`` — and the raw phase's own checkpoints ``raw_t`` with ``raw_det_rel`` (det W/‖W‖_F² there),
+    ``raw_W`` (W there, 2×2 floats: det is resolved in this phase) and ``raw_loss``, one per ``raw_t``. This
+    paper's readers of the record (``erank``, ``nuclear``) are its methods."""
 
-    t: list = field(default_factory=list)  # decade checkpoints (real time)
-    W: list = field(default_factory=list)  # W(t) (2×2, floats: σ₂ underflows harmlessly here)
-    log_sv: list = field(default_factory=list)  # (ℓ₁, ℓ₂)
-    det_sign: list = field(default_factory=list)
-    loss: list = field(default_factory=list)
-    raw_t: list = field(default_factory=list)  # raw-phase checkpoints
-    raw_det_rel: list = field(default_factory=list)  # det W/‖W‖_F² there
-    raw_W: list = field(default_factory=list)  # W there (2×2 floats: det is resolved in this phase)
-    raw_loss: list = field(default_factory=list)
-    t_switch: float = math.nan
-    balancedness_at_switch: float = math.nan  # max_k ‖W_{k+1}ᵀW_{k+1} − W_kW_kᵀ‖/‖W_k‖²
-    reached_end: bool = False
-    message: str = ""
-    nfev: int = 0
-    seconds: float = 0.0
+    @classmethod
+    def empty(cls) -> "FactorFlow":
+        return cls(clock=[], states={"W": [], "log_sv": [], "det_sign": [], "loss": []}, engine="LSODA",
+                   stats={"raw_t": [], "raw_det_rel": [], "raw_W": [], "raw_loss": [], "t_switch": math.nan,
+                          "balancedness_at_switch": math.nan, "reached_end": False, "message": "", "nfev": 0,
+                          "seconds": 0.0})
 
     def erank(self) -> list[float]:
         return [effective_rank(*ls) for ls in self.log_sv]
@@ -161,7 +158,7 @@ def flow(N: int, alpha: float, mask, B, *, t_end: float = 1e8, init: str = "iden
     """
     mask = np.asarray(mask, dtype=float)
     B = np.asarray(B, dtype=float)
-    out = FactorFlow()
+    out = FactorFlow.empty()
     t0 = time.perf_counter()
     deadline = t0 + max_seconds
     Nr = N if depth is None else depth

@@ -49,3 +49,14 @@ def test_razin_cohen_growth_exponent_depth_2():
     sel = t >= 1e5
     k = np.polyfit(np.log(t[sel]), np.log(w[sel]), 1)[0]
     assert abs(k - 1 / 3) < 0.01 and fl.reached_end and all(s > 0 for s in fl.det_sign)
+
+
+def test_the_flow_records_a_trajectory():
+    """``FactorFlow`` is this paper's ``Trajectory`` subclass: decade checkpoints on its clock ``t``, the raw
+    phase's own checkpoints and how each phase ended in its stats, ``erank`` read from the states."""
+    from ibcheck.numerics.trajectory import Trajectory
+    fl = flow(2, 1e-3, MASK, B, t_end=100.0)
+    assert isinstance(fl, Trajectory) and fl.t is fl.clock and fl.engine == "LSODA"
+    assert all(len(v) == len(fl.t) for v in fl.series().values())
+    assert len(fl.raw_t) == len(fl.raw_det_rel) == len(fl.raw_W) == len(fl.raw_loss) >= 1
+    assert fl.erank() == [effective_rank(*ls) for ls in fl.states["log_sv"]] and fl.stats["reached_end"]

@@ -110,7 +110,8 @@ def sweep(ctx: Context) -> dict:
             w, L = _limit(ctx, Xf, yf, g, fl)
             live = np.abs(Xf).sum(1) > 0
             runs[g] = {"w": w.tolist(), "loss": L, "t": fl.t, "events": fl.events, "nfev": fl.nfev,
-                       "init_min_preact": float((Xf @ w0)[live].min()), "trajectory": fl.trajectory}
+                       "init_min_preact": float((Xf @ w0)[live].min()),
+                       "trajectory": {"t": fl.clock, "w": fl.ws, "loss": fl.losses} if fl.clock else {}}
         return ex, runs
     key = ("vs-sweep", tuple(sorted(p.items())))
     return _MEMO.get(key, run) if pure(ctx) else run()

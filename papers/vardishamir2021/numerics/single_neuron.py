@@ -10,24 +10,12 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 from scipy.integrate import solve_ivp
 
-
-@dataclass
-class NeuronFlow:
-    w: np.ndarray
-    loss: float
-    t: float
-    events: list  # (t, i, "on"|"off")
-    nfev: int
-    seconds: float
-    reached_loss_tol: bool
-    sliding: tuple | None = None  # (t, i) where GF entered a sliding mode at a kink (not followed)
-    trajectory: dict = field(default_factory=dict)  # {"t": [...], "w": [[...]], "loss": [...]}
+from ibcheck.numerics.trajectory import Trajectory, former_names
 
 
 def loss(X: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
@@ -36,13 +24,19 @@ def loss(X: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 def neuron_flow(X: np.ndarray, y: np.ndarray, w0: np.ndarray, *, t_max: float = 1e6, rtol: float = 1e-10,
                 loss_tol: float = 1e-26, max_events: int = 200, deriv: Callable | None = None,
-                record: int = 0, rate: float = 1.0) -> NeuronFlow:
+                record: int = 0, rate: float = 1.0) -> Trajectory:
     """The flow from ``w0`` until ``L ≤ loss_tol``, ``t_max`` or ``max_events`` activation changes.
 
     ``deriv`` (negative controls only) replaces the ReLU derivative: the field becomes
     ``−Σ_i (ReLU(z_i) − y_i) deriv(z_i) x_i`` and is integrated without event handling.
     ``record > 0`` stores that many log-spaced checkpoints of (t, w, loss). ``rate`` (negative controls only)
     scales the whole field: −1 ascends, 0 freezes.
+
+    A ``Trajectory`` (engine ``LSODA``, between activation events) whose ``clock`` holds, when ``record > 0``, 0,
+    the checkpoints reached and the end, with states ``ws`` (w there, lists) and ``losses`` (L itself: ``log_loss``
+    is None); none without ``record``. Stats: the end ``w``, ``loss``, ``t``; ``events`` ((t, i, "on"|"off") per
+    activation change), ``nfev``, ``seconds``, ``reached_loss_tol`` and ``sliding`` ((t, i) where GF entered a
+    sliding mode at a kink, not followed; None: never).
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
@@ -113,6 +107,12 @@ def neuron_flow(X: np.ndarray, y: np.ndarray, w0: np.ndarray, *, t_max: float = 
         break
     L = loss(X, y, w)
     traj["t"].append(t), traj["w"].append(w.tolist()), traj["loss"].append(L)
-    return NeuronFlow(w=w, loss=L, t=t, events=events, nfev=nfev, seconds=time.perf_counter() - t0,
-                      reached_loss_tol=L <= loss_tol * 1.01, sliding=sliding,
-                      trajectory=traj if record else {})
+    rec = traj if record else {"t": [], "w": [], "loss": []}
+    return Trajectory(clock=rec["t"], states={"ws": rec["w"], "losses": rec["loss"]}, engine="LSODA",
+                      clock_name="clock",
+                      stats={"w": w, "loss": L, "t": t, "events": events, "nfev": nfev,
+                             "seconds": time.perf_counter() - t0, "reached_loss_tol": L <= loss_tol * 1.01,
+                             "sliding": sliding})
+
+
+__getattr__ = former_names(__name__, {"NeuronFlow": Trajectory})  # 0.1's record, until 0.3.0

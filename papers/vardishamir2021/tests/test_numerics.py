@@ -34,3 +34,18 @@ def test_single_neuron_dead_init_stops():
     X, y = _fixture(1.0)
     fl = neuron_flow(X, y, np.array([-1e-6, -1e-6, -1e-6]) * np.array([1, -0.1, 1]))
     assert fl.loss > 1  # every example inactive: the neuron never moves
+
+
+def test_the_flow_records_a_trajectory():
+    """The flow's record is the one ``Trajectory``: its checkpoints (with ``record``) on the clock, the end in its
+    stats; none without ``record``; the 0.1 name warns."""
+    import pytest
+    from ibcheck.numerics.trajectory import Trajectory
+    from ibcheck.papers.vardishamir2021.numerics import single_neuron as mod
+    X, y = _fixture(1.0)
+    fl = neuron_flow(X, y, np.full(3, 1e-6), record=5)
+    assert type(fl) is Trajectory and fl.clock[0] == 0.0 and fl.clock[-1] == fl.t
+    assert len(fl.ws) == len(fl.losses) == len(fl.clock) and fl.ws[-1] == fl.w.tolist() and fl.losses[-1] == fl.loss
+    assert neuron_flow(X, y, np.full(3, 1e-6)).clock == []
+    with pytest.warns(DeprecationWarning, match="NeuronFlow"):
+        assert mod.NeuronFlow is Trajectory

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 from scipy.integrate import solve_ivp
+
+from ibcheck.numerics.trajectory import Trajectory, former_names
 
 
 def sinh_link(z: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
@@ -28,25 +29,16 @@ def sinh_link(z: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
     return np.sign(z) * big * -np.expm1(-2.0 * a), big * (1.0 + small)
 
 
-@dataclass
-class DiagFlow:
-    """The end of a span-form flow: ``w = 2α² sinh(Xᵀs)``, its residual, and the trajectory checkpoints."""
-
-    w: np.ndarray
-    s: np.ndarray
-    t: float
-    residual: float  # ‖Xw − y‖/‖y‖ at the end
-    converged: bool  # the residual reached res_tol
-    diverged: bool  # the state or the residual became non-finite
-    nfev: int
-    seconds: float
-    message: str
-    t_eval: list = field(default_factory=list)
-    w_eval: list = field(default_factory=list)
+def _flow(**end) -> Trajectory:
+    """``span_flow``'s ``Trajectory`` (engine ``LSODA``) on the ``t_eval`` times reached: state ``w_eval``
+    (``w = 2α² sinh(Xᵀs)`` there); no loss recorded (``log_loss`` is None). Stats: the end ``w``, ``s``, ``t``,
+    ``residual`` (‖Xw − y‖/‖y‖ there), ``converged`` (the residual reached res_tol), ``diverged`` (the state or the
+    residual became non-finite), ``nfev``, ``seconds``, ``message``."""
+    return Trajectory(clock=[], states={"w_eval": []}, engine="LSODA", clock_name="t_eval", stats=end)
 
 
 def span_flow(X: np.ndarray, y: np.ndarray, alpha: float, *, res_tol: float = 1e-13, rtol: float = 1e-10,
-              t_max: float = 1e12, t_eval=None, link: Callable | None = None, rate: float = -4.0) -> DiagFlow:
+              t_max: float = 1e12, t_eval=None, link: Callable | None = None, rate: float = -4.0) -> Trajectory:
     """``ṡ = rate·(X·link(Xᵀs) − y)``, ``s(0) = 0`` (``rate = −4``, ``link = 2α² sinh``: the exact flow).
 
     ``link(z, alpha) -> (w, dw/dz)`` and ``rate`` exist for negative controls only (tests pass a wrong link or
@@ -84,15 +76,15 @@ def span_flow(X: np.ndarray, y: np.ndarray, alpha: float, *, res_tol: float = 1e
             sol = solve_ivp(f, (0.0, t_max), np.zeros(X.shape[0]), method="LSODA", jac=jac, rtol=rtol,
                             atol=atol, events=[log_res, blow_up], dense_output=t_eval is not None)
         except ValueError as exc:  # an event straddling a non-finite state: the flow blew up
-            return DiagFlow(w=np.full(X.shape[1], np.nan), s=np.full(X.shape[0], np.nan), t=math.nan,
-                            residual=math.inf, converged=False, diverged=True, nfev=0,
-                            seconds=time.perf_counter() - t0, message=f"blew up ({exc})")
+            return _flow(w=np.full(X.shape[1], np.nan), s=np.full(X.shape[0], np.nan), t=math.nan,
+                         residual=math.inf, converged=False, diverged=True, nfev=0,
+                         seconds=time.perf_counter() - t0, message=f"blew up ({exc})")
     s = sol.y[:, -1]
     w, _ = link(X.T @ s, alpha)
     res = float(np.linalg.norm(X @ w - y) / ny) if np.all(np.isfinite(w)) else math.inf
-    out = DiagFlow(w=w, s=s, t=float(sol.t[-1]), residual=res, converged=res <= 1.01 * res_tol,  # the event root is located to ~1e-4 relative
-                   diverged=not math.isfinite(res) or bool(len(sol.t_events[1])), nfev=int(sol.nfev),
-                   seconds=time.perf_counter() - t0, message=str(sol.message))
+    out = _flow(w=w, s=s, t=float(sol.t[-1]), residual=res, converged=res <= 1.01 * res_tol,  # the event root is located to ~1e-4 relative
+                diverged=not math.isfinite(res) or bool(len(sol.t_events[1])), nfev=int(sol.nfev),
+                seconds=time.perf_counter() - t0, message=str(sol.message))
     if t_eval is not None:
         for t in t_eval:
             if t <= sol.t[-1]:
@@ -105,7 +97,8 @@ def direct_flow(X: np.ndarray, y: np.ndarray, alpha: float, t_eval, *, rtol: flo
                 method: str = "DOP853") -> tuple[np.ndarray, dict]:
     """The reference: ``u̇ = −2u⊙g``, ``v̇ = 2v⊙g`` on ``(u, v) ∈ R^{2d}`` from ``α𝟙``; ``w = u² − v²`` at ``t_eval``.
 
-    An explicit solver on the 2d-dimensional state (its Jacobian is d×d, so no stiff method at large d).
+    An explicit solver on the 2d-dimensional state (its Jacobian is d×d, so no stiff method at large d). Returns
+    ``(W at t_eval, solver info)``, not a ``Trajectory``: a reference compared point by point with ``span_flow``'s.
     """
     X = np.asarray(X, dtype=np.float64)
     d = X.shape[1]
@@ -122,3 +115,6 @@ def direct_flow(X: np.ndarray, y: np.ndarray, alpha: float, t_eval, *, rtol: flo
     W = sol.y[:d] ** 2 - sol.y[d:] ** 2
     return W.T, {"nfev": int(sol.nfev), "seconds": time.perf_counter() - t0, "message": str(sol.message),
                  "success": bool(sol.success)}
+
+
+__getattr__ = former_names(__name__, {"DiagFlow": Trajectory})  # 0.1's record, until 0.3.0

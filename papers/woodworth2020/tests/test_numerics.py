@@ -49,3 +49,15 @@ def test_span_flow_limit_is_the_dual_optimum(alpha):
     assert fl.converged and not fl.diverged
     ref = dual_newton(X, y, alpha)
     assert np.linalg.norm(fl.w - ref.w) <= 1e-10 * np.linalg.norm(ref.w)
+
+
+def test_span_flow_records_a_trajectory():
+    """The flow's record is the one ``Trajectory``: the ``t_eval`` times reached on its clock, w there its state,
+    the end in its stats; the 0.1 name warns."""
+    from ibcheck.numerics.trajectory import Trajectory
+    from ibcheck.papers.woodworth2020.numerics import diag_linear as mod
+    X, y, _ = planted_sparse(8, 30, 3, 1)
+    fl = span_flow(X, y, 0.1, t_eval=[0.5, 2.0])
+    assert type(fl) is Trajectory and fl.t_eval == [0.5, 2.0] and len(fl.w_eval) == 2 and fl.converged
+    with pytest.warns(DeprecationWarning, match="DiagFlow"):
+        assert mod.DiagFlow is Trajectory
