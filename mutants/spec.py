@@ -884,8 +884,8 @@ SPEC = [
          what="the limit rows tagged threshold: a stationarity residual plateauing at 0.266 (a wrong leak) is not a "
               "counterexample any more", tests=["papers/frei2023/tests/test_negative_controls.py", "-k", "wrong_leak"]),
     dict(id="f61-frei-checkpoints-unmapped", file="papers/frei2023/checks/gf.py",
-         old="        Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]",
-         new="        Bck = [res.record.B[k] for k in ck]",
+         old='        Bck = [res.states["B"][k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.states["B"][k]) for k in ck]',
+         new='        Bck = [res.states["B"][k] for k in ck]',
          what="the limit rows read the trainer's own states while the end state is the mapped output (a rank-3 limit "
               "passes)", tests=["papers/frei2023/tests/test_negative_controls.py", "-k", "rank_three_limit_that_fits"]),
     dict(id="f62-frei-never-at-rest", file="papers/frei2023/checks/limits.py",
@@ -911,8 +911,8 @@ SPEC = [
     # frei2023 sec5.xor and thm4.2.srank: the XOR structure judged by Section 3's limit rows (the hook mapping every
     # checkpoint); thm4.2.srank's chosen constants are thresholds, the seed's one-step reduction decides
     dict(id="f66-xor-checkpoints-unmapped", file="papers/frei2023/checks/sec5.py",
-         old="            Bck = [res.record.B[k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.record.B[k]) for k in ck]",
-         new="            Bck = [res.record.B[k] for k in ck]",
+         old='            Bck = [res.states["B"][k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.states["B"][k]) for k in ck]',
+         new='            Bck = [res.states["B"][k] for k in ck]',
          what="XOR's limit rows read the trainer's own states while the end state is the mapped output (a rank-3 W "
               "passes σ₃/σ₁ → 0)", tests=["papers/frei2023/tests/test_wrong_answers.py", "-k", "probes and xor"]),
     dict(id="f67-xor-rank-limit-row-threshold", file="papers/frei2023/theory/statements.py",
