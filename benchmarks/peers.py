@@ -5,10 +5,11 @@ answers against a reference and prints the CPU-time ratio peer/ours (> 1: ours i
 
 Rows:
 * ``flow ℓ=L``: the default homogeneous flow of the max-margin checks (n=8, d=20, m=10, relu², init 1e-3) from θ₀ to
-  log(1/𝓛) = L: ``numerics.integrators.horizon.horizon_flow`` (DP5 to 𝓛 = 1/e, then Radau in the log-loss clock) against
+  log(1/𝓛) = L: ``numerics.integrators.horizon.horizon_flow`` (LSODA in s to 𝓛 = 1/e, then LSODA in the log-loss clock,
+  ``method="LSODA"``: the checks' engine) against
   scipy's ``solve_ivp`` (RK45, DOP853, LSODA, Radau with its finite-difference Jacobian) on ``dθ/ds = −∇𝓛/𝓛``
   with a terminal event at the level, and torchdiffeq's ``dopri5`` (where installed; fixed end s from our run).
-  Error: ‖θ − θ_ref‖/‖θ_ref‖ at the level (reference: ours at rtol 1e-12 — its log t agrees to 6e-10 with
+  Error: ‖θ − θ_ref‖/‖θ_ref‖ at the level (reference: the Radau engine at rtol 1e-12 — its log t agrees to 6e-10 with
   rtol 1e-10/1e-11). All at rtol 1e-10, atol 1e-14; ours also at rtol 1e-9 (its column's ratio < 1: faster
   than ours at 1e-10), for the comparison at equal error.
 * ``svm n``: the hard-margin SVM through the origin on planted data (n, 2n): ``theory.svm.hard_margin_svm``
@@ -92,15 +93,16 @@ def flows(ell: float, reps: int):
             return r.y_events[0][0] if r.status == 1 else r.y[:, -1]
         return run
 
-    fns = {"ours": lambda: horizon_flow(net, th0, target_log_loss=-ell, euler=False)["state"],
-           "ours rtol 1e-9": lambda: horizon_flow(net, th0, target_log_loss=-ell, rtol=1e-9, euler=False)["state"]}
+    kw = dict(target_log_loss=-ell, euler=False, method="LSODA")
+    fns = {"ours": lambda: horizon_flow(net, th0, **kw)["state"],
+           "ours rtol 1e-9": lambda: horizon_flow(net, th0, rtol=1e-9, **kw)["state"]}
     for m in ("RK45", "DOP853", "LSODA", "Radau"):
         fns[m] = ivp(m)
     try:
         import torchdiffeq
         if ell > 1e4:  # ~1 ms of torch overhead per step: minutes at 1e5
             raise ImportError
-        s_end = horizon_flow(net, th0, target_log_loss=-ell, euler=False)["s"]
+        s_end = horizon_flow(net, th0, **kw)["s"]
         tf = lambda s, th: torch.from_numpy(f(s, th.numpy()))  # noqa: E731
         fns["torchdiffeq"] = lambda: torchdiffeq.odeint(
             tf, torch.from_numpy(th0), torch.tensor([0.0, s_end], dtype=torch.float64), method="dopri5",
