@@ -320,7 +320,7 @@ def _late_lsoda(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target
     """LSODA (BDF once stiff, the analytic Jacobian) in the log-loss clock, one integration through every
     checkpoint: each is LSODA's critical time ``tcrit`` (``itask = 5``: no step passes it, the step that would is
     cut to end on it), so a checkpoint is a step end without a restart (a restart costs the order and step-size
-    ramp: measured 4 per decade). The checkpoint's tolerances are set between steps (LSODA reads rtol/atol at
+    ramp, 4 times a decade at the default ``per_decade``). The checkpoint's tolerances are set between steps (LSODA reads rtol/atol at
     every step). scipy's ``LSODA`` keeps ``tcrit = t_bound`` in its integrator's work array: moved here."""
     from scipy.integrate import LSODA
     P, tau_end = net.size, marks[-1]
@@ -343,8 +343,8 @@ def _late_lsoda(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target
             tau, y = solver.t, solver.y
             if record and solver.status == "running":
                 _rec(record, net, y, float(net.forward_np(y[:P])[3]), steps, euler)
-        if solver.status != "finished":
-            break
+        if solver.status != "finished":  # a failed step or the step budget: the last step's state, not reached
+            return y.copy()
         tau, y = solver.t, solver.y.copy()
         # the checkpoint recorded on its level (ℓ = e^mark up to 1e-12); the integration goes on from the step end
         yc, ll = _onto_level(net, sys_, tau, y, mark, tau_end, target_log_loss, both=True)
