@@ -103,3 +103,13 @@ def test_unknown_method_refused(net0):
     net, th0 = net0
     with pytest.raises(ValueError, match="method"):
         horizon_flow(net, th0.numpy(), target_log_loss=-10.0, method="BDF")
+
+
+def test_lsoda_method_step_budget_stops_not_reached():
+    """A step budget that runs out in the log-loss clock: the last step's state, ``reached_target`` False."""
+    X, y = teacher_data(4, 5, 0)
+    net, th = make_net(X, y, 3, "square", 2.0, init_scale=1e-2, seed=0)
+    full = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, method="LSODA")
+    cut = full["stats"]["early_steps"] + 50
+    h = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, method="LSODA", max_steps=cut)
+    assert not h["reached_target"] and h["steps"] == cut and -1000.0 < h["log_loss"] < -1.0
