@@ -1,7 +1,7 @@
 """The homogeneous-network gradient flow several papers share: one flow, every per-step quantity.
 
 The flow (``numerics.trainers.homogeneous_net``: two-layer, both layers trained, exponential SUM loss) is integrated by the
-horizon engine (``numerics.integrators.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then Radau in the log-loss clock) at rtol
+horizon engine (``numerics.integrators.horizon``: LSODA in ``ds = 𝓛 dt`` to 𝓛 = 1/e, then LSODA in the log-loss clock) at rtol
 1e-10 with every accepted step and the geometric checkpoints of log(1/𝓛) (``per_decade``) recorded; the state
 is augmented by ``J(s) = ∫ LΣe^{−q}q dt`` for the integrated Euler identity. One memoised measurement per setting
 feeds every claim built on it (``spec_for``: the papers' ``checks/flow.py`` name them).
@@ -98,8 +98,9 @@ def measure(ctx: Context) -> list[Measurement]:
 
 def _flow(net, theta0, p):
     """Augmented flow ``(θ, J)``, ``dθ/ds = −∇𝓛/𝓛``, ``dJ/ds = LΣ softmax(−q)_n q_n`` (= d(½‖θ‖²)/ds): explicit
-    DP5 to 𝓛 = 1/e, then the log-loss clock with Radau (``numerics.integrators.horizon``); every step recorded, and the
-    geometric checkpoints ``log(1/𝓛) = 10^{k/per_decade}`` exactly (``rec["geometric"]``: their indices)."""
+    DP5 to 𝓛 = 1/e, then the log-loss clock with LSODA (``numerics.integrators.horizon``, ``method="LSODA"``: measured
+    faster than Radau at equal error on both default nets, benchmarks/peers.py's clock rows); every step recorded, and
+    the geometric checkpoints ``log(1/𝓛) = 10^{k/per_decade}`` exactly (``rec["geometric"]``: their indices)."""
     from ibcheck.numerics.integrators.horizon import horizon_flow
     rec = {"s": [], "log_t": [], "log_loss": [], "y": [], "geometric": []}
 
@@ -108,7 +109,7 @@ def _flow(net, theta0, p):
         rec["y"].append(np.array(y, dtype=np.float64))
 
     info = horizon_flow(net, theta0.numpy(), target_log_loss=p["target_log_loss"], rtol=p["rtol"],
-                        max_steps=p["max_steps"], record=record, per_decade=p["per_decade"])
+                        max_steps=p["max_steps"], record=record, per_decade=p["per_decade"], method="LSODA")
     ll = np.array(rec["log_loss"])
     for c in info["checkpoints"]:
         rec["geometric"].append(int(np.argmin(np.abs(ll + c))))

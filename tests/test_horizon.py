@@ -72,3 +72,44 @@ def test_deterministic(net0):
     a = horizon_flow(net, th0.numpy(), target_log_loss=-200.0)
     b = horizon_flow(net, th0.numpy(), target_log_loss=-200.0)
     assert np.array_equal(a["state"], b["state"]) and a["log_t"] == b["log_t"]
+
+
+@pytest.mark.parametrize("act", ["square", "linear"])  # relu² on a net this small stalls at a saddle (𝓛 = 3)
+def test_lsoda_method_agrees_with_radau(act):
+    """``method="LSODA"`` (one integration, checkpoints as critical times) and the Radau engine to log(1/𝓛) = 1e3
+    on a tiny net (n=4, d=5, m=3): the same end state to the accuracy rtol 1e-10 implies (measured 1e-10 …
+    1e-11 each against an rtol-1e-12 run), the same checkpoints on their levels, the end on the target level."""
+    X, y = teacher_data(4, 5, 0)
+    net, th = make_net(X, y, 3, act, 2.0, init_scale=1e-2, seed=0)
+    a = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, rtol=1e-10, euler=False)
+    recs = []
+    b = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, rtol=1e-10, euler=False, method="LSODA",
+                     record=lambda s, lt, ll, k, yy: recs.append(ll))
+    assert a["reached_target"] and b["reached_target"] and b["stats"]["method"] == "LSODA"
+    # two rtol-1e-10 integrations with different methods: states within 1e-8 (100·rtol: the errors add up over
+    # ~10 checkpoints and the state is ill-conditioned along the flow near the handoff)
+    assert np.linalg.norm(b["state"] - a["state"]) <= 1e-8 * np.linalg.norm(a["state"])
+    # log t ≈ ℓ here: an absolute 1e-6 is a relative 1e-9 of it
+    assert abs(b["log_t"] - a["log_t"]) <= 1e-6
+    # checkpoints projected onto ℓ = 10^{k/4} (below it by at most 1e-12 relative, plus the 1e-13 margin)
+    assert np.allclose(b["checkpoints"], a["checkpoints"], rtol=1e-11)
+    # the end on the target level: past it by at most 1e-12 relative (the projection's margin is 1e-13)
+    assert -1000.0 * (1 + 1e-12) <= b["log_loss"] <= -1000.0
+    # the start and every step once (a step ending on a checkpoint recorded as the checkpoint, on its level)
+    assert len(recs) == b["steps"] + 1
+
+
+def test_unknown_method_refused(net0):
+    net, th0 = net0
+    with pytest.raises(ValueError, match="method"):
+        horizon_flow(net, th0.numpy(), target_log_loss=-10.0, method="BDF")
+
+
+def test_lsoda_method_step_budget_stops_not_reached():
+    """A step budget that runs out in the log-loss clock: the last step's state, ``reached_target`` False."""
+    X, y = teacher_data(4, 5, 0)
+    net, th = make_net(X, y, 3, "square", 2.0, init_scale=1e-2, seed=0)
+    full = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, method="LSODA")
+    cut = full["stats"]["early_steps"] + 50
+    h = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, method="LSODA", max_steps=cut)
+    assert not h["reached_target"] and h["steps"] == cut and -1000.0 < h["log_loss"] < -1.0

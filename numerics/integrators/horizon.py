@@ -23,8 +23,17 @@ finite-difference Jacobian.
 ``horizon_flow`` hands off from LSODA in ``ds = 𝓛 dt`` (``_early``: Adams, then BDF once stiff, with the same
 analytic Jacobian; every step recorded, the level located on the dense output)
 at ``ℓ = handoff`` (default 1: the loss below 1/e, the saddle escape from a small init done)
-and records every accepted implicit step plus the geometric checkpoints ``ℓ = 10^{k/per_decade}`` exactly (the
-integration is restarted there, so each checkpoint is a step end of the method, not an interpolant).
+and records every accepted implicit step plus the geometric checkpoints ``ℓ = 10^{k/per_decade}`` exactly (each
+checkpoint is a step end of the method, not an interpolant).
+
+Two methods for the log-loss clock (``method``): ``Radau`` (above; restarted at every checkpoint) and ``LSODA``
+(BDF once stiff, the same analytic Jacobian, one integration with every checkpoint as its critical time ``tcrit``;
+it reuses a Jacobian and its LU over many steps: measured 59 Jacobians for 584 steps where Radau took 145 and 362
+LU factorisations for 391, flow to ℓ = 1e4 at rtol 1e-9). LSODA's error along the flow makes ℓ drift from e^τ (by
+~1e-8 relative at rtol 1e-9 over four decades): each checkpoint and the end are projected onto their level ℓ = e^τ
+along F (a step ``Δτ ~ 1e-8``, exact to Δτ²), which leaves an end-state error of 1.1e-10 (Radau: 8.6e-11).
+At equal final error (≤ 1e-9) on both default nets of the homogeneous-flow checks LSODA is the faster (measured:
+docs/benchmarks.md, the clock rows); ``Radau`` stays the default of ``horizon_flow`` for its other callers.
 """
 from __future__ import annotations
 
@@ -35,7 +44,9 @@ import numpy as np
 
 LOG10 = math.log(10.0)
 EPS = float(np.finfo(np.float64).eps)
+METHODS = ("Radau", "LSODA")  # the implicit phase's integrator in the log-loss clock
 _ROUNDING_FACTOR = 20.0  # the implicit phase's rtol is at least 20·ℓ·EPS (see horizon_flow)
+_SCALARS_TIGHTER = 15.0  # LSODA: the carried integrals J, s, w at tol/15 (see _lsoda_tols)
 
 
 def _d2sigma(net, Z: np.ndarray) -> np.ndarray:
@@ -116,11 +127,9 @@ class LogLossClock:
         return out
 
 
-def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA, start=(0.0, 0.0)):
-    """The flow in ``ds = 𝓛 dt`` from θ₀ to ``log 𝓛 = stop_log_loss`` by LSODA (Adams while non-stiff, BDF after;
-    the analytic Jacobian), state ``(θ, J, t)`` (``dt/ds = 1/𝓛``: at most n here), every step recorded, the level
-    located on the dense output (Brent). Returns the state there and ``flow.integrate``'s info keys."""
-    from scipy.optimize import brentq
+def early_system(net):
+    """The early phase's ODE in ``ds = 𝓛 dt``: ``y = (θ, J, t)``, ``(F, LΣω_n q_n, 1/𝓛)``, and its analytic
+    Jacobian (θ-columns only: J and t do not feed back), as ``(f(s, y), jac(s, y))``."""
     P, L = net.size, net.degree
 
     def f(s, y):
@@ -135,6 +144,16 @@ def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA, st
         out[P, :P] = L * (Jq.T @ (om - om * q + om * e))
         out[P + 1, :P] = math.exp(-ll) * F
         return out
+    return f, jac
+
+
+def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA, start=(0.0, 0.0)):
+    """The flow in ``ds = 𝓛 dt`` from θ₀ to ``log 𝓛 = stop_log_loss`` by LSODA (Adams while non-stiff, BDF after;
+    the analytic Jacobian), state ``(θ, J, t)`` (``dt/ds = 1/𝓛``: at most n here), every step recorded, the level
+    located on the dense output (Brent). Returns the state there and ``flow.integrate``'s info keys."""
+    from scipy.optimize import brentq
+    P = net.size
+    f, jac = early_system(net)
 
     def rec(s, y, ll, k):
         if record:
@@ -170,7 +189,7 @@ def _early(net, theta0, stop_log_loss, rtol, max_steps, record, euler, LSODA, st
 
 def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float = 1e-10, handoff: float = 1.0,
                  per_decade: int = 4, max_steps: int = 200000, record: Callable | None = None,
-                 euler: bool = True, start: tuple = (0.0, 0.0)) -> dict:
+                 euler: bool = True, start: tuple = (0.0, 0.0), method: str = "Radau") -> dict:
     """Gradient flow of ``net`` from ``theta0`` to ``log 𝓛 = target_log_loss`` (module docstring).
 
     ``record(s, log_t, log_loss, steps, y)`` with ``y = (θ, J)`` (``J`` the Euler integral; ``euler=False``:
@@ -179,12 +198,15 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     ``rejected``, ``reached_target``, ``stats``) plus ``handoff_log_loss`` and ``checkpoints`` (the ℓ recorded
     exactly). The last state is moved onto the target level along F (a step of ``Δτ ≤ rtol``).
     The implicit phase's tolerance is ``max(rtol, 20·ℓ·EPS)`` per segment (ℓ at its end): the margins' rounding.
+    ``method``: the implicit phase's integrator, ``Radau`` or ``LSODA`` (module docstring).
     A replaced derivative (``net.deriv``) makes F not the gradient of ℓ: the whole flow then runs in s (LSODA).
     ``start = (s₀, t₀)``: the reparametrised and the real time at ``theta0`` (a flow continued from another
     integrator).
     """
-    from scipy.integrate import LSODA, Radau
+    from scipy.integrate import LSODA
 
+    if method not in METHODS:
+        raise ValueError(f"horizon_flow: method must be one of {METHODS}, not {method!r}")
     P, L = net.size, net.degree
     theta0 = np.asarray(theta0, dtype=np.float64)
     stop1 = -max(handoff, 1.0) if target_log_loss < -max(handoff, 1.0) else target_log_loss
@@ -206,43 +228,10 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
     marks = [t for t in marks if tau < t < tau_end] + [tau_end]
     steps, rejected = info["steps"], info["rejected"]
     stats = {"early_steps": steps, "implicit_steps": 0, "field_evals": info["stats"]["field_evals"],
-             "jacobians": 0, "lu": 0}
-    h = None
-    use_jac = net.deriv is None
-    for mark in marks:
-        # the margins q ~ ℓ carry rounding ~ℓ·EPS, the weights e^{−q} that much relative error: a tolerance below
-        # it is noise, and Radau's Newton iteration (tolerance ~1e-5·rtol) stalls on it (measured: rtol 1e-10
-        # stalls at ℓ ≈ 1.5e5, 1e-9 at ℓ ≈ 5e6)
-        tol = max(rtol, _ROUNDING_FACTOR * EPS * math.exp(mark))
-        scale = np.abs(y)
-        atol = np.concatenate([np.full(P, 1e-6 * tol * float(scale[:P].max())), tol * (1e-6 + scale[P:])])
-        solver = Radau(sys_.rhs, tau, y, mark, rtol=tol, atol=atol, jac=sys_.jac if use_jac else None,
-                       first_step=min(h, mark - tau) if h else None)
-        while solver.status == "running" and steps < max_steps:
-            t_old = solver.t
-            msg = solver.step()
-            if msg is not None:
-                break
-            h = solver.t - t_old
-            steps += 1
-            stats["implicit_steps"] += 1
-            tau, y = solver.t, solver.y
-            if record and solver.status == "running":
-                ll = float(net.forward_np(y[:P])[3])
-                record(y[P + 1], y[P + 2] - ll, ll, steps, np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy())
-        stats["lu"] += solver.nlu
-        if solver.status != "finished":
-            break
-        tau, y = solver.t, solver.y.copy()
-        ll = float(net.forward_np(y[:P])[3])
-        for _ in range(3):  # onto the level along the flow (Δτ ~ tol: an Euler step is exact to Δτ²); 1e-13 past it
-            if mark != tau_end or ll <= target_log_loss:
-                break
-            y = y + (math.log(target_log_loss / ll) + 1e-13) * sys_.rhs(tau, y)
-            ll = float(net.forward_np(y[:P])[3])
-        info["checkpoints"].append(-ll)
-        if record:
-            record(y[P + 1], y[P + 2] - ll, ll, steps, np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy())
+             "jacobians": 0, "lu": 0, "method": method}
+    late = _late_lsoda if method == "LSODA" else _late_radau
+    y = late(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target_log_loss, stats, info, steps)
+    steps = stats["early_steps"] + stats["implicit_steps"]
     ll = float(net.forward_np(y[:P])[3])
     stats["field_evals"] += sys_.evals
     stats["jacobians"] = sys_.jevals
@@ -250,3 +239,117 @@ def horizon_flow(net, theta0: np.ndarray, *, target_log_loss: float, rtol: float
                  "rejected": rejected, "reached_target": ll <= target_log_loss, "stats": stats,
                  "state": np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy()})
     return info
+
+
+def _onto_level(net, sys_, tau, y, mark, tau_end, target_log_loss, both=False):
+    """At a checkpoint: onto the target level along the flow when it is the last one (Δτ ~ tol: an Euler step is
+    exact to Δτ²; 1e-13 past it). ``both``: also back onto it from beyond (LSODA: ℓ drifts from e^τ by ~10·rtol)
+    and onto every checkpoint's level ``ℓ = e^mark``. Returns ``(y, log 𝓛)``."""
+    P = net.size
+    ll = float(net.forward_np(y[:P])[3])
+    level = target_log_loss if mark == tau_end else -math.exp(mark)
+    for _ in range(3):
+        if not both and (mark != tau_end or ll <= level):
+            break
+        # on it: below the level by at most 1e-12 relative (the Euler step's own error, ~Δτ² ≤ 1e-16, aside)
+        if both and level * (1 + 1e-12) <= ll <= level:
+            break
+        y = y + (math.log(level / ll) + 1e-13) * sys_.rhs(tau, y)
+        ll = float(net.forward_np(y[:P])[3])
+    return y, ll
+
+
+def _rec(record, net, y, ll, steps, euler):
+    P = net.size
+    record(y[P + 1], y[P + 2] - ll, ll, steps, np.concatenate([y[:P], [y[P]]]) if euler else y[:P].copy())
+
+
+def _tol_atol(P, y, mark, rtol):
+    """The segment's tolerances: ``max(rtol, 20·ℓ·EPS)`` (ℓ = e^mark: the margins q ~ ℓ carry rounding ~ℓ·EPS,
+    the weights e^{−q} that much relative error — a tolerance below it is noise, and Radau's Newton iteration,
+    tolerance ~1e-5·rtol, stalls on it: measured rtol 1e-10 stalls at ℓ ≈ 1.5e5, 1e-9 at ℓ ≈ 5e6); atol relative
+    to the segment's start (θ: 1e-6 of its largest entry)."""
+    tol = max(rtol, _ROUNDING_FACTOR * EPS * math.exp(mark))
+    scale = np.abs(y)
+    return tol, np.concatenate([np.full(P, 1e-6 * tol * float(scale[:P].max())), tol * (1e-6 + scale[P:])])
+
+
+def _lsoda_tols(P, y, mark, rtol):
+    """``_tol_atol`` as vectors, the carried scalars (J, s, w) held ``_SCALARS_TIGHTER``× tighter: they are
+    integrals whose error accumulates over every step, and the checks read them (the Euler identity J to 1e-8
+    relative, log t = w + ℓ). Measured, integrated Euler identity's relative error at rtol 1e-10: 7.7e-10 → 8.2e-11
+    (ℓ = 1e3), 3.5e-9 → 6.3e-10 (ℓ = 1e5, where the rounding floor 20·ℓ·EPS = 4.4e-10 sets the tolerance), at no
+    measurable cost (Radau: 7.2e-12, 1.9e-13)."""
+    tol, atol = _tol_atol(P, y, mark, rtol)
+    tight = np.full(P + 3, tol)
+    tight[P:] /= _SCALARS_TIGHTER
+    atol[P:] /= _SCALARS_TIGHTER
+    return tight, atol
+
+
+def _late_radau(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target_log_loss, stats, info, steps):
+    """Radau IIA restarted at every checkpoint (each one a step end)."""
+    from scipy.integrate import Radau
+    P, tau_end, h = net.size, marks[-1], None
+    for mark in marks:
+        tol, atol = _tol_atol(P, y, mark, rtol)
+        solver = Radau(sys_.rhs, tau, y, mark, rtol=tol, atol=atol, jac=sys_.jac if net.deriv is None else None,
+                       first_step=min(h, mark - tau) if h else None)
+        while solver.status == "running" and steps < max_steps:
+            t_old = solver.t
+            if solver.step() is not None:
+                break
+            h = solver.t - t_old
+            steps += 1
+            stats["implicit_steps"] += 1
+            tau, y = solver.t, solver.y
+            if record and solver.status == "running":
+                _rec(record, net, y, float(net.forward_np(y[:P])[3]), steps, euler)
+        stats["lu"] += solver.nlu
+        if solver.status != "finished":
+            break
+        tau, y = solver.t, solver.y.copy()
+        y, ll = _onto_level(net, sys_, tau, y, mark, tau_end, target_log_loss)
+        info["checkpoints"].append(-ll)
+        if record:
+            _rec(record, net, y, ll, steps, euler)
+    return y
+
+
+def _late_lsoda(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target_log_loss, stats, info, steps):
+    """LSODA (BDF once stiff, the analytic Jacobian) in the log-loss clock, one integration through every
+    checkpoint: each is LSODA's critical time ``tcrit`` (``itask = 5``: no step passes it, the step that would is
+    cut to end on it), so a checkpoint is a step end without a restart (a restart costs the order and step-size
+    ramp, 4 times a decade at the default ``per_decade``). The checkpoint's tolerances are set between steps (LSODA reads rtol/atol at
+    every step). scipy's ``LSODA`` keeps ``tcrit = t_bound`` in its integrator's work array: moved here."""
+    from scipy.integrate import LSODA
+    P, tau_end = net.size, marks[-1]
+    tol, atol = _lsoda_tols(P, y, marks[0], rtol)
+    solver = LSODA(sys_.rhs, tau, y, marks[0], rtol=tol, atol=atol, jac=sys_.jac if net.deriv is None else None)
+    lsoda = solver._lsoda_solver._integrator
+    for i, mark in enumerate(marks):
+        if i:  # the next segment: its end as the critical time, its tolerances
+            tol, atol = _lsoda_tols(P, y, mark, rtol)
+            solver.t_bound, solver.status = mark, "running"
+            lsoda.rwork[0], lsoda.call_args[0], lsoda.call_args[1] = mark, tol, atol
+        while solver.status == "running" and steps < max_steps:
+            t_old = solver.t
+            if solver.step() is not None:
+                break
+            if solver.t == t_old:  # a critical time LSODA did not take up (scipy's internals changed): stop, loudly
+                raise RuntimeError("LSODA did not advance past a checkpoint (its critical time was not updated)")
+            steps += 1
+            stats["implicit_steps"] += 1
+            tau, y = solver.t, solver.y
+            if record and solver.status == "running":
+                _rec(record, net, y, float(net.forward_np(y[:P])[3]), steps, euler)
+        if solver.status != "finished":  # a failed step or the step budget: the last step's state, not reached
+            return y.copy()
+        tau, y = solver.t, solver.y.copy()
+        # the checkpoint recorded on its level (ℓ = e^mark up to 1e-12); the integration goes on from the step end
+        yc, ll = _onto_level(net, sys_, tau, y, mark, tau_end, target_log_loss, both=True)
+        info["checkpoints"].append(-ll)
+        if record:
+            _rec(record, net, yc, ll, steps, euler)
+    stats["lu"] = int(solver.nlu)
+    return yc
