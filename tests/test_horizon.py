@@ -113,3 +113,19 @@ def test_lsoda_method_step_budget_stops_not_reached():
     cut = full["stats"]["early_steps"] + 50
     h = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, method="LSODA", max_steps=cut)
     assert not h["reached_target"] and h["steps"] == cut and -1000.0 < h["log_loss"] < -1.0
+
+
+def test_lsoda_method_without_scipys_private_tcrit_restarts_per_checkpoint(monkeypatch):
+    """A scipy whose LSODA lacks the private work array (``_tcrit_handle`` → None) gets a fresh LSODA per segment:
+    the same end and checkpoints to the accuracy rtol 1e-10 implies (as against Radau above), never an error."""
+    import ibcheck.numerics.integrators.horizon as H
+    X, y = teacher_data(4, 5, 0)
+    net, th = make_net(X, y, 3, "square", 2.0, init_scale=1e-2, seed=0)
+    a = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, rtol=1e-10, euler=False, method="LSODA")
+    monkeypatch.setattr(H, "_tcrit_handle", lambda solver: None)
+    b = horizon_flow(net, th.numpy(), target_log_loss=-1000.0, rtol=1e-10, euler=False, method="LSODA")
+    assert a["reached_target"] and b["reached_target"]
+    # two rtol-1e-10 integrations restarted differently: states within 1e-8 (as the Radau comparison above)
+    assert np.linalg.norm(b["state"] - a["state"]) <= 1e-8 * np.linalg.norm(a["state"])
+    assert np.allclose(b["checkpoints"], a["checkpoints"], rtol=1e-11)  # both projected onto their levels
+    assert b["stats"]["lu"] >= a["stats"]["lu"]  # the restarts factorise again

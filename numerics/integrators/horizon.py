@@ -325,13 +325,18 @@ def _late_lsoda(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target
     from scipy.integrate import LSODA
     P, tau_end = net.size, marks[-1]
     tol, atol = _lsoda_tols(P, y, marks[0], rtol)
-    solver = LSODA(sys_.rhs, tau, y, marks[0], rtol=tol, atol=atol, jac=sys_.jac if net.deriv is None else None)
-    lsoda = solver._lsoda_solver._integrator
+    jac = sys_.jac if net.deriv is None else None
+    solver = LSODA(sys_.rhs, tau, y, marks[0], rtol=tol, atol=atol, jac=jac)
+    lsoda, lu_before = _tcrit_handle(solver), 0
     for i, mark in enumerate(marks):
-        if i:  # the next segment: its end as the critical time, its tolerances
+        if i and lsoda is not None:  # the next segment: its end as the critical time, its tolerances
             tol, atol = _lsoda_tols(P, y, mark, rtol)
             solver.t_bound, solver.status = mark, "running"
             lsoda.rwork[0], lsoda.call_args[0], lsoda.call_args[1] = mark, tol, atol
+        elif i:  # a scipy without them: a fresh LSODA per segment (the public API; a restart's ramp each time)
+            tol, atol = _lsoda_tols(P, y, mark, rtol)
+            lu_before += solver.nlu
+            solver = LSODA(sys_.rhs, tau, y, mark, rtol=tol, atol=atol, jac=jac)
         while solver.status == "running" and steps < max_steps:
             t_old = solver.t
             if solver.step() is not None:
@@ -351,5 +356,13 @@ def _late_lsoda(net, sys_, y, tau, marks, rtol, max_steps, record, euler, target
         info["checkpoints"].append(-ll)
         if record:
             _rec(record, net, yc, ll, steps, euler)
-    stats["lu"] = int(solver.nlu)
+    stats["lu"] = lu_before + int(solver.nlu)
     return yc
+
+
+def _tcrit_handle(solver):
+    """scipy's LSODA integrator whose work array holds ``tcrit`` (``rwork[0]``) and whose ``call_args`` hold the
+    tolerances — private, as of scipy 1.10–1.17 — or None where a scipy lacks them (then a fresh LSODA per
+    segment: the same answer to its tolerance, with a restart's order and step ramp at each checkpoint)."""
+    lsoda = getattr(getattr(solver, "_lsoda_solver", None), "_integrator", None)
+    return lsoda if all(hasattr(lsoda, a) for a in ("rwork", "call_args")) else None
