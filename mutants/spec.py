@@ -1115,7 +1115,7 @@ SPEC = [
          new="    moved = [abs(a - limit) - abs(b - limit) for a, b in zip(q[k0:], q[k0 + 1:])]  #",
          what="only a step towards q∞ counts as movement: a correct run rising out of a dip is refuted again",
          tests=["tests/judge/test_rules.py", "-k", "moving_away"]),
-    dict(id="judge-bare-default-ignores-its-rate", file="theory/asymptotic_withhold.py",
+    dict(id="judge-bare-default-ignores-its-rate", file="theory/asymptotic_order.py",
          old="    return b if math.isfinite(rb) and 1.0 < rb < ra else a", new="    return a",
          what="a bare limit read against 1/log log τ held to DEFAULT_SLOWEST: a correct extra log factor refuted",
          tests=["tests/judge/test_rules.py", "-k", "slow_rate or slower_of"]),

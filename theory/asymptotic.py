@@ -42,7 +42,7 @@ from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_poi
 from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, levelling, two_point_orders
 from .asymptotic_envelope import UNDER_SAMPLED, oscillation
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
-                               envelope_level, rate_row, slow_mode, wrong_limit_horizon)
+                               envelope_level, rate_row, slow_mode, slower_mode, wrong_limit_horizon)
 from .asymptotic_settled import STALL, collapsing, settled
 
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
@@ -138,7 +138,6 @@ def admissible_mode(slowest, stated_rate: bool, rate, order: float, tau=(), cloc
     (threshold): ``DEFAULT_SLOWEST`` or, read against a slower rate, 1/log(e + r^−p) (``slower_mode``)."""
     if slowest is not None or stated_rate:
         return slowest if slowest is not None else rate ** order
-    from .asymptotic_withhold import slower_mode
     own = 1 / sp.log(sp.E + rate ** -sp.nsimplify(order))
     return slower_mode(_on_clock(DEFAULT_SLOWEST, clock_symbol), own, tau, clock_symbol)
 

@@ -236,3 +236,16 @@ def nearest(clock, t0: float) -> int:
 def undecided(j, why: str) -> None:
     j.holds, j.horizon_needed = None, None
     j.reason = f"{j.reason} — withheld: {why}: not decidable from this run"
+
+
+def slower_mode(a, b, tau, clock: str):
+    """Of two decaying modes (sympy in ``clock``), the one that falls less from the first checkpoint of ``tau`` to the
+    last on slow_mode's shifted clock u(τ + τ₀) — the slower one there, so withholding against it withholds against
+    both (``a`` when ``tau`` is too short to compare or ``b`` does not decay there)."""
+    from .asymptotic_fit import rate_function
+    if len(tau) < 2:
+        return a
+    fa, fb = rate_function(a, clock), rate_function(b, clock)
+    t0, t1 = tau[0] + tau[0], tau[-1] + tau[0]
+    ra, rb = fa(t0) / fa(t1), fb(t0) / fb(t1)
+    return b if math.isfinite(rb) and 1.0 < rb < ra else a

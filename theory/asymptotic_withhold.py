@@ -33,15 +33,3 @@ def bounded_by(j, bound, rate, clock: str, name: str) -> None:
         _undecided(j, f"bounded by {name} (up to a constant), which is not refuted and still decays "
                       f"({bound.values[k0]:.4g} → {bound.values[-1]:.4g})")
 
-
-def slower_mode(a, b, tau, clock: str):
-    """Of two decaying modes (sympy in ``clock``), the one that falls less from the first checkpoint of ``tau`` to the
-    last on slow_mode's shifted clock u(τ + τ₀) — the slower one there, so withholding against it withholds against
-    both (``a`` when ``tau`` is too short to compare or ``b`` does not decay there)."""
-    from .asymptotic_fit import rate_function
-    if len(tau) < 2:
-        return a
-    fa, fb = rate_function(a, clock), rate_function(b, clock)
-    t0, t1 = tau[0] + tau[0], tau[-1] + tau[0]
-    ra, rb = fa(t0) / fa(t1), fb(t0) / fb(t1)
-    return b if math.isfinite(rb) and 1.0 < rb < ra else a

@@ -330,7 +330,7 @@ def test_a_bare_limit_read_against_a_slow_rate_admits_that_rate_slowed_by_a_log(
 def test_the_slower_of_two_modes_is_the_one_falling_less_on_the_shifted_clock():
     import sympy as sp
 
-    from ibcheck.theory.asymptotic_withhold import slower_mode
+    from ibcheck.theory.asymptotic_order import slower_mode
     t = sp.Symbol("t", positive=True)
     a, b = 1 / sp.log(1 + t), 1 / sp.log(1 + sp.log(1 + t))
     assert slower_mode(a, b, [10.0, 1e4], "t") == b and slower_mode(b, a, [10.0, 1e4], "t") == b
