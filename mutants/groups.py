@@ -26,9 +26,13 @@ GROUPS: dict[str, dict] = {
         tests=["tests/test_diff.py", "-k", "not cli and not bad_input"],  # in process: no `ibcheck` subprocess
         what="`ibcheck diff`: verdict ranks, row flips, moved quantities, --strict"),
     "kkt": dict(
-        paths=["theory/kkt_verdict.py", "theory/kkt_columns.py", "numerics/probe/homogeneous_probe.py"],
+        paths=["theory/kkt_verdict.py", "theory/kkt_columns.py"],
+        tests=["tests/test_kkt_values.py"],
+        what="`ibcheck kkt`: the (ε, δ)-KKT verdict (least-stationarity witness, joint SOCP) and its columns"),
+    "kkt_probe": dict(
+        paths=["numerics/probe/homogeneous_probe.py"],
         tests=["tests/test_kkt_model.py"],
-        what="`ibcheck kkt`: the KKT residual verdict and the measured homogeneity degree"),
+        what="`ibcheck kkt`: the forward-pass probe (activations, refused functions, ties, homogeneity degree)"),
     "conformance": dict(
         paths=["ibcheck/testing/conformance.py"],
         tests=["tests/test_conformance.py"],
