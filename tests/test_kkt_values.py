@@ -8,6 +8,7 @@ The running example: q_k(θ) = z_kᵀθ with z₁ = e₁, z₂ = e₂, so g_k = 
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -272,3 +273,153 @@ def test_evaluate_projects_onto_the_constraints_before_measuring():
                                 np.array([]), np.array([]), 1)
     assert np.allclose(lam4, [2.0]) and s4 == pytest.approx(0.0) and c4 == pytest.approx(0.0)
 
+
+
+# ---- added for the mutants that survived the first run (mutants/triage.py) -------------------------------------------
+
+E3 = np.array([0.0, 0.0, 1.0])
+
+
+def box(g, v, lo, hi):
+    return SampleGrad("box", g=np.asarray(g, dtype=float), V=np.array([v], dtype=float), lo=np.array([lo]),
+                      hi=np.array([hi]))
+
+
+def test_the_records_defaults_are_none():
+    c = Columns(C=np.eye(2))
+    assert (c.gram, c.ct, c.apply, c.weights, c.rounding) == (None, None, None, None, 0.0)
+    v = kv.KKTVerdict("inconclusive", "r")
+    assert (v.stationarity, v.complementarity, v.lam, v.joint) == (None, None, None, False)
+
+
+def test_small_columns_norms_and_rounding_are_relative_to_their_own_scale():
+    C = np.diag([0.1, 0.03])  # Gram eigenvalues 0.01 and 0.0009: ratio 0.09
+    theta = np.array([1.0, 1.0])
+    cols = Columns(gram=C.T @ C, ct=C.T @ theta, apply=lambda w: C @ w, rounding=0.05)
+    assert np.allclose(cols.norms(), [0.1, 0.03])  # below 1: read as they are
+    assert cols.reduce(theta).S.shape == (2, 2)  # 0.09 > 0.05 of the largest eigenvalue: both kept
+    cols.rounding = 0.1
+    assert cols.reduce(theta).S.shape == (1, 2)
+
+
+def test_the_slack_formula_at_any_declared_rounding_and_none_for_explicit_columns():
+    C = np.array([[3.0, 0.0], [4.0, 2.0]])
+    w = np.array([0.5, -1.0])
+    one = Columns(gram=C.T @ C, ct=C.T @ np.ones(2), apply=lambda w: C @ w, rounding=1.0)
+    a = (0.5 * 5 + 1.0 * 2) / 20.0
+    d = 4 * 1.0 * (a * a + 2 * a)
+    assert one.gram_slack(w, 2.0, 20.0) == pytest.approx(2.0 - math.sqrt(4.0 - d), rel=1e-12)  # the formula
+    assert Columns(C=C, rounding=1e-3).gram_slack(w, 0.6, 2.0) == 0.0  # explicit columns: QR, no Gram rounding
+
+
+def test_the_slack_default_is_none():
+    assert kv.decide(THETA, np.ones(2), smooth(E1, E2), 0.1 + 2e-7, 0.0, eps=0.1, delta=0.2).verdict == "violated"
+
+
+def test_the_edges_of_the_least_stationarity_rules():
+    eps = 0.1
+    at = eps + kv.SOLVER_ATOL  # exactly at the solver's tolerance: not beyond it
+    assert kv.decide(THETA, np.ones(2), smooth(E1, E2), at, 0.0, eps=eps, delta=0.2).verdict == "inconclusive"
+    # exactly ε with complementarity above δ: the joint SOCP decides (here λ = (1, 1) reaches stationarity 0)
+    v = kv.decide(THETA, np.ones(2), smooth(E1, E2), eps, 0.5, eps=eps, delta=0.2)
+    assert v.verdict == "verified" and v.joint
+
+
+def test_a_zero_column_and_unscaled_columns_give_the_multipliers_in_the_datas_scale():
+    v = kv.decide(THETA, np.ones(3), smooth(E1, E2, 0 * E1), 0.0, None, eps=1e-3, delta=0.1)
+    assert v.verdict == "verified" and v.lam[:2] == pytest.approx([1.0, 1.0], abs=1e-5)  # interior-point accuracy
+    s = kv.decide(THETA, np.ones(2), smooth(2 * E1, 3 * E2), 0.0, None, eps=1e-3, delta=0.1)
+    assert s.verdict == "verified" and s.lam == pytest.approx([0.5, 1 / 3], abs=1e-5)  # θ̃ = ½·2e₁ + ⅓·3e₂
+
+
+def test_unscaled_columns_under_an_active_complementarity_bound():
+    # g₁ = 2e₁, g₂ = e₂, q = (1, 1.1), δ = 0.05: λ₂ ≤ λ₁/3 with a = 2λ₁ the coefficient of e₁, so λ₂ ≤ a/6; the
+    # projection of (1, 1) on it leaves ‖·‖ = (5/6)/√(37/36) = 5/√37, stationarity 5/√74 = 0.5812
+    v = kv._joint(THETA, np.array([1.0, 1.1]), smooth(2 * E1, E2), 0.3, 0.05)
+    assert v.verdict == "violated" and v.stationarity == pytest.approx(5 / math.sqrt(74), abs=1e-4)
+    assert kv._joint(THETA, np.array([1.0, 1.1]), smooth(2 * E1, E2), 0.6, 0.05).verdict == "verified"
+
+
+@pytest.mark.parametrize("order", ["box_constrained", "box_free"])
+def test_box_and_smooth_multipliers_count_once_each_in_the_complementarity_bound(order):
+    # the example of the joint tests (q = (1, 1.1), best stationarity 1/√5 at ε = 0.5 verified, 0.4 violated)
+    # with one of the two samples a box whose interval is the single point 0 (its V column changes nothing)
+    if order == "box_constrained":
+        samples = [*smooth(E1), box(E2, E2, 0.0, 0.0)]
+    else:
+        samples = [box(E1, E1, 0.0, 0.0), *smooth(E2)]
+    q = np.array([1.0, 1.1])
+    assert kv._joint(THETA, q, samples, 0.5, 0.05).verdict == "verified"
+    v = kv._joint(THETA, q, samples, 0.4, 0.05)
+    assert v.verdict == "violated" and v.stationarity == pytest.approx(1 / math.sqrt(5), abs=1e-4)
+
+
+def test_two_box_samples_next_to_a_smooth_one():
+    # e₁ smooth, e₂ and e₃ boxes (points), q = (1, 1, 1.1), δ = 0.05: 0.1·λ₃ ≤ (0.05/3)(λ₁ + λ₂ + λ₃) is
+    # λ₃ ≤ 0.2(λ₁ + λ₂); the projection of (1, 1, 1) leaves 0.6/√1.08, stationarity 0.6/√3.24 = 1/3
+    theta = np.ones(3)
+    samples = [SampleGrad("smooth", g=np.array([1.0, 0, 0])), box([0, 1.0, 0], [0, 1.0, 0], 0.0, 0.0),
+               box(E3, E3, 0.0, 0.0)]
+    q = np.array([1.0, 1.0, 1.1])
+    v = kv._joint(theta, q, samples, 0.3, 0.05)
+    assert v.verdict == "violated" and v.stationarity == pytest.approx(1 / 3, abs=1e-4)
+    assert kv._joint(theta, q, samples, 0.34, 0.05).verdict == "verified"
+
+
+def test_box_multipliers_are_non_negative():
+    # θ̃ = (−1, 1): the box sample e₁ would need λ = −1; λ ≥ 0 leaves (−1, 0) unreached, stationarity 1/√2
+    samples = [box(E1, E1, 0.0, 0.0), *smooth(E2)]
+    v = kv._joint(np.array([-1.0, 1.0]), np.ones(2), samples, 0.1, 0.1)
+    assert v.verdict == "violated" and v.stationarity == pytest.approx(1 / math.sqrt(2), abs=1e-5)
+
+
+@pytest.mark.parametrize("theta", [(1.0, 0.0, 0.75), (1.0, 2.0, 0.75)])
+def test_only_the_kink_columns_are_held_in_their_interval(theta):
+    # box g = e₁, V = e₃, s ∈ [0.5, 1]; smooth e₂: θ̃ = λ_b(e₁ + s e₃) + u e₂ with λ_b = 1, s = 0.75, u = θ₂
+    samples = [SampleGrad("smooth", g=np.array([0, 1.0, 0])), box([1.0, 0, 0], E3, 0.5, 1.0)]
+    v = kv._joint(np.array(theta), np.ones(2), samples, 1e-3, 0.1)
+    assert v.verdict == "verified" and v.lam == pytest.approx([theta[1], 1.0], abs=1e-5)  # interior-point accuracy
+
+
+def test_the_part_of_theta_no_column_reaches_counts_in_its_own_scale():
+    theta = 0.1 * np.ones(3)  # ‖θ̃‖ < 1: the unreachable e₃ part is 1/√3 of it
+    v = kv._joint(theta, np.ones(2), [SampleGrad("smooth", g=np.array([1.0, 0, 0])),
+                                      SampleGrad("smooth", g=np.array([0, 1.0, 0]))], 0.3, 0.1)
+    assert v.verdict == "violated" and v.stationarity == pytest.approx(1 / math.sqrt(3), abs=1e-6)
+
+
+def test_a_refutation_loosens_delta_and_a_witness_tightens_it():
+    # ε = 1/√5 exactly, the optimum at δ: at δ(1 + 10⁻⁴) the optimum is 3.6e-5 below it (no refutation), at
+    # δ(1 − 10⁻⁴) as far above (no witness): inconclusive; reading δ tightened for the refutation would refute
+    v = kv._joint(THETA, np.array([1.0, 1.1]), smooth(E1, E2), 1 / math.sqrt(5), 0.05)
+    assert v.verdict == "inconclusive" and v.joint
+    assert 1 / math.sqrt(5) - 1e-4 < v.stationarity < 1 / math.sqrt(5)  # δ loosened: a little below the optimum
+
+
+def test_the_reasons_quote_the_numbers_of_each_branch(monkeypatch):
+    ok = kv.decide(THETA, np.ones(2), smooth(E1, E2), 0.05, 0.125, eps=0.1, delta=0.2)
+    assert ok.reason == ("an (ε, δ)-KKT point: the multipliers of least stationarity are a witness (stationarity 0.05 ≤ "
+                         "ε = 0.1, complementarity 0.125 ≤ δ = 0.2)")
+    vx = kv.decide(THETA, np.ones(1), [SampleGrad("vertices", vertices=np.array([E1]))], 0.5, 0.0, eps=0.1, delta=0.2)
+    assert vx.reason == ("some constraints' Clarke subdifferentials are known only through a subset of their pieces, so "
+                         "the residuals are upper bounds and cannot refute (stationarity 0.5, ε = 0.1)")
+    no = kv.decide(THETA, np.ones(2), smooth(E1, E2), 0.5, 0.0, eps=0.1, delta=0.2)
+    assert no.reason == "not an (ε, δ)-KKT point: no multipliers reach stationarity ≤ ε = 0.1 (least stationarity 0.5)"
+    tol = kv.decide(THETA, np.ones(2), smooth(E1, E2), 0.1 + 5e-8, 0.0, eps=0.1, delta=0.2)
+    assert tol.reason == "least stationarity 0.1 is within the solver tolerance 1e-07 of ε = 0.1"
+    q = np.array([1.0, 1.1])
+    j = kv._joint(THETA, q, smooth(E1, E2), 0.5, 0.05)
+    assert re.fullmatch(r"an \(ε, δ\)-KKT point: multipliers found with stationarity \S+ ≤ ε = 0.5 and complementarity "
+                        r"\S+ ≤ δ = 0.05 \(joint SOCP, re-verified\)", j.reason), j.reason
+    r = kv._joint(THETA, q, smooth(E1, E2), 0.3, 0.05)
+    assert r.reason == ("not an (ε, δ)-KKT point: multipliers with complementarity ≤ δ = 0.05 reach stationarity 0.447 "
+                        "at best > ε = 0.3 (joint SOCP, status optimal)")
+    i = kv._joint(THETA, q, smooth(E1, E2), 1 / math.sqrt(5), 0.05)
+    assert re.fullmatch(r"the joint \(ε, δ\) SOCP reaches stationarity 0.447 \(ε = 0.447214\) but its point fails the "
+                        r"exact re-verification \(complementarity \S+, δ = 0.05; status optimal\)", i.reason), i.reason
+
+    class Info:
+        status = "infeasible"
+    monkeypatch.setattr(kv, "solve", lambda prob: Info())
+    f = kv._joint(THETA, q, smooth(E1, E2), 0.3, 0.05)
+    assert f.reason == "the joint (ε, δ) SOCP failed (no point (status infeasible))"
