@@ -68,6 +68,21 @@ def stub(monkeypatch, name, **attrs):
     return mod
 
 
+def passes(thunk):
+    """Run a check that must pass: a skip is a failure here (pytest.skip inside a test would only skip it)."""
+    try:
+        return thunk()
+    except pytest.skip.Exception as exc:
+        pytest.fail(f"skipped: {exc}")
+
+
+def message(thunk, exc=AssertionError) -> str:
+    """The message of the failure ``thunk`` must raise (an assertion's whole text)."""
+    with pytest.raises(exc) as info:
+        thunk()
+    return str(info.value.msg if isinstance(info.value, pytest.skip.Exception) else info.value)
+
+
 FAMS = {"random": "r", "reference": "f"}
 
 
@@ -117,9 +132,9 @@ def test_manifest(world, monkeypatch, tmp_path):
     with pytest.raises(AssertionError, match="missing or stale"):
         cf.check_manifest(Paper("toy"))
     idx.write_text("INDEX")
-    cf.check_manifest(Paper("toy"))
+    passes(lambda: cf.check_manifest(Paper("toy")))
     assert rebuilt == []  # a built-in paper's index is not rebuilt
-    cf.check_manifest(Paper("toy", builtin=False))
+    passes(lambda: cf.check_manifest(Paper("toy", builtin=False)))
     assert rebuilt == ["toy"]  # an installed paper's is
     with pytest.raises(AssertionError, match="no claims"):
         cf.check_manifest(Paper("none"))
@@ -141,7 +156,7 @@ def test_claims(world, monkeypatch):
         ok = sanity[next(c for c, v in world.catalogue.items() if v is claim)]
         return types.SimpleNamespace(ok=ok, failures=[types.SimpleNamespace(message="m1"), types.SimpleNamespace(message="m2")])
     stub(monkeypatch, "ibcheck.theory.sanity", check_claim=check_claim)
-    cf.check_claims(Paper("toy"))
+    passes(lambda: cf.check_claims(Paper("toy")))
     assert resolved == [({"p": 1}, {}, "toy.a"), ({}, {}, "toy.b")]
     sanity["toy.b"] = False
     with pytest.raises(AssertionError, match="toy.b: symbolic sanity: m1; m2"):
@@ -151,7 +166,7 @@ def test_claims(world, monkeypatch):
     with pytest.raises(AssertionError, match="toy.b: no conclusion can decide"):
         cf.check_claims(Paper("toy"))
     world.catalogue["toy.b"].conclusions = [types.SimpleNamespace(decides=False), types.SimpleNamespace(decides=True)]
-    cf.check_claims(Paper("toy"))
+    passes(lambda: cf.check_claims(Paper("toy")))
     del registry["toy.a"]
     with pytest.raises(AssertionError, match="toy.a: no check"):
         cf.check_claims(Paper("toy"))
@@ -174,7 +189,7 @@ def test_expected_table(world, monkeypatch, entry, message):
          cases=lambda profile: [("toy.a", {}, "toy.a[x]"), ("other.c", {}, "other.c[y]")] if profile == "full" else [])
     stub(monkeypatch, "ibcheck.checks.expected", Expected=Expected)
     if message is None:
-        cf.check_expected_table(Paper("toy"))
+        passes(lambda: cf.check_expected_table(Paper("toy")))
     else:
         with pytest.raises(AssertionError, match=message):
             cf.check_expected_table(Paper("toy"))
@@ -194,7 +209,7 @@ def test_expected_table_refuses_a_non_expected_and_an_unknown_case(world, monkey
     world.catalogue["toy.a"] = exploratory
     stub(monkeypatch, "ibcheck.checks.cases", EXPECTED={"toy.a[x]": Expected("observed", "1")},
          cases=lambda profile: [("toy.a", {}, "toy.a[x]")])
-    cf.check_expected_table(Paper("toy"))  # an exploratory claim may be 'observed'
+    passes(lambda: cf.check_expected_table(Paper("toy")))  # an exploratory claim may be 'observed'
 
 
 # ---- case[ID], same_as_stated ------------------------------------------------------------------------------------
@@ -228,14 +243,14 @@ def case_world(monkeypatch):
 
 def test_a_case_runs_and_is_compared_with_its_documented_outcome(case_world):
     w = case_world
-    cf.check_case("toy.a", {"n": 3}, "toy.a[n=3]")()
+    passes(lambda: cf.check_case("toy.a", {"n": 3}, "toy.a[n=3]")())
     assert w.ran == [("toy.a", {"n": 3})] and w.asserted == [("toy.a[n=3]", "verified")]
     w.result["verdict"] = "inconclusive"
-    cf.check_case("toy.a", {"n": 3}, "toy.a[n=3]")()  # not the defaults: inconclusive is allowed
+    passes(lambda: cf.check_case("toy.a", {"n": 3}, "toy.a[n=3]")())  # not the defaults: inconclusive is allowed
     with pytest.raises(AssertionError, match="do not decide"):
         cf.check_case("toy.a", {}, "toy.a[default]")()
     w.expected["toy.a[default]"] = object()
-    cf.check_case("toy.a", {}, "toy.a[default]")()  # documented: allowed
+    passes(lambda: cf.check_case("toy.a", {}, "toy.a[default]")())  # documented: allowed
     assert w.asserted[-1] == ("toy.a[default]", "inconclusive")
 
 
@@ -244,13 +259,13 @@ def test_at_the_defaults_no_alternative_may_equal_the_stated_answer(case_world):
     w.result["conclusions"] = [{"name": "rate", "alternatives": [_alt("1/t", True)]}]
     with pytest.raises(AssertionError, match="rate: 1/t"):
         cf.check_case("toy.a", {}, "toy.a[default]")()
-    cf.check_case("toy.a", {"n": 1}, "toy.a[n=1]")()  # away from the defaults it is not asked
+    passes(lambda: cf.check_case("toy.a", {"n": 1}, "toy.a[n=1]")())  # away from the defaults it is not asked
 
 
 # ---- wrong answers, cheapest, quick_rejects, rejects[ID] ---------------------------------------------------------
 
 def test_wrong_answers_table(world):
-    cf.check_wrong_answers(Paper("toy"))
+    passes(lambda: cf.check_wrong_answers(Paper("toy")))
     world.table["toy.b"]["random"] = NA("two\nlines")
     with pytest.raises(AssertionError, match="toy.b"):
         cf.check_wrong_answers(Paper("toy"))
@@ -301,7 +316,7 @@ def test_quick_rejects_prefers_light_claims_and_keeps_one_otherwise(world):
     assert cf.quick_rejects(Paper("toy")) == ["toy.a"]  # every claim heavy: the first with a probe
     world.table["toy.a"] = {"random": NA("x"), "reference": NA("y")}
     assert cf.quick_rejects(Paper("toy")) == ["toy.b"]
-    cf.check_rejects_run(Paper("toy"))
+    passes(lambda: cf.check_rejects_run(Paper("toy")))
     world.table["toy.b"] = {"random": NA("x"), "reference": NA("y")}
     assert cf.quick_rejects(Paper("toy")) == []
     with pytest.raises(AssertionError, match="toy: no claim"):
@@ -311,13 +326,13 @@ def test_quick_rejects_prefers_light_claims_and_keeps_one_otherwise(world):
 def test_rejects_runs_the_cheapest_probe_and_asks_it_be_rejected(world):
     toy = Paper("toy")
     world.verdicts = {"cheap": "violated"}
-    cf.check_rejects(toy, "toy.a")("quick")
+    passes(lambda: cf.check_rejects(toy, "toy.a")("quick"))
     assert world.calls == [("toy.a", "cheap")]
     world.verdicts = {"cheap": "verified"}
     with pytest.raises(AssertionError, match="toy.a"):
         cf.check_rejects(toy, "toy.a")("quick")
     world.verdicts = {"cheap": "observed"}
-    cf.check_rejects(toy, "toy.a")("quick")  # an exploratory claim's rejection
+    passes(lambda: cf.check_rejects(toy, "toy.a")("quick"))  # an exploratory claim's rejection
     world.table["toy.z"] = {"random": NA("x"), "reference": NA("y")}
     with pytest.raises(pytest.skip.Exception, match="every family is not applicable"):
         cf.check_rejects(toy, "toy.z")("quick")
@@ -326,14 +341,14 @@ def test_rejects_runs_the_cheapest_probe_and_asks_it_be_rejected(world):
     with pytest.raises(pytest.skip.Exception, match="heavy"):
         cf.check_rejects(toy, "toy.a")("quick")  # toy.b is light: toy.a is not among the quick ones
     world.verdicts = {"cheap": "violated"}
-    cf.check_rejects(toy, "toy.a")("full")
+    passes(lambda: cf.check_rejects(toy, "toy.a")("full"))
 
 
 def test_an_undecided_cell_must_stay_undecided_and_the_next_probe_is_rejected(world):
     wa = types.SimpleNamespace(UNDECIDED={("toy.a", "random"): "rows cannot decide"})
     toy = Paper("toy", modules={"wrong_answers": wa})
     world.verdicts = {"cheap": "inconclusive", "heavy": "violated"}
-    cf.check_rejects(toy, "toy.a")("quick")
+    passes(lambda: cf.check_rejects(toy, "toy.a")("quick"))
     assert world.calls == [("toy.a", "cheap"), ("toy.a", "heavy")]
     world.verdicts = {"cheap": "violated"}
     with pytest.raises(AssertionError, match="delete its UNDECIDED entry"):
@@ -343,7 +358,7 @@ def test_an_undecided_cell_must_stay_undecided_and_the_next_probe_is_rejected(wo
         cf.check_rejects(toy, "toy.a")("quick")
     world.table["toy.a"] = {"random": [Probe("cheap")], "reference": NA("x")}
     world.calls.clear()
-    cf.check_rejects(toy, "toy.a")("quick")  # no next probe: nothing more to reject
+    passes(lambda: cf.check_rejects(toy, "toy.a")("quick"))  # no next probe: nothing more to reject
     assert world.calls == [("toy.a", "cheap")]
 
 
@@ -360,15 +375,15 @@ def test_pinned_tables_merge_pinned_py_and_the_papers_pinned_tests(world, monkey
     stub(monkeypatch, "ibcheck.testing.pinning",
          measure=lambda cid, overrides, dataset=None: [("m", cid, overrides, dataset)],
          compare=lambda cid, m, re, table, **tol: compared.append((cid, m, re, table, tol)))
-    cf.check_pinned(paper)  # no CASES: nothing recomputed
+    passes(lambda: cf.check_pinned(paper))  # no CASES: nothing recomputed
     assert compared == []
     mods["pinned"].CASES = {"toy.a": {"overrides": {"n": 2}, "dataset": "d", "recompute": lambda m: "R",
                                       "tolerances": {"rtol": 0.1}}}
-    cf.check_pinned(paper)
+    passes(lambda: cf.check_pinned(paper))
     assert compared == [("toy.a", ("m", "toy.a", {"n": 2}, "d"), "R", "A", {"rtol": 0.1})]
     mods["pinned"].CASES = {"toy.b": {"recompute": lambda m: "R"}}
     compared.clear()
-    cf.check_pinned(paper)
+    passes(lambda: cf.check_pinned(paper))
     assert compared == [("toy.b", ("m", "toy.b", {}, None), "R", "B", {})]
     with pytest.raises(AssertionError, match=r"\['toy.a', 'toy.b'\]"):
         cf.check_pinned(Paper("toy"))
@@ -392,7 +407,7 @@ def test_docs_list_every_claim_with_its_cells(world, monkeypatch, tmp_path):
     _docs(tmp_path, cat, good)
     with pytest.raises(pytest.skip.Exception, match="installed paper"):
         cf.check_docs(Paper("toy", builtin=False))
-    cf.check_docs(toy)
+    passes(lambda: cf.check_docs(toy))
     _docs(tmp_path, "## other\n", good)
     with pytest.raises(pytest.skip.Exception, match="not in the generated docs"):
         cf.check_docs(toy)
@@ -413,7 +428,7 @@ def test_docs_list_every_claim_with_its_cells(world, monkeypatch, tmp_path):
         cf.check_docs(toy)
     world.table["toy.a"]["reference"] = NA("a|b")
     _docs(tmp_path, cat, good.replace("no reference", "a/b"))
-    cf.check_docs(toy)  # a '|' in a reason is written '/' in the table
+    passes(lambda: cf.check_docs(toy))  # a '|' in a reason is written '/' in the table
 
 
 def test_cli_returns_the_status_and_stderr_without_notes(monkeypatch):
@@ -448,7 +463,7 @@ def test_bad_input_is_one_line_exit_2_naming_the_parameter(world, monkeypatch, o
     params = {"name": types.SimpleNamespace(type=str), "n": types.SimpleNamespace(type=int)}
     stub(monkeypatch, "ibcheck.checks.registry", REGISTRY={"toy.a": types.SimpleNamespace(params=params)})
     if message is None:
-        cf.check_bad_input(Paper("toy"))
+        passes(lambda: cf.check_bad_input(Paper("toy")))
         assert seen == [["check", "toy.a", "--set", "no_such_parameter_xyz=1"], ["check", "toy.a", "--set", "n=not-a-number"]]
     else:
         with pytest.raises(AssertionError, match=message):
@@ -460,7 +475,7 @@ def test_bad_input_without_a_numeric_parameter_tries_the_unknown_one_only(world,
     stub(monkeypatch, "ibcheck.cli", main=lambda argv: (seen.append(argv), print("no_such_parameter_xyz", file=sys.stderr), 2)[2])
     stub(monkeypatch, "ibcheck.checks.registry",
          REGISTRY={"toy.a": types.SimpleNamespace(params={"s": types.SimpleNamespace(type=str)})})
-    cf.check_bad_input(Paper("toy"))
+    passes(lambda: cf.check_bad_input(Paper("toy")))
     assert len(seen) == 1
     stub(monkeypatch, "ibcheck.checks.registry",
          REGISTRY={"toy.a": types.SimpleNamespace(params={"s": types.SimpleNamespace(type=str), "k": types.SimpleNamespace(type=float)})})
@@ -553,3 +568,142 @@ def test_failed_rows_names_the_failing_and_deciding_rows(world, monkeypatch):
     res["verdict"] = "violated"
     with pytest.raises(AssertionError):
         cf.failed_rows("toy.a", probe)
+
+
+# ---- each failure's whole message (what a paper's author reads), added for the mutation run's survivors ----------
+
+def test_the_suite_reads_the_checkouts_docs():
+    from pathlib import Path
+    assert cf.ROOT == Path(__file__).resolve().parents[1]
+
+
+def test_messages_of_paper_of_manifest_and_claims(world, monkeypatch, tmp_path):
+    stub(monkeypatch, "ibcheck.theory.papers", discover=lambda: [])
+    assert message(lambda: cf.paper_of("gamma"), LookupError) == (
+        "no discovered paper 'gamma' (installed with its entry point in group 'ibcheck.papers'?)")
+    idx = tmp_path / "index.py"
+    stub(monkeypatch, "ibcheck.checks.index_build", generate=lambda p: "INDEX", path_of=lambda p: idx)
+    assert message(lambda: cf.check_manifest(Paper("toy"))) == (
+        f"toy: {idx} is missing or stale: run `python -m ibcheck.checks.index_build toy`")
+    assert message(lambda: cf.check_manifest(Paper("none"))) == "none: no claims (theory/statements.py CLAIMS)"
+    world.paper_of["bad.d"] = "toy"
+    world.catalogue["bad.d"] = Claim()
+    assert message(lambda: cf.check_manifest(Paper("toy"))) == "toy: claim IDs must start with 'toy.': ['bad.d']"
+    del world.paper_of["bad.d"]
+    stub(monkeypatch, "ibcheck.checks.registry", REGISTRY={"toy.a": types.SimpleNamespace(params={})})
+    stub(monkeypatch, "ibcheck.checks.params", resolve=lambda *a: None)
+    stub(monkeypatch, "ibcheck.theory.sanity", check_claim=lambda c, cat: types.SimpleNamespace(
+        ok=False, failures=[types.SimpleNamespace(message="m1"), types.SimpleNamespace(message="m2")]))
+    assert message(lambda: cf.check_claims(Paper("toy"))) == "toy.a: symbolic sanity: m1; m2"
+    world.catalogue["toy.a"].conclusions = [types.SimpleNamespace(decides=False)]
+    assert message(lambda: cf.check_claims(Paper("toy"))) == (
+        "toy.a: no conclusion can decide (every row is a threshold or a diagnostic)")
+    world.catalogue["toy.a"] = Claim()
+    assert message(lambda: cf.check_claims(Paper("toy"))).startswith("toy.a: symbolic sanity")
+    stub(monkeypatch, "ibcheck.checks.registry", REGISTRY={})
+    assert message(lambda: cf.check_claims(Paper("toy"))) == "toy.a: no check (a CheckSpec in pkg_toy.checks)"
+
+
+@pytest.mark.parametrize("entry, text", [
+    (Expected("verified", "measured 0.5"), "toy.a[x]"),
+    (Expected("observed", "measured 0.5"), "toy.a[x]: only an exploratory claim is 'observed'"),
+    (Expected("violated", "measured 0.5", named=False), "toy.a[x]: name the rows (fails=…, undecided=…), not their positions"),
+    (Expected("violated", "measured 0.5", unknown=("gone",)), "toy.a[x]: no such row of toy.a: ['gone']"),
+    (Expected("violated", "measured nothing"), "toy.a[x]: the reason must quote what was measured"),
+])
+def test_messages_of_the_expected_table(world, monkeypatch, entry, text):
+    # another paper's entry first: it is passed over, and the paper's own entry after it is still read
+    stub(monkeypatch, "ibcheck.checks.cases", EXPECTED={"other.c[y]": "not read", "toy.a[x]": entry},
+         cases=lambda profile: [("toy.a", {}, "toy.a[x]")])
+    stub(monkeypatch, "ibcheck.checks.expected", Expected=Expected)
+    assert message(lambda: cf.check_expected_table(Paper("toy"))) == text
+
+
+def test_message_of_an_outcome_of_no_case(world, monkeypatch):
+    stub(monkeypatch, "ibcheck.checks.expected", Expected=Expected)
+    stub(monkeypatch, "ibcheck.checks.cases", EXPECTED={"toy.a[z]": Expected("violated", "1")}, cases=lambda p: [])
+    assert message(lambda: cf.check_expected_table(Paper("toy"))) == "toy.a[z]: documented outcome of no case of any profile"
+
+
+def test_messages_of_a_case(case_world):
+    case_world.result["conclusions"] = [{"name": "rate", "alternatives": [_alt("1/t", True)]}]
+    assert message(lambda: cf.check_case("toy.a", {}, "toy.a[d]")()) == (
+        "toy.a[d]: at the defaults an alternative equals its row's stated answer, so the row cannot show what it rules "
+        "out: ['rate: 1/t']; choose data on which they differ")
+    case_world.result.update(conclusions=[], verdict="inconclusive", reason="budget spent")
+    assert message(lambda: cf.check_case("toy.a", {}, "toy.a[d]")()) == (
+        "toy.a[d]: the defaults do not decide within their horizon budget (budget spent); choose defaults that decide, "
+        "or document the outcome in checks/expected.py")
+
+
+def test_messages_of_the_wrong_answers_and_rejects(world):
+    toy = Paper("toy")
+    world.table["toy.b"] = {"reference": [Probe("x")], "random": NA("r")}
+    assert message(lambda: cf.check_wrong_answers(toy)) == "toy.b: the families are ['random', 'reference']"
+    del world.table["toy.b"]
+    assert message(lambda: cf.check_wrong_answers(toy)) == "toy.b: no row of wrong answers (pkg_toy.wrong_answers TABLE)"
+    world.table["toy.z"] = {"random": NA("x"), "reference": NA("y")}
+    assert message(lambda: cf.check_rejects(toy, "toy.z")("quick"), pytest.skip.Exception) == (
+        "toy.z: every family is not applicable (with its reason)")
+    world.table["toy.b"] = {"random": NA("x"), "reference": [Probe("light")]}
+    world.heavy.add("toy.a")
+    assert message(lambda: cf.check_rejects(toy, "toy.a")("quick"), pytest.skip.Exception) == "heavy: --profile full"
+    world.verdicts = {"cheap": "violated"}
+    passes(lambda: cf.check_rejects(toy, "toy.a")("full"))
+    world.table.clear()
+    assert message(lambda: cf.check_rejects_run(toy)) == (
+        "toy: no claim has an applicable wrong answer (wrong_answers.py): none of its rejects[...] checks can run")
+
+
+def test_message_of_an_undecided_cell_rejected_now(world):
+    wa = types.SimpleNamespace(UNDECIDED={("toy.a", "random"): "rows cannot decide"})
+    world.verdicts = {"cheap": "violated"}
+    assert message(lambda: cf.check_rejects(Paper("toy", modules={"wrong_answers": wa}), "toy.a")("quick")) == str((
+        "toy.a random: listed as undecided but rejected now: delete its UNDECIDED entry", {"verdict": "violated"}))
+
+
+def test_messages_of_pinned_and_docs(world, monkeypatch, tmp_path):
+    stub(monkeypatch, "ibcheck.testing.pinning", measure=None, compare=None)
+    assert message(lambda: cf.check_pinned(Paper("toy"))) == (
+        "claims without a pinned case (pinned.py PINNED): ['toy.a', 'toy.b']")
+    monkeypatch.setattr(cf, "ROOT", tmp_path)
+    stub(monkeypatch, "ibcheck.reports.docs", listed_papers=lambda text: ["toy"] if "## toy" in text else [])
+    toy = Paper("toy")
+    assert message(lambda: cf.check_docs(toy), pytest.skip.Exception) == (
+        "an installed paper: the checkout's generated docs do not list it")
+    cat = "## toy\n`toy.a` `toy.b`\n"
+    good = "| `toy.a` | **cheap** · **heavy** | n/a: no reference |\n| `toy.b` | n/a: exact | **two** · **one** |\n"
+    _docs(tmp_path, "## other\n", good)
+    assert message(lambda: cf.check_docs(toy), pytest.skip.Exception) == (
+        "toy is not in the generated docs yet: run `ibcheck docs` and `ibcheck docs --discrimination` "
+        "(tests/test_docs.py lists it as skipped too)")
+    _docs(tmp_path, "## toy\n`toy.a`\n", good)
+    assert message(lambda: cf.check_docs(toy)) == "toy.b: docs/catalogue.md is stale: run `ibcheck docs --catalogue-only`"
+    _docs(tmp_path, cat, good.splitlines(True)[0])
+    assert message(lambda: cf.check_docs(toy)) == (
+        "toy.b: docs/discrimination.md is stale: run `ibcheck docs --discrimination`")
+    _docs(tmp_path, cat, good.replace("no reference", "another reason"))
+    assert message(lambda: cf.check_docs(toy)) == (
+        "toy.a reference: docs/discrimination.md is stale: run `ibcheck docs --discrimination`")
+    _docs(tmp_path, cat, good.replace("**heavy**", "heavy"))
+    assert message(lambda: cf.check_docs(toy)) == str(("toy.a", "random", "stale docs/discrimination.md"))
+    bad = good.replace("**cheap** · **heavy**", "**verified** **heavy**")
+    _docs(tmp_path, cat, bad)
+    assert message(lambda: cf.check_docs(toy)) == str(("toy.a", "random", "a wrong answer is verified",
+                                                      "**verified** **heavy**"))
+
+
+def test_cli_keeps_every_error_line(monkeypatch):
+    def main(argv):
+        print("ibcheck: error: one\nibcheck: note: skipped\nibcheck: error: two", file=sys.stderr)
+        return 2
+    stub(monkeypatch, "ibcheck.cli", main=main)
+    assert cf._cli("check") == (2, "ibcheck: error: one\nibcheck: error: two\n")
+
+
+def test_the_inputs_checks_run_in_the_quick_profile_by_default(world, monkeypatch):
+    got = _suite(world, monkeypatch)
+    checks = dict(cf.checks_for("toy", run_cases=False))
+    checks["toy-inputs-bound"]()
+    checks["toy-inputs-sweep"]()
+    assert [g[2] for g in got] == ["quick", "quick"]
