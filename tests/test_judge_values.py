@@ -19,3 +19,63 @@ def test_a_converging_free_row_is_verified_with_its_limit():
     assert j.holds is True
     assert j.limit_estimate["value"] == pytest.approx(2.0, abs=1e-6)  # the fitted power law's limit
     assert math.isfinite(j.observed_order["value"])
+
+
+# ---- theory/asymptotic_withhold.py: bounded_by ------------------------------------------------------------------
+
+def _refuted(rule="settled", window=None, holds=False):
+    from ibcheck.theory.asymptotic import Judgement
+    return Judgement(holds, "refuted", [], [], rule=rule, window=window)
+
+
+def _bound(f, ck=CK):
+    from ibcheck.theory.asymptotic import Series
+    return Series(ck, [f(x) for x in ck])
+
+
+@pytest.mark.parametrize("rule", ["settled", "diverging", "excluded-limit"])
+def test_a_refutation_bounded_by_a_decaying_series_is_withheld(rule):
+    from ibcheck.theory.asymptotic_withhold import bounded_by
+    j = _refuted(rule)
+    bounded_by(j, _bound(lambda x: 1 / x), 1 / t, "t", "b")  # b = 1/t → 0, not refuted; from 0.01 to 1e-06
+    assert j.holds is None and j.horizon_needed is None
+    assert j.reason == ("refuted — withheld: bounded by b (up to a constant), which is not refuted and still decays "
+                        "(0.01 → 1e-06): not decidable from this run")
+
+
+@pytest.mark.parametrize("k0", [1, -2])
+def test_the_bound_must_still_decay_over_the_refuting_window(k0):
+    from ibcheck.theory.asymptotic_withhold import bounded_by
+    j = _refuted(window=[CK[k0], CK[-1]])
+    b = _bound(lambda x: 1 / x)
+    bounded_by(j, b, 1 / t, "t", "b")
+    assert j.holds is None
+    assert j.reason.endswith(f"({b.values[k0]:.4g} → 1e-06): not decidable from this run")
+
+
+def test_what_bounded_by_leaves_alone():
+    from ibcheck.theory.asymptotic_withhold import bounded_by
+    decaying = _bound(lambda x: 1 / x)
+    for j in (_refuted("order"), _refuted("growth"), _refuted(holds=True), _refuted(holds=None)):
+        before = (j.holds, j.reason)
+        bounded_by(j, decaying, 1 / t, "t", "b")
+        assert (j.holds, j.reason) == before  # not a refutation by a refuting rule: nothing withheld
+    j = _refuted()
+    bounded_by(j, 0.5, 1 / t, "t", "b")  # a number, not a measured series
+    assert j.holds is False
+    j = _refuted()
+    bounded_by(j, _bound(lambda x: 1 + 1 / x), 1 / t, "t", "b")  # decays, but to 1: its b → 0 is refuted
+    assert j.holds is False
+    j = _refuted()
+    bounded_by(j, _bound(lambda x: 0.0), 1 / t, "t", "b")  # not refuted, but no longer decays (0 → 0)
+    assert j.holds is False
+
+
+def test_a_two_point_bound_is_read():
+    from ibcheck.theory.asymptotic_withhold import bounded_by
+    j = _refuted()
+    bounded_by(j, _bound(lambda x: 1 / x, ck=(10.0, 100.0)), 1 / t, "t", "b")
+    assert j.holds is None and j.reason.endswith("(0.1 → 0.01): not decidable from this run")
+    one = _refuted()
+    bounded_by(one, _bound(lambda x: 1 / x, ck=(10.0,)), 1 / t, "t", "b")  # one point: nothing to read
+    assert one.holds is False
