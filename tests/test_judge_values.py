@@ -79,3 +79,42 @@ def test_a_two_point_bound_is_read():
     one = _refuted()
     bounded_by(one, _bound(lambda x: 1 / x, ck=(10.0,)), 1 / t, "t", "b")  # one point: nothing to read
     assert one.holds is False
+
+
+# ---- theory/asymptotic_free.py: a row without a stated limit -----------------------------------------------------
+
+def _free(f, tol=1e-3):
+    return judge(CK, [f(x) for x in CK], 1 / t, "t", None, limit_tol=tol)
+
+
+def test_a_free_row_that_converges_names_its_limit_order_and_window():
+    j = _free(lambda x: 2 + 3 / x)
+    assert (j.holds, j.rule) == (True, "order")
+    assert j.window == [CK[-5], CK[-1]]  # the last five checkpoints
+    assert j.reason == "converges: limit ∈ [2, 2] (order 1) over t ∈ [1e+04, 1e+06]"
+    assert j.limit_estimate["interval"] == pytest.approx([2 - 3.75e-6, 2 + 3.75e-6], abs=1e-9)  # ±F_s·3·τ⁻¹ at τ = 1e6
+    assert j.observed_order["value"] == pytest.approx(1.0, abs=1e-6)
+
+
+def test_a_free_row_that_runs_off_diverges_over_the_last_five_checkpoints():
+    j = _free(lambda x: x ** 1.5)
+    assert (j.holds, j.rule) == (False, "diverging")
+    assert j.window == [CK[-5], CK[-1]]
+    assert j.reason == "diverges: the changes grow at every step in r and in t over t ∈ [1e+04, 1e+06]"
+
+
+def test_a_free_row_still_too_wide_quotes_the_clock_that_would_decide():
+    j = _free(lambda x: 2 + 3 * x ** -0.3)
+    assert (j.holds, j.rule) == (None, "pending")
+    assert j.horizon_needed == pytest.approx(1.7374e13, rel=1e-4)  # where 2F_s|C|τ^−0.3 + spread = 0.8·limit_tol
+    assert j.reason == "limit interval [1.94057, 2.05943] wider than 0.001: needs t ≈ 1.74e+13"
+
+
+def test_a_free_row_no_model_fits_or_no_horizon_is_undecidable():
+    j = _free(lambda x: 2 + 1 / math.log(x))
+    assert (j.holds, j.rule, j.horizon_needed) == (None, "undecidable", None)
+    assert j.reason == "limit interval [1.99835, 2.08938] wider than 0.001: not decidable from this run"
+    k = _free(lambda x: math.sin(x))
+    assert (k.holds, k.rule) == (None, "undecidable")
+    assert k.reason == ("no power law fits the last five checkpoints over t ∈ [1e+04, 1e+06]: not decidable from "
+                        "this run")
