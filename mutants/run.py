@@ -27,6 +27,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -235,7 +236,11 @@ def survivors(name: str, timeout: float = 600.0) -> int:
             rc, last = _pytest(tree, list(rec["tests"]), timeout)
             f.write_text(clean)
             m["retest"] = "killed" if rc != 0 else "survived"
-            print(f"{m['key']} {m['file']}:{m['line']} {m['retest']:8s} {last[:80]}")
+            if rc != 0:  # the first failing test, for the triage's "killed by <test>"
+                log = (tree / ".mutant-pytest.log").read_text(errors="replace")
+                hit = re.search(r"^(?:FAILED|ERROR) (\S+?)(?:\[| - |$)", log, re.M)
+                m["retest_by"] = hit.group(1) if hit else last
+            print(f"{m['key']} {m['file']}:{m['line']} {m['retest']:8s} {m.get('retest_by', last)[:100]}")
     rec["survivors_retested_seconds"] = round(time.perf_counter() - t0, 1)
     path.write_text(json.dumps(rec, indent=1, ensure_ascii=False) + "\n")
     return 0
