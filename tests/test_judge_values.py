@@ -118,3 +118,88 @@ def test_a_free_row_no_model_fits_or_no_horizon_is_undecidable():
     assert (k.holds, k.rule) == (None, "undecidable")
     assert k.reason == ("no power law fits the last five checkpoints over t ∈ [1e+04, 1e+06]: not decidable from "
                         "this run")
+
+
+def _fit(lo, hi, value, model="τ", C=1.0, a=1.0, limits=None, exps=(1.0, 1.0, 1.0), ok=True):
+    from ibcheck.theory.asymptotic_fit import Fit
+    return Fit(model, tuple(exps), tuple(limits if limits is not None else (value, value, value)), lo, hi, value, 0.0,
+               C, a, ok)
+
+
+def _decide_free(fits, tol, tau=CK, u_of=lambda x: 1 / x):
+    from ibcheck.theory.asymptotic import Judgement
+    from ibcheck.theory.asymptotic_free import judge_free
+    return judge_free(Judgement(None, "", [], []), list(tau), [0.0] * len(tau), u_of, fits, tol, "t")
+
+
+def test_apart_is_outside_the_band_widened_by_tol_ends_included():
+    from ibcheck.theory.asymptotic_free import apart
+    f = _fit(1.0, 1.5, 1.25)
+    edges = [_fit(0.0, 1.0, 0.5), _fit(1.5, 3.0, 2.0)]  # values exactly at lo − tol and hi + tol: inside
+    assert apart(f, [f, *edges], 0.5) == []
+    out = [_fit(0.0, 1.0, 0.25), _fit(1.5, 3.0, 2.25)]
+    assert apart(f, [f, *out], 0.5) == out
+    wobbly = _fit(0.0, 1.0, 0.25, exps=(1.0, 2.0, 1.0))  # drift 1 > PLAUSIBLE: not a steady model
+    assert apart(f, [f, wobbly], 0.5) == []
+
+
+def test_the_narrowest_band_is_read_first_and_a_band_as_wide_as_tol_decides():
+    narrow, wide = _fit(3.0, 3.1, 3.05), _fit(2.8, 3.2, 3.0)  # both within 0.5, neither apart from the other
+    j = _decide_free([wide, narrow], 0.5)
+    assert j.holds is True and j.limit_estimate == {"value": 3.05, "interval": [3.0, 3.1]}
+    assert j.observed_order == {"value": 1.0, "interval": [1.0, 1.0]}
+    at = _decide_free([_fit(1.0, 1.5, 1.25)], 0.5)  # width exactly limit_tol
+    assert at.holds is True and at.reason == "converges: limit ∈ [1, 1.5] (order 1) over t ∈ [1e+04, 1e+06]"
+
+
+def test_an_exponent_of_zero_is_no_divergence():
+    j = _decide_free([_fit(1.0, 9.0, 5.0, exps=(0.0, -1.0, -1.0), a=-1.0)], 0.5)
+    assert j.rule != "diverging"
+    k = _decide_free([_fit(1.0, 9.0, 5.0, exps=(-2.0, -1.0, -1.0), a=-1.0)], 0.5)
+    assert (k.holds, k.rule) == (False, "diverging")
+
+
+def test_a_second_steady_model_elsewhere_leaves_it_undecided():
+    f = _fit(1.0, 1.1, 1.05)
+    far = _fit(-9.0, -5.0, -7.0)  # plausible, wider than tol, its limit far outside f's band
+    j = _decide_free([far, f], 0.5)
+    assert (j.holds, j.rule) == (None, "undecidable")
+    assert j.reason == ("limit interval [1, 1.1], but another steady power law extrapolates to -7, apart from it by "
+                        "more than 0.5 over t ∈ [1e+04, 1e+06]: not decidable from this run")
+    g = _fit(1.0, 1.5, 1.25)  # as wide as tol: still read as a narrow band that another model contradicts
+    assert _decide_free([far, g], 0.5).rule == "undecidable"
+    assert "another steady power law" in _decide_free([far, g], 0.5).reason
+
+
+def test_the_horizon_of_a_band_too_wide():
+    # room = 0.8·0.5 − spread 0.1 = 0.3; z = (0.3/(2·1.25·300))² = 1.6e-7: the τ model reaches it at 1/z = 6.25e6
+    f = _fit(1.0, 2.0, 1.5, C=300.0, a=0.5, limits=(1.45, 1.5, 1.55))
+    j = _decide_free([f], 0.5)
+    assert (j.holds, j.rule) == (None, "pending") and j.horizon_needed == pytest.approx(6.25e6)
+    assert j.reason == "limit interval [1, 2] wider than 0.5: needs t ≈ 6.25e+06"
+    # the r model: u(τ) = τ^−½ = z at τ = 1/z² = 3.90625e13
+    r = _decide_free([_fit(1.0, 2.0, 1.5, model="r", C=300.0, a=0.5, limits=(1.45, 1.5, 1.55))], 0.5,
+                     u_of=lambda x: x ** -0.5)
+    assert r.rule == "pending" and r.horizon_needed == pytest.approx(1 / 1.6e-7 ** 2, rel=1e-9)
+    # C = 1: z = (0.3/2.5)² = 0.0144 → τ = 69.4 < τ_K: nothing to wait for
+    one = _decide_free([_fit(1.0, 2.0, 1.5, C=1.0, a=0.5, limits=(1.45, 1.5, 1.55))], 0.5)
+    assert (one.rule, one.horizon_needed) == ("undecidable", None)
+    assert one.reason == "limit interval [1, 2] wider than 0.5: not decidable from this run"
+    c1 = _decide_free([_fit(1.0, 2.0, 1.5, C=1.0, a=0.5, limits=(1.45, 1.5, 1.55))], 0.5, tau=[1e-3, 1e-2, 0.02, 0.03, 0.04])
+    assert c1.rule == "pending" and c1.horizon_needed == pytest.approx(1 / 0.0144)
+
+
+def test_a_horizon_between_the_last_two_checkpoints_or_at_the_last_is_no_horizon():
+    # z = (0.3/(2.5·C))² with C chosen for 1/z = 5e5, between τ_{K−1} = 3.16e5 and τ_K = 1e6
+    C = 0.3 / 2.5 / math.sqrt(1 / 5e5)
+    j = _decide_free([_fit(1.0, 2.0, 1.5, C=C, a=0.5, limits=(1.45, 1.5, 1.55))], 0.5)
+    assert (j.rule, j.horizon_needed) == ("undecidable", None)
+    # exactly τ_K: room 0.8·1.25 = 1, 2·1.25·0.4 = 1, z = 1 = 1/τ_K
+    at = _decide_free([_fit(1.0, 3.0, 2.0, C=0.4, a=1.0)], 1.25, tau=[0.0625, 0.125, 0.25, 0.5, 1.0])
+    assert (at.rule, at.horizon_needed) == ("undecidable", None)
+
+
+def test_a_horizon_beyond_floating_point_is_none():
+    # a = 0.01: z = (0.3/2.5)^100 ≈ 8e-93 is fine, (1e-5)^100 underflows to 0: no clock reaches it
+    j = _decide_free([_fit(1.0, 2.0, 1.5, C=0.3 / 2.5 / 1e-5, a=0.01, limits=(1.45, 1.5, 1.55))], 0.5)
+    assert (j.rule, j.horizon_needed) == ("undecidable", None)
