@@ -203,3 +203,69 @@ def test_a_horizon_beyond_floating_point_is_none():
     # a = 0.01: z = (0.3/2.5)^100 ≈ 8e-93 is fine, (1e-5)^100 underflows to 0: no clock reaches it
     j = _decide_free([_fit(1.0, 2.0, 1.5, C=0.3 / 2.5 / 1e-5, a=0.01, limits=(1.45, 1.5, 1.55))], 0.5)
     assert (j.rule, j.horizon_needed) == ("undecidable", None)
+
+
+# ---- theory/asymptotic_settled.py: settled, collapsing (exact dyadic sequences) ------------------------------------
+
+T6 = [1.0, 10 ** 0.5, 10.0, 10 ** 1.5, 10 ** 2, 10 ** 2.5]
+SET = dict(points=4, span=10, safety=1.25)
+
+
+def test_a_geometric_fall_then_two_still_steps_is_settled_within_the_level():
+    from ibcheck.theory.asymptotic_settled import settled
+    # changes 0.5, 0.125, 0.03125 (ratio ¼), then 0, 0: two still steps, R = level
+    assert settled(T6, [0, .5, .625, .65625, .65625, .65625], **SET, level=1e-6) == (0.656249, 0.656251, 0)
+
+
+def test_one_still_step_reads_aitkens_remainder_after_the_last_real_change():
+    from ibcheck.theory.asymptotic_settled import settled
+    # last change 1e-7 ≤ level: R = 1.25·0.03125·(¼/¾) + 1e-6 around q_K = 0.65625 + 1e-7
+    lo, hi, start = settled(T6[:5], [0, .5, .625, .65625, .65625 + 1e-7], **SET, level=1e-6)
+    R = 1.25 * 0.03125 / 3 + 1e-6
+    assert (lo, hi, start) == (pytest.approx(0.6562501 - R, rel=1e-14), pytest.approx(0.6562501 + R, rel=1e-14), 0)
+    # a last change exactly at the level counts as still; the change before it (4 → 1) has ratio ¼
+    lo, hi, start = settled(T6[:4], [0.0, 4.0, 5.0, 5.25], **SET, level=0.25)
+    assert (lo, hi, start) == (pytest.approx(5.25 - 1.25 / 3 - 0.25), pytest.approx(5.25 + 1.25 / 3 + 0.25), 0)
+    # ratios ½ then ¼ (falling) with one still step: R = 1.25·0.125·(½/½) + level
+    lo, hi, start = settled(T6[:5], [0, 1, 1.5, 1.625, 1.625], **SET, level=1e-6)
+    assert (lo, hi, start) == (pytest.approx(1.625 - 0.15625 - 1e-6), pytest.approx(1.625 + 0.15625 + 1e-6), 0)
+
+
+def test_what_is_not_settled():
+    from ibcheck.theory.asymptotic_settled import settled
+    q = [0, .5, .625, .65625, .65625, .65625]
+    assert settled(T6[:3], q[:3], **SET, level=1e-6) is None  # fewer checkpoints than points
+    assert settled(T6[:5], [0, .5, .625, .65625, .65625 + 2e-6], **SET, level=1e-6) is None  # still moving
+    assert settled(T6, q, points=4, span=1000, safety=1.25, level=1e-6) is None  # the tail spans < 1000
+    # one still step after ratios ¼ then ½ (rising: decelerating): no geometric tail
+    assert settled(T6[:5], [0, 1, 1.25, 1.375, 1.375], **SET, level=1e-6) is None
+
+
+def test_the_tail_ends_where_the_sign_of_the_changes_turns():
+    from ibcheck.theory.asymptotic_settled import settled
+    q = [0, .5, .375, .40625, .40625, .40625]  # +0.5, −0.125, then +0.03125 and still: the tail starts at 2
+    assert settled(T6, q, **SET, level=1e-6) == (0.406249, 0.406251, 2)
+    assert settled(T6, q, points=5, span=10, safety=1.25, level=1e-6) is None  # 4 checkpoints in the tail
+
+
+def test_an_exponential_collapse_under_way_is_read_with_aitkens_limit():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    tau, q = [1.0, 4.0, 7.0, 10.0, 13.0], [0, 1, 1.25, 1.3125, 1.328125]  # 4/3 − (4/3)·4^−k on an even clock
+    lo, hi, start, value = collapsing(tau, q, **SET, level=1e-12)
+    corr = 0.015625 * 0.25 / 0.75
+    assert value == pytest.approx(4 / 3, rel=1e-15) and start == 0  # Aitken is exact on a geometric tail
+    assert (lo, hi) == (pytest.approx(4 / 3 - 1.25 * corr - 1e-12), pytest.approx(4 / 3 + 1.25 * corr + 1e-12))
+
+
+def test_what_is_no_collapse():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    tau = [1.0, 4.0, 7.0, 10.0, 13.0]
+    q = [0, 1, 1.25, 1.3125, 1.328125]
+    assert collapsing(tau, [0, 1, 1.6, 1.96, 2.176], **SET, level=1e-12) is None  # ratio 0.6 > ½
+    assert collapsing(tau, [0, 1, 1.25, 1.3125, 1.296875], **SET, level=1e-12) is None  # the last change turns
+    assert collapsing(tau, q, **SET, level=0.1) is None  # the second-last change is below the level
+    assert collapsing(tau[:4], q[:4], points=3, span=5, safety=1.25, level=1e-12) is None  # shrinks 16×, not 30×
+    assert collapsing([1.0, 10 ** .5, 10.0, 10 ** 1.5, 100.0], q, **SET, level=1e-12) is None  # no exponential in τ
+    u = [2 - x for x in q]  # the rate's own changes equal the changes: nothing beyond the rate collapses
+    assert collapsing(tau, q, **SET, level=1e-12, u=u) is None
+    assert collapsing(tau[:2], q[:2], **SET, level=1e-12) is None  # one change
