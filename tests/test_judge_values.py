@@ -269,3 +269,92 @@ def test_what_is_no_collapse():
     u = [2 - x for x in q]  # the rate's own changes equal the changes: nothing beyond the rate collapses
     assert collapsing(tau, q, **SET, level=1e-12, u=u) is None
     assert collapsing(tau[:2], q[:2], **SET, level=1e-12) is None  # one change
+
+
+# ---- theory/asymptotic_fit.py: three-point fits, windows, the clock solve -----------------------------------------
+
+def test_pow_diff_and_its_logarithmic_limit():
+    from ibcheck.theory.asymptotic_fit import _pow_diff
+    assert _pow_diff(2.0, 4.0, 2.0) == 6.0  # (16 − 4)/2
+    assert _pow_diff(2.0, 4.0, -1.0) == 0.25  # (¼ − ½)/(−1)
+    assert _pow_diff(2.0, 4.0, 0.0) == math.log(2.0)  # the p → 0 limit
+    assert _pow_diff(2.0, 4.0, 1e-12) == math.log(2.0)
+
+
+def test_the_root_finder_converges_on_a_steep_convex_function():
+    from ibcheck.theory.asymptotic_fit import _root
+    # plain regula falsi would stall at the e^20 end; Illinois halves the stalled end's value
+    assert _root(lambda p: math.exp(p) - math.exp(0.3), -5.0, 20.0) == pytest.approx(0.3, abs=1e-10)
+    assert _root(lambda p: p - 2.0, -5.0, 20.0) == pytest.approx(2.0, abs=1e-12)  # linear: one step
+    assert _root(lambda p: 1.0 - math.exp(-p + 1.5), -5.0, 20.0) == pytest.approx(1.5, abs=1e-10)  # concave
+    assert _root(lambda p: math.copysign(1.0, p - 0.7), -5.0, 20.0) == pytest.approx(0.7, abs=1e-9)  # a step
+
+
+@pytest.mark.parametrize("a", [0.5, 1.0, 2.5, 19.5, -4.5])
+def test_three_point_is_exact_for_a_power_law_inside_its_exponent_range(a):
+    from ibcheck.theory.asymptotic import three_point
+    z = (0.9, 0.8, 0.7)
+    p, L = three_point(z, tuple(2 + 3 * x ** a for x in z))
+    assert p == pytest.approx(a, abs=1e-8) and L == pytest.approx(2.0, abs=1e-7)  # the root's width
+
+
+def test_three_point_refuses_non_monotone_triples_and_exponents_out_of_range():
+    from ibcheck.theory.asymptotic import three_point
+    z = (0.9, 0.8, 0.7)
+    for q in [(1.0, 1.0, 2.0), (1.0, 2.0, 2.0), (1.0, 2.0, 1.5), (2.0, 1.0, 1.5)]:
+        assert all(math.isnan(x) for x in three_point(z, q))
+    for a in (20.5, -5.5):  # outside P_RANGE = (−5, 20)
+        assert all(math.isnan(x) for x in three_point(z, tuple(2 + 3 * x ** a for x in z)))
+    p, L = three_point((0.1, 0.01, 0.001), tuple(5 + 2 * math.log(x) for x in (0.1, 0.01, 0.001)))
+    assert p == pytest.approx(0.0, abs=1e-8) and L == pytest.approx(5.0, abs=1e-6)  # the log model (p → 0)
+
+
+def test_a_window_of_fits_of_an_exact_power_law():
+    from ibcheck.theory.asymptotic_fit import F_S, window_fit
+    z = [1 / x for x in CK]
+    f = window_fit(z, [2 + 3 * x ** 1.5 for x in z], "τ")
+    assert f.ok and f.model == "τ" and len(f.exps) == 3 and len(f.limits) == 3  # the last three triples
+    assert f.exps == pytest.approx((1.5, 1.5, 1.5), abs=1e-7) and f.a == pytest.approx(1.5, abs=1e-7)
+    assert f.value == pytest.approx(2.0, abs=1e-12) and f.C == pytest.approx(3.0, rel=1e-5)
+    assert f.drift == pytest.approx(0.0, abs=1e-6) and f.stable and f.plausible
+    assert F_S == 1.25
+    g = window_fit(z, [2 + 3 * x + 5 * x * x for x in z], "r", width=4)  # not a single power: a correction
+    assert g.ok and g.model == "r" and len(g.exps) == 4
+    assert g.correction == pytest.approx(abs(2 + 3 * z[-1] + 5 * z[-1] ** 2 - g.value), rel=1e-12)
+    assert g.lo == pytest.approx(min(g.limits) - 1.25 * g.correction, rel=1e-15)
+    assert g.hi == pytest.approx(max(g.limits) + 1.25 * g.correction, rel=1e-15)
+    assert g.spread == pytest.approx(max(g.limits) - min(g.limits))
+    assert g.contains(g.value) and not g.contains(g.hi + 0.1) and g.contains(g.hi + 0.1, tol=0.1)
+    assert g.C == pytest.approx((2 + 3 * z[-1] + 5 * z[-1] ** 2 - g.value) / z[-1] ** g.a, rel=1e-12)
+
+
+def test_a_window_that_is_short_or_grows_is_not_ok():
+    from ibcheck.theory.asymptotic_fit import window_fit
+    z = [1 / x for x in CK]
+    short = window_fit(z[:4], [2 + 3 * x for x in z[:4]], "τ")  # two triples for a window of three
+    assert not short.ok and len(short.exps) == 2 and math.isnan(short.lo) and math.isnan(short.C)
+    assert short.drift == math.inf and short.spread == math.inf and not short.contains(2.0, tol=1e9)
+    grows = window_fit(z, [1 / x for x in z], "τ")  # q = z^−1: exponent −1, not an approach
+    assert not grows.ok and grows.exps == pytest.approx((-1.0, -1.0, -1.0), abs=1e-7)
+
+
+def test_stable_and_plausible_read_the_exponents_drift():
+    from ibcheck.theory.asymptotic_fit import Fit
+    def fit(e1):
+        return Fit("τ", (1.0, e1, 1.0), (2.0, 2.0, 2.0), 1.9, 2.1, 2.0, 0.0, 1.0, 1.0, True)
+    assert fit(1.05).stable and fit(1.05).plausible
+    assert not fit(1.2).stable and fit(1.2).plausible
+    assert not fit(1.3).plausible
+
+
+def test_the_clock_at_which_a_rate_reaches_a_target():
+    from ibcheck.theory.asymptotic_fit import rate_function, solve_clock
+    assert solve_clock(lambda x: 1 / x, 1e-8, 1e6) == pytest.approx(1e8, rel=1e-12)  # bisection in log τ to rounding
+    assert solve_clock(lambda x: x ** -0.5, 1e-4, 10.0) == pytest.approx(1e8, rel=1e-12)
+    assert solve_clock(lambda x: 1 / x, 0.0, 1e6) is None and solve_clock(lambda x: 1 / x, math.inf, 1e6) is None
+    assert solve_clock(lambda x: 1 / math.log(x), 1e-3, 1e6) is None  # τ = e^1000 > 1e300
+    u = rate_function(1 / t, "t")
+    assert u(4.0) == 0.25
+    assert math.isnan(rate_function(sp.log(t - 5), "t")(1.0))  # ValueError
+    assert math.isnan(rate_function(1 / (t - 1), "t")(1.0))  # ZeroDivisionError
+    assert math.isnan(rate_function(sp.exp(t), "t")(1e6))  # OverflowError
