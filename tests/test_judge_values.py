@@ -358,3 +358,108 @@ def test_the_clock_at_which_a_rate_reaches_a_target():
     assert math.isnan(rate_function(sp.log(t - 5), "t")(1.0))  # ValueError
     assert math.isnan(rate_function(1 / (t - 1), "t")(1.0))  # ZeroDivisionError
     assert math.isnan(rate_function(sp.exp(t), "t")(1e6))  # OverflowError
+
+
+# ---- theory/asymptotic_rules.py: orders, levelling, decay windows, divergence -------------------------------------
+
+U = [1 / x for x in CK]
+T6 = [10 ** (k / 2) for k in range(6)]  # half decades
+
+
+def test_two_point_orders_and_where_they_are_undefined():
+    from ibcheck.theory.asymptotic_rules import two_point_orders
+    assert two_point_orders([1.0, 0.5, 0.25], [1.0, -0.25, 0.0625]) == [2.0, 2.0]  # log 4 / log 2, |e|
+    out = two_point_orders([1.0, 1.0, 0.5, 0.0, 0.25], [1.0, 0.5, 0.0, 0.5, 0.25])
+    assert all(math.isnan(v) for v in out)  # u not decreasing, e = 0, u = 0
+
+
+def test_inv_pow():
+    from ibcheck.theory.asymptotic_rules import _inv_pow
+    assert _inv_pow(4.0, 2.0) == 0.5 and _inv_pow(-4.0, 2.0) == 0.5 and _inv_pow(0.0, 2.0) == math.inf
+    assert _inv_pow(1e-300, 0.001) == math.inf  # overflows
+
+
+def test_an_error_at_the_stated_order_levels():
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, [3 * v for v in U], 1.0, 0.1, False)  # |e| = 3r: y = x/3, slopes constant, γ = 0
+    assert (lev.state, lev.start, len(lev.gammas)) == ("level", 4, 7)  # the last MIN_ORDERS = 3 exponents
+    assert lev.gammas == pytest.approx([0.0] * 7, abs=1e-9) and lev.orders == pytest.approx([1.0] * 7, abs=1e-9)
+
+
+def test_a_slower_order_grows_the_implied_constant():
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, [3 * v ** 0.5 for v in U], 1.0, 0.1, False)  # γ = ½: the constant grows like x^½
+    assert (lev.state, lev.start) == ("slower", 0)
+    assert lev.change == pytest.approx(100.0) and lev.gamma == pytest.approx(0.5) and lev.spread < 1e-12
+    assert lev.orders == pytest.approx([0.5] * 7)
+    short = [1e2 * 1.1 ** k for k in range(6)]
+    s = levelling([1 / x for x in short], [3 * x ** -0.5 for x in short], 1.0, 0.1, False)
+    assert s.state == "slower-short" and s.change == pytest.approx(1.1 ** 2.5)  # √(1.1⁵) < GROWTH = 2
+
+
+def test_a_faster_order_refutes_only_a_theta_row():
+    from ibcheck.theory.asymptotic_rules import levelling
+    e = [3 * v ** 2 for v in U]  # γ = −1
+    lev = levelling(U, e, 1.0, 0.1, True)
+    assert (lev.state, lev.start) == ("faster", 0) and lev.change == pytest.approx(1e4)
+    assert levelling(U, e, 1.0, 0.1, False).state == "level"  # an O row: a faster order is within O(r)
+    short = [1e2 * 1.1 ** k for k in range(6)]
+    s = levelling([1 / x for x in short], [3 * x ** -2.0 for x in short], 1.0, 0.1, True)
+    assert s.state == "faster-short" and s.change == pytest.approx(1.1 ** 5)
+
+
+def test_levelling_needs_three_finite_stable_exponents():
+    from ibcheck.theory.asymptotic_rules import levelling
+    assert levelling(U[:4], [3 * v for v in U[:4]], 1.0, 0.1, False).state == "none"  # two exponents
+    e = [3 * v for v in U]
+    e[-1] = 0.0  # an error at zero: y = inf, its slope NaN
+    assert levelling(U, e, 1.0, 0.1, False).state == "none"
+    wobbly = [3 * v * (1 + 0.5 * (-1) ** k) for k, v in enumerate(U)]
+    lev = levelling(U, wobbly, 1.0, 0.1, False)
+    assert lev.state == "none" and lev.start is None
+
+
+def test_before_transient():
+    from ibcheck.theory.asymptotic_rules import before_transient
+    assert before_transient([4.0, 3.0, 2.0, 1.0], 2) == (2.0, 2.0)  # no rise before the window
+    assert before_transient([1.0, 3.0, 2.0, 1.5, 1.0], 2) == (1.0, 4.0)  # a hump from 1: measured from 1, GROWTH²
+    assert before_transient([2.5, 3.0, 2.0, 1.5, 1.0], 2) == (2.0, 4.0)
+    assert before_transient([3.0, 3.0, 2.0], 2) == (2.0, 2.0)  # a peak equal to the first value is no rise
+
+
+def test_steady_orders():
+    from ibcheck.theory.asymptotic_rules import _steady
+    assert _steady([1.0, 1.25, 1.0])  # spread exactly STABLE
+    assert _steady([1.0, 1.9, 1.5])  # within a factor 2
+    assert _steady([1.0, 3.0, 5.0])  # non-decreasing
+    assert _steady([1.0, 3.0, 3.0 - 5e-7])  # non-decreasing to rounding
+    assert not _steady([1.0, 3.0, 3.0 - 2e-6]) and not _steady([3.0, 1.0, 2.5])
+
+
+def test_decay_windows():
+    from ibcheck.theory.asymptotic_rules import decay_window
+    assert decay_window([1.0, 1.0, 1.0, 1.0, 1.0]) == 0
+    assert decay_window([-1.0, 1.0, 1.0, 1.0]) == 1 and decay_window([math.nan, 1.0, 1.0, 1.0]) == 1
+    assert decay_window([5.0, 1.0, 1.0, 1.0]) == 1  # 5, 1, 1, 1 is not steady: the window starts after it
+    assert decay_window([1.0, 1.0]) is None and decay_window([1.0, -1.0, 1.0]) is None
+    assert decay_window([1.0, math.nan, 1.0]) is None
+    noisy = [0.5, 3.0, 0.4, 2.0]  # positive, not steady: a decade of decay decides
+    assert decay_window(noisy) is None
+    assert decay_window(noisy, T6[:5], [100, 50, 20, 10, 10]) == 0  # fell exactly 10×
+    assert decay_window(noisy, T6[:5], [100, 50, 20, 10, 11]) is None  # fell less than 10×
+    assert decay_window(noisy, [1, 2, 3, 4, 5], [100, 50, 20, 10, 5]) is None  # half a decade
+    assert decay_window(noisy[1:], T6[:4], [100, 50, 20, 5]) is None  # four checkpoints
+    assert decay_window([-1.0] + noisy, T6, [1, 100, 50, 20, 10, 5]) == 1  # the positive tail's first checkpoint
+
+
+def test_divergence_needs_a_decade_of_sustained_growth():
+    from ibcheck.theory.asymptotic_rules import diverging
+    assert diverging(T6, [1, 2, 3, 4, 5, 6], 0.0) == 0  # log growth: equal steps per half decade
+    assert diverging(T6, [1, -2, 3, 4, 5, 6], 0.0) == 0  # |e|
+    assert diverging([10 ** (k / 2) for k in range(7)], [6, 1, 2, 3, 4, 5, 6], 0.0) == 1  # after the fall
+    assert diverging(T6, [1, 2, 2.8, 3.3, 3.5, 3.55], 0.0) is None  # decelerating: a transient
+    assert diverging(T6, [1, 2, 1.95, 3, 4, 5], 0.1) == 0 and diverging(T6, [1, 2, 1.95, 3, 4, 5], 0.0) is None
+    assert diverging(T6[:4], [1, 2, 3, 4], 0.0) is None  # four checkpoints
+    assert diverging([1, 1.5, 2, 2.5, 3, 3.5], [1, 2, 3, 4, 5, 6], 0.0) is None  # half a decade
+    assert diverging(T6, [1, 1.05, 1.1, 1.15, 1.2, 1.24], 0.0) is None  # grown < 1.25×
+    assert diverging(T6, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], 0.6) is None  # at the noise
