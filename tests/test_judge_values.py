@@ -463,3 +463,9 @@ def test_divergence_needs_a_decade_of_sustained_growth():
     assert diverging([1, 1.5, 2, 2.5, 3, 3.5], [1, 2, 3, 4, 5, 6], 0.0) is None  # half a decade
     assert diverging(T6, [1, 1.05, 1.1, 1.15, 1.2, 1.24], 0.0) is None  # grown < 1.25×
     assert diverging(T6, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], 0.6) is None  # at the noise
+
+
+def test_the_horizon_is_read_from_the_narrowest_band():
+    # two models wider than tol: the narrower ([1, 2]) quotes the reason and horizon, not the lower one
+    j = _decide_free([_fit(-10.0, -8.0, -9.0, C=300.0, a=0.5), _fit(1.0, 2.0, 1.5, C=300.0, a=0.5)], 0.5)
+    assert j.reason.startswith("limit interval [1, 2] wider than 0.5")
