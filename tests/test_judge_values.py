@@ -315,7 +315,7 @@ def test_a_window_of_fits_of_an_exact_power_law():
     f = window_fit(z, [2 + 3 * x ** 1.5 for x in z], "τ")
     assert f.ok and f.model == "τ" and len(f.exps) == 3 and len(f.limits) == 3  # the last three triples
     assert f.exps == pytest.approx((1.5, 1.5, 1.5), abs=1e-7) and f.a == pytest.approx(1.5, abs=1e-7)
-    assert f.value == pytest.approx(2.0, abs=1e-12) and f.C == pytest.approx(3.0, rel=1e-5)
+    assert f.value == pytest.approx(2.0, abs=1e-12) and f.C == pytest.approx(3.0, rel=1e-5)  # exact model; C from a 3e-9 correction
     assert f.drift == pytest.approx(0.0, abs=1e-6) and f.stable and f.plausible
     assert F_S == 1.25
     g = window_fit(z, [2 + 3 * x + 5 * x * x for x in z], "r", width=4)  # not a single power: a correction
@@ -383,14 +383,14 @@ def test_an_error_at_the_stated_order_levels():
     from ibcheck.theory.asymptotic_rules import levelling
     lev = levelling(U, [3 * v for v in U], 1.0, 0.1, False)  # |e| = 3r: y = x/3, slopes constant, γ = 0
     assert (lev.state, lev.start, len(lev.gammas)) == ("level", 4, 7)  # the last MIN_ORDERS = 3 exponents
-    assert lev.gammas == pytest.approx([0.0] * 7, abs=1e-9) and lev.orders == pytest.approx([1.0] * 7, abs=1e-9)
+    assert lev.gammas == pytest.approx([0.0] * 7, abs=1e-9) and lev.orders == pytest.approx([1.0] * 7, abs=1e-9)  # exact: rounding
 
 
 def test_a_slower_order_grows_the_implied_constant():
     from ibcheck.theory.asymptotic_rules import levelling
     lev = levelling(U, [3 * v ** 0.5 for v in U], 1.0, 0.1, False)  # γ = ½: the constant grows like x^½
     assert (lev.state, lev.start) == ("slower", 0)
-    assert lev.change == pytest.approx(100.0) and lev.gamma == pytest.approx(0.5) and lev.spread < 1e-12
+    assert lev.change == pytest.approx(100.0) and lev.gamma == pytest.approx(0.5) and lev.spread < 1e-12  # exact γ
     assert lev.orders == pytest.approx([0.5] * 7)
     short = [1e2 * 1.1 ** k for k in range(6)]
     s = levelling([1 / x for x in short], [3 * x ** -0.5 for x in short], 1.0, 0.1, False)
