@@ -469,3 +469,14 @@ def test_the_horizon_is_read_from_the_narrowest_band():
     # two models wider than tol: the narrower ([1, 2]) quotes the reason and horizon, not the lower one
     j = _decide_free([_fit(-10.0, -8.0, -9.0, C=300.0, a=0.5), _fit(1.0, 2.0, 1.5, C=300.0, a=0.5)], 0.5)
     assert j.reason.startswith("limit interval [1, 2] wider than 0.5")
+
+
+def test_a_collapse_must_shrink_the_changes_thirtyfold():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    tau = [1.0, 4.0, 7.0, 10.0, 13.0]
+
+    def q_of(shrink):  # four changes, each the last one's ratio r = shrink^(−1/3): 1 → 1/shrink
+        r = shrink ** (-1 / 3)
+        return [sum(r ** i for i in range(k)) for k in range(5)]
+    assert collapsing(tau, q_of(30.5), **SET, level=1e-12) is not None  # ≥ COLLAPSE = 30
+    assert collapsing(tau, q_of(29.5), **SET, level=1e-12) is None
