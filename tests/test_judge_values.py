@@ -480,3 +480,36 @@ def test_a_collapse_must_shrink_the_changes_thirtyfold():
         return [sum(r ** i for i in range(k)) for k in range(5)]
     assert collapsing(tau, q_of(30.5), **SET, level=1e-12) is not None  # ≥ COLLAPSE = 30
     assert collapsing(tau, q_of(29.5), **SET, level=1e-12) is None
+
+
+def _cumulative(changes, q0=0.0):
+    q = [q0]
+    for x in changes:
+        q.append(q[-1] + x)
+    return q
+
+
+def test_a_collapse_with_falling_ratios_reads_the_last_ratio():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    d = [1.0, 0.3, 0.3 * 0.29, 0.3 * 0.29 * 0.28, 0.3 * 0.29 * 0.28 * 0.27]  # ratios 0.3, 0.29, 0.28, 0.27
+    q = _cumulative(d)
+    lo, hi, start, value = collapsing([1.0, 4.0, 7.0, 10.0, 13.0, 16.0], q, **SET, level=1e-4)
+    corr = d[-1] * 0.27 / 0.73  # Aitken's remainder with the last ratio
+    R = 1.25 * corr + 1e-4
+    assert start == 0 and value == pytest.approx(q[-1] + corr, rel=1e-14)
+    assert (lo, hi) == (pytest.approx(q[-1] + corr - R, rel=1e-14), pytest.approx(q[-1] + corr + R, rel=1e-14))
+
+
+def test_settled_with_falling_ratios_reads_the_largest_ratio_and_the_last_real_change():
+    from ibcheck.theory.asymptotic_settled import settled
+    tau = [10 ** (k / 2) for k in range(7)]
+    d = [1.0, 0.4, 0.12, 0.03, 0.0]  # ratios 0.4, 0.3, 0.25, then one still step
+    q = _cumulative(d, 5.0)
+    lo, hi, start = settled(tau[:6], q, **SET, level=1e-6)
+    R = 1.25 * 0.03 * 0.4 / 0.6 + 1e-6  # r = the largest ratio, after the last real change
+    assert start == 0 and (lo, hi) == (pytest.approx(q[-1] - R, rel=1e-14), pytest.approx(q[-1] + R, rel=1e-14))
+    q2 = _cumulative(d + [0.0], 5.0)  # two still steps: R = level
+    assert settled(tau, q2, **SET, level=1e-6) == (pytest.approx(q2[-1] - 1e-6, rel=1e-14),
+                                                    pytest.approx(q2[-1] + 1e-6, rel=1e-14), 0)
+    q3 = _cumulative([-2.0] + d + [0.0], 5.0)  # a fall before: the tail starts after it
+    assert settled(tau + [10 ** 3.5], q3, **SET, level=1e-6)[2] == 1
