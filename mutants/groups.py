@@ -8,9 +8,9 @@ mutant costs seconds, not minutes (the run records its time per group in ``mutan
 """
 from __future__ import annotations
 
-JUDGE_FAST = ["tests/test_asymptotic.py", "tests/judge/test_rules.py", "tests/judge/test_envelope.py",
-              "tests/judge/test_alternatives.py", "tests/test_asymptotic_controls.py", "tests/test_rates.py",
-              "tests/test_judge_values.py"]
+JUDGE_FAST = ["tests/test_judge_values.py", "tests/test_asymptotic.py", "tests/judge/test_rules.py",
+              "tests/judge/test_envelope.py", "tests/judge/test_alternatives.py", "tests/test_asymptotic_controls.py",
+              "tests/test_rates.py"]  # the module-level value tests first: a killed mutant stops there (-x)
 JUDGE_CAL = ["tests/judge/test_calibration.py", "tests/test_judge_values.py"]
 
 GROUPS: dict[str, dict] = {
