@@ -22,6 +22,8 @@ NOT_RUN = {  # why a group has no recorded run
                  "cannot test 532 mutants in an hour: the forward-pass probe needs a value-level selection first",
     "judge_core": "556 mutants × ≈ 5 s on the shared cores ≈ 46 min: not started in the time left after the other "
                   "judge groups",
+    "judge_rules": "317 mutants × ≈ 6 s on the 2 cores shared with other runs ≈ 32 min: not started before the "
+                   "deadline (its value tests are in tests/test_judge_values.py)",
     "judge_calibration": "683 mutants with tests/judge/test_calibration.py (≈ 6 s a mutant) ≈ 70 min: over the hour; "
                          "it needs a faster selection",
 }
