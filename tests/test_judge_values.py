@@ -513,3 +513,16 @@ def test_settled_with_falling_ratios_reads_the_largest_ratio_and_the_last_real_c
                                                     pytest.approx(q2[-1] + 1e-6, rel=1e-14), 0)
     q3 = _cumulative([-2.0] + d + [0.0], 5.0)  # a fall before: the tail starts after it
     assert settled(tau + [10 ** 3.5], q3, **SET, level=1e-6)[2] == 1
+
+
+def test_the_tail_edges_of_settled():
+    from ibcheck.theory.asymptotic_settled import settled
+    # a change exactly at the level is still (not big): the tail runs back to the fall of −1 before it
+    assert settled(T6[:5], [0.0, -1.0, -0.75, -0.75, -0.75], **SET, level=0.25) == (-1.0, -0.5, 0)
+    # ... and it is no real change after the 1: r stays RATIO = ½, R = 1.25·0.125·1 + 0.25 around q_K = 1.375
+    assert settled(T6[:5], [0.0, 1.0, 1.25, 1.25, 1.375], **SET, level=0.25) == (0.96875, 1.78125, 0)
+    # 0.3 after 0.4 is more than half: the geometric tail starts at the 0.3
+    assert settled(T6, [0.0, 1.0, 1.4, 1.7, 1.7, 1.7], **SET, level=1e-6)[2] == 2
+    # a tail spanning exactly the required clock ratio (10^2.5, to rounding) is long enough
+    q = [0, .5, .625, .65625, .65625, .65625]
+    assert settled(T6, q, points=4, span=10 ** 2.5, safety=1.25, level=1e-6) == (0.656249, 0.656251, 0)
