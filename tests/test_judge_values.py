@@ -526,3 +526,36 @@ def test_the_tail_edges_of_settled():
     # a tail spanning exactly the required clock ratio (10^2.5, to rounding) is long enough
     q = [0, .5, .625, .65625, .65625, .65625]
     assert settled(T6, q, points=4, span=10 ** 2.5, safety=1.25, level=1e-6) == (0.656249, 0.656251, 0)
+
+
+def test_still_steps_counted_against_the_level():
+    from ibcheck.theory.asymptotic_settled import settled
+    # 1, then 0.25 exactly at the level, then 0: two still steps, R = level
+    assert settled(T6[:4], [0.0, 1.0, 1.25, 1.25], **SET, level=0.25) == (1.0, 1.5, 0)
+    # ratios ¼ then ½ (decelerating) but two still steps: a stall, R = level
+    assert settled(T6, [0, 1, 1.25, 1.375, 1.375, 1.375], **SET, level=1e-6) == (1.374999, 1.375001, 0)
+    # two still steps of different sizes: R reads the last one, 2e-7
+    q = [0.0, 1.0, 1.25, 1.25 + 1e-7, 1.25 + 3e-7]
+    R = 1.25 * 2e-7 * 0.25 / 0.75 + 1e-6
+    assert settled(T6[:5], q, **SET, level=1e-6) == (pytest.approx(q[-1] - R, rel=1e-14),
+                                                     pytest.approx(q[-1] + R, rel=1e-14), 0)
+
+
+def test_the_collapse_tail_edges():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    tau, q = [1.0, 4.0, 7.0, 10.0, 13.0], [0, 1, 1.25, 1.3125, 1.328125]
+    assert collapsing(tau, q, **SET, level=0.015625) is None  # the last change exactly at the level: not moving
+    # ratios exactly ½: still a geometric tail (≤ RATIO); Aitken's limit 2
+    half = _cumulative([1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125])
+    got = collapsing([1.0, 4.0, 7.0, 10.0, 13.0, 16.0, 19.0], half, **SET, level=1e-12)
+    assert got is not None and got[3] == 2.0 and got[2] == 0
+    # a tiny change, then a collapse of four changes: the tail starts after the tiny one
+    d = [0.5, 0.5, 1e-9, 1.0, 0.25, 0.0625, 0.015625]
+    got = collapsing([1.0, 2.0, 3.0, 4.0, 7.0, 10.0, 13.0, 16.0], _cumulative(d), points=5, span=3, safety=1.25,
+                     level=1e-6)
+    assert got is not None and got[2] == 3
+    # a change of the other sign before the collapse: the tail starts after it
+    d = [0.5, -0.5, 1.0, 0.25, 0.0625, 0.015625]
+    got = collapsing([1.0, 2.0, 4.0, 7.0, 10.0, 13.0, 16.0], _cumulative(d), points=5, span=3, safety=1.25,
+                     level=1e-6)
+    assert got is not None and got[2] == 2
