@@ -559,3 +559,11 @@ def test_the_collapse_tail_edges():
     got = collapsing([1.0, 2.0, 4.0, 7.0, 10.0, 13.0, 16.0], _cumulative(d), points=5, span=3, safety=1.25,
                      level=1e-6)
     assert got is not None and got[2] == 2
+
+
+def test_a_collapse_whose_second_last_ratio_exceeds_a_half():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    # an exact exponential 2 − e^(−0.3τ) on uneven steps: ratios ..., 0.55, 0.86·…, the last one (half a step) ≤ ½
+    tau = [1.0, 4.0, 7.0, 9.0, 11.0, 13.0, 15.0, 15.5]
+    got = collapsing(tau, [2 - math.exp(-0.3 * x) for x in tau], points=5, span=2, safety=1.25, level=1e-12)
+    assert got is not None and got[2] == 2
