@@ -563,7 +563,7 @@ def test_the_collapse_tail_edges():
 
 def test_a_collapse_whose_second_last_ratio_exceeds_a_half():
     from ibcheck.theory.asymptotic_settled import collapsing
-    # an exact exponential 2 − e^(−0.3τ) on uneven steps: ratios ..., 0.55, 0.86·…, the last one (half a step) ≤ ½
+    # an exact exponential 2 − e^(−0.3τ) on uneven steps: ratios 0.41, 0.31, 0.55, 0.55, 0.55, then 0.17 (half a step)
     tau = [1.0, 4.0, 7.0, 9.0, 11.0, 13.0, 15.0, 15.5]
     got = collapsing(tau, [2 - math.exp(-0.3 * x) for x in tau], points=5, span=2, safety=1.25, level=1e-12)
     assert got is not None and got[2] == 2
