@@ -567,3 +567,53 @@ def test_a_collapse_whose_second_last_ratio_exceeds_a_half():
     tau = [1.0, 4.0, 7.0, 9.0, 11.0, 13.0, 15.0, 15.5]
     got = collapsing(tau, [2 - math.exp(-0.3 * x) for x in tau], points=5, span=2, safety=1.25, level=1e-12)
     assert got is not None and got[2] == 2
+
+
+def test_the_log_model_on_a_geometric_grid_reads_its_constant():
+    from ibcheck.theory.asymptotic import three_point
+    z = (0.5, 0.25, 0.125)  # q = 5 + 2 log z: equal steps, the root p = 0 exactly, L' the log model's constant
+    p, L = three_point(z, tuple(5 + 2 * math.log(x) for x in z))
+    assert abs(p) < 1e-9 and L == pytest.approx(5.0, rel=1e-12)
+
+
+def test_a_fit_is_a_frozen_record_and_its_edges():
+    import dataclasses
+
+    from ibcheck.theory.asymptotic_fit import Fit, all_fits, three_point, window_fit
+    f = Fit("τ", (0.1, 0.2, 0.2), (2.0, 2.0, 2.0), 1.5, 2.5, 2.0, 0.0, 1.0, 1.0, True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.lo = 0.0
+    assert f.drift == 0.1 and f.stable  # 0.2 − 0.1 = 0.1 exactly: at EXP_SPREAD, stable
+    g = Fit("τ", (0.25, 0.5, 0.5), (2.0, 2.0, 2.0), 1.5, 2.5, 2.0, 0.0, 1.0, 1.0, True)
+    assert g.drift == 0.25 and g.plausible and not g.stable  # at PLAUSIBLE
+    assert f.contains(1.45, tol=0.1) and not f.contains(1.35, tol=0.1)  # lo − tol ≤ x
+    z = [1 / x for x in CK]
+    q = [2 + 3 * x + 5 * x * x for x in z]
+    w = window_fit(z, q, "r")
+    assert w.a == w.exps[-1] and w.value == w.limits[-1]  # the last fit's constants
+    fits = all_fits(z, q)
+    assert len(fits) == len(q) - 2 and fits[-1] == three_point(tuple(z[-3:]), tuple(q[-3:]))
+
+
+def test_the_clock_solve_from_a_clock_at_or_below_one():
+    import signal
+
+    from ibcheck.theory.asymptotic_fit import solve_clock
+
+    def hang(*_):
+        raise TimeoutError("solve_clock did not return")
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(5)
+    try:
+        assert solve_clock(lambda x: 1 / x, 1e-3, 1.0) == pytest.approx(1e3, rel=1e-12)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_the_clock_solve_gives_up_past_its_last_bracket():
+    from ibcheck.theory.asymptotic_fit import solve_clock
+    # from τ_K = 1e6 the bracket's log τ doubles 14.8 → … → 504.6 → 1010 > 690: a root at log τ = 500 is found,
+    # one at 510 is past the last bracket tried (a horizon of 1e221 reads as none)
+    assert solve_clock(lambda x: 1 / math.log(x), 1 / 500, 1e6) == pytest.approx(math.exp(500), rel=1e-12)
+    assert solve_clock(lambda x: 1 / math.log(x), 1 / 510, 1e6) is None
