@@ -617,3 +617,40 @@ def test_the_clock_solve_gives_up_past_its_last_bracket():
     # one at 510 is past the last bracket tried (a horizon of 1e221 reads as none)
     assert solve_clock(lambda x: 1 / math.log(x), 1 / 500, 1e6) == pytest.approx(math.exp(500), rel=1e-12)
     assert solve_clock(lambda x: 1 / math.log(x), 1 / 510, 1e6) is None
+
+
+def _exp_tail(tau, lam):
+    return [2 - math.exp(-lam * x) for x in tau]
+
+
+@pytest.mark.parametrize("tau, lam, points, span, level, u, start", [
+    # exact exponentials 2 − e^(−λτ) on uneven clocks (found by comparing the rule with its one-token variants)
+    ([1.0, 6.0, 9.0, 9.5, 14.5, 19.5, 21.5], 0.5, 5, 2, 1e-12, True, 2),  # measured beyond the rate u = 1/τ
+    # ... and ones the rule does not read as a collapse under way (its tail or window conditions fail)
+    ([1.0, 3.0, 5.0, 10.0, 12.0], 1.2, 5, 3, 1e-12, False, None),
+    ([1.0, 3.0, 3.5, 4.0, 5.0, 8.0, 11.0, 11.5], 0.8, 3, 10, 1e-6, False, None),
+    ([1.0, 4.0, 6.0, 9.0, 11.0, 12.0, 15.0, 20.0, 25.0], 0.8, 3, 2, 1e-12, False, None),
+])
+def test_an_exponential_on_an_uneven_clock(tau, lam, points, span, level, u, start):
+    from ibcheck.theory.asymptotic_settled import collapsing
+    got = collapsing(tau, _exp_tail(tau, lam), points=points, span=span, safety=1.25, level=level,
+                     u=[1 / x for x in tau] if u else None)
+    assert got is None if start is None else (got[2] == start and got[0] <= got[3] <= got[1])
+
+
+def test_what_is_no_collapse_on_an_uneven_clock():
+    from ibcheck.theory.asymptotic_settled import collapsing
+    tau = [1.0, 2.0, 5.0, 7.0, 12.0]  # the last ratio rises: the tail is the last two changes
+    assert collapsing(tau, _exp_tail(tau, 1.2), points=5, span=10, safety=1.25, level=1e-6) is None
+    assert collapsing(tau[:3], _exp_tail(tau[:3], 0.8), points=3, span=2, safety=1.25, level=1e-6) is None  # 2 changes
+    six = _cumulative([0.6 ** k for k in range(7)])  # ratios 0.6 > ½ throughout: no geometric tail
+    assert collapsing([1.0 + 3 * k for k in range(8)], six, **SET, level=1e-12) is None
+
+
+@pytest.mark.parametrize("first", [-0.5, 2.0 ** -10])
+def test_the_collapse_tail_stops_at_a_turn_or_at_a_change_at_the_level(first):
+    from ibcheck.theory.asymptotic_settled import collapsing
+    d = [0.5, 0.5, first, 1.0, 0.25, 0.0625, 0.015625]
+    got = collapsing([1.0, 2.0, 3.0, 4.0, 7.0, 10.0, 13.0, 16.0], _cumulative(d), points=5, span=3, safety=1.25,
+                     level=2.0 ** -10)
+    assert got is not None and got[2] == 3
