@@ -643,8 +643,8 @@ def test_what_is_no_collapse_on_an_uneven_clock():
     tau = [1.0, 2.0, 5.0, 7.0, 12.0]  # the last ratio rises: the tail is the last two changes
     assert collapsing(tau, _exp_tail(tau, 1.2), points=5, span=10, safety=1.25, level=1e-6) is None
     assert collapsing(tau[:3], _exp_tail(tau[:3], 0.8), points=3, span=2, safety=1.25, level=1e-6) is None  # 2 changes
-    six = _cumulative([0.6 ** k for k in range(7)])  # ratios 0.6 > ½ throughout: no geometric tail
-    assert collapsing([1.0 + 3 * k for k in range(8)], six, **SET, level=1e-12) is None
+    slow = _cumulative([0.6 ** k for k in range(8)])  # ratios 0.6 > ½ throughout (shrinking 36×): no geometric tail
+    assert collapsing([1.0 + 3 * k for k in range(9)], slow, **SET, level=1e-12) is None
 
 
 @pytest.mark.parametrize("first", [-0.5, 2.0 ** -10])
