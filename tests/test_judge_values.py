@@ -654,3 +654,12 @@ def test_the_collapse_tail_stops_at_a_turn_or_at_a_change_at_the_level(first):
     got = collapsing([1.0, 2.0, 3.0, 4.0, 7.0, 10.0, 13.0, 16.0], _cumulative(d), points=5, span=3, safety=1.25,
                      level=2.0 ** -10)
     assert got is not None and got[2] == 3
+
+
+def test_a_window_edges():
+    from ibcheck.theory.asymptotic_fit import Fit, window_fit
+    f = Fit("τ", (1.0, 1.0, 1.0), (2.0, 2.0, 2.0), 1.5, 2.5, 2.0, 0.0, 1.0, 1.0, True)
+    assert f.contains(1.4, tol=0.1) and f.contains(2.6, tol=0.1)  # 1.5 − 0.1 = 1.4 exactly: the ends belong
+    z = [0.5, 0.25, 0.125]
+    log = window_fit(z, [5 + 2 * math.log(x) for x in z], "τ", width=1)  # exponent exactly 0: no approach
+    assert log.exps == (0.0,) and not log.ok
