@@ -663,3 +663,16 @@ def test_a_window_edges():
     z = [0.5, 0.25, 0.125]
     log = window_fit(z, [5 + 2 * math.log(x) for x in z], "τ", width=1)  # exponent exactly 0: no approach
     assert log.exps == (0.0,) and not log.ok
+
+
+@pytest.mark.parametrize("z, f", [
+    ((0.1, 0.01, 0.001), lambda x: 5 + 2 * math.log(x)),  # an exponent found at ~1e-9 (the power law of a log)
+    ((0.9, 0.8, 0.7), lambda x: 2 + 3 * x ** 1.5),
+])
+def test_three_point_passes_through_its_points(z, f):
+    from ibcheck.theory.asymptotic import three_point
+    q = tuple(f(x) for x in z)
+    p, L = three_point(z, q)
+    assert p != 0.0
+    # q = L' + C z^p through the last two points: C = (q₂ − q₁)/(z₂^p − z₁^p), L' = q₂ − C z₂^p (for a log, L' is huge)
+    assert L == pytest.approx(q[2] - (q[2] - q[1]) / (z[2] ** p - z[1] ** p) * z[2] ** p, rel=1e-9)
