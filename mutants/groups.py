@@ -8,6 +8,11 @@ mutant costs seconds, not minutes (the run records its time per group in ``mutan
 """
 from __future__ import annotations
 
+JUDGE_FAST = ["tests/test_judge_values.py", "tests/test_asymptotic.py", "tests/judge/test_rules.py",
+              "tests/judge/test_envelope.py", "tests/judge/test_alternatives.py", "tests/test_asymptotic_controls.py",
+              "tests/test_rates.py"]  # the module-level value tests first: a killed mutant stops there (-x)
+JUDGE_CAL = ["tests/judge/test_calibration.py", "tests/test_judge_values.py"]
+
 GROUPS: dict[str, dict] = {
     "persistence": dict(
         paths=["checks/persistence.py"],
@@ -26,17 +31,26 @@ GROUPS: dict[str, dict] = {
         tests=["tests/test_diff.py", "-k", "not cli and not bad_input"],  # in process: no `ibcheck` subprocess
         what="`ibcheck diff`: verdict ranks, row flips, moved quantities, --strict"),
     "kkt": dict(
-        paths=["theory/kkt_verdict.py", "theory/kkt_columns.py", "numerics/probe/homogeneous_probe.py"],
+        paths=["theory/kkt_verdict.py", "theory/kkt_columns.py"],
+        tests=["tests/test_kkt_values.py"],
+        what="`ibcheck kkt`: the (ε, δ)-KKT verdict (least-stationarity witness, joint SOCP) and its columns"),
+    "kkt_probe": dict(
+        paths=["numerics/probe/homogeneous_probe.py"],
         tests=["tests/test_kkt_model.py"],
-        what="`ibcheck kkt`: the KKT residual verdict and the measured homogeneity degree"),
+        what="`ibcheck kkt`: the forward-pass probe (activations, refused functions, ties, homogeneity degree)"),
     "conformance": dict(
         paths=["ibcheck/testing/conformance.py"],
-        tests=["tests/test_conformance.py"],
+        tests=["tests/test_conformance_values.py"],  # a stand-in paper: ≈ 1 s (the real papers: ≈ 70 s)
         what="the paper conformance suite (every claim's rows, hooks and wrong-answer rejections)"),
-    "judge": dict(
-        paths=["theory/asymptotic.py", "theory/asymptotic_fit.py", "theory/asymptotic_rules.py",
-               "theory/asymptotic_settled.py", "theory/asymptotic_withhold.py", "theory/asymptotic_free.py",
-               "theory/asymptotic_calibration.py"],
-        tests=["tests/test_asymptotic.py", "tests/judge"],
-        what="the asymptotic judge (rate, limit, settled, withheld refutations)"),
+    # the asymptotic judge, one group per module (a group of all seven, ≈ 2100 mutants, cannot finish in an hour);
+    # JUDGE_FAST: its value-level tests without the held-out sweeps of tests/judge/test_heldout.py (≈ 90 s)
+    **{f"judge_{short}": dict(paths=[f"theory/{mod}.py"], tests=tests, what=what) for short, mod, tests, what in [
+        ("core", "asymptotic", JUDGE_FAST, "the asymptotic judge: series, rules' order, the final verdict"),
+        ("fit", "asymptotic_fit", JUDGE_FAST, "the judge's power-law fits, Roache's band, the clock solve"),
+        ("rules", "asymptotic_rules", JUDGE_FAST, "the judge's rules for a stated limit and rate"),
+        ("settled", "asymptotic_settled", JUDGE_FAST, "the judge's settled-refutation rule"),
+        ("withhold", "asymptotic_withhold", JUDGE_FAST, "the judge's withholding rules (bounded_by, slowest mode)"),
+        ("free", "asymptotic_free", JUDGE_FAST, "the judge of a row without a stated limit (q converges)"),
+        ("calibration", "asymptotic_calibration", JUDGE_CAL, "the judge's calibration families and rates"),
+    ]},
 }

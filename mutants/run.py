@@ -27,6 +27,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -215,6 +216,9 @@ def survivors(name: str, timeout: float = 600.0) -> int:
     path = RESULTS / f"{name}.json"
     rec = json.loads(path.read_text())
     todo = [m for m in rec["mutants"] if m["status"] == "survived" and m.get("retest") != "killed"]
+    tests = rec["tests"]
+    if name in GROUPS and sorted(GROUPS[name]["tests"]) == sorted(tests):
+        tests = GROUPS[name]["tests"]  # the same tests in the group's current order (its fastest killers first)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"ibcheck-survivors-{name}-") as d:
         tree = Path(d)
@@ -232,10 +236,14 @@ def survivors(name: str, timeout: float = 600.0) -> int:
             indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
             lines[i] = indent + m["mutated"]
             f.write_text("\n".join(lines))
-            rc, last = _pytest(tree, list(rec["tests"]), timeout)
+            rc, last = _pytest(tree, list(tests), timeout)
             f.write_text(clean)
             m["retest"] = "killed" if rc != 0 else "survived"
-            print(f"{m['key']} {m['file']}:{m['line']} {m['retest']:8s} {last[:80]}")
+            if rc != 0:  # the first failing test, for the triage's "killed by <test>"
+                log = (tree / ".mutant-pytest.log").read_text(errors="replace")
+                hit = re.search(r"^(?:FAILED|ERROR) (\S+?)(?:\[| - |$)", log, re.M)
+                m["retest_by"] = hit.group(1) if hit else last
+            print(f"{m['key']} {m['file']}:{m['line']} {m['retest']:8s} {m.get('retest_by', last)[:100]}")
     rec["survivors_retested_seconds"] = round(time.perf_counter() - t0, 1)
     path.write_text(json.dumps(rec, indent=1, ensure_ascii=False) + "\n")
     return 0
