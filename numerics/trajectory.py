@@ -112,15 +112,20 @@ class Trajectory:
                 series.clear()
 
 
-def former_names(module: str, names: dict[str, type]) -> Callable[[str], type]:
-    """A module ``__getattr__`` answering the record classes of 0.1 (``AdamRun``, …) with what replaced them —
-    ``Trajectory`` or a paper's subclass — and a ``DeprecationWarning``, until 0.3.0."""
+RECORDS, NETS = "one record for every trainer", "one Net per model family"
+
+
+def former_names(module: str, names: dict[str, type], why: dict[str, str] | None = None) -> Callable[[str], type]:
+    """A module ``__getattr__`` answering the classes of 0.1 by their former names with what replaced them — the
+    record classes (``AdamRun``, …) with ``Trajectory`` or a paper's subclass, a model family's former ``Net`` with
+    its one name — and a ``DeprecationWarning`` saying which unification (``why[name]``, default ``RECORDS``),
+    until 0.3.0."""
 
     def __getattr__(name: str):
         if name not in names:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         new = names[name]
-        warnings.warn(f"{module}.{name} is {new.__module__}.{new.__name__} now (one record for every trainer); "
+        warnings.warn(f"{module}.{name} is {new.__module__}.{new.__name__} now ({(why or {}).get(name, RECORDS)}); "
                       f"the old name is removed in 0.3.0", DeprecationWarning, stacklevel=2)
         return new
 

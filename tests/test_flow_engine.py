@@ -18,17 +18,17 @@ from ibcheck.numerics.integrators.engine import (ENGINES, Explicit, FixedMode, H
                                                  handoff_level)
 from ibcheck.numerics.trainers import flow
 from ibcheck.numerics.trainers.flow import gradient_flow, integrate
-from ibcheck.numerics.trainers.two_layer import Net, gaussian_init, second_layer
+from ibcheck.numerics.trainers.two_layer import LeakyNet, gaussian_init, second_layer
 
 TARGET = -60.0  # past the handoff level −log(6/log 2) − 1 ≈ −3.16 by decades: the continuation does the work
 WIDE = 10 ** 6  # near-orthogonal samples: few kinks on the way, so the plain controller does not chatter (d = 20 does)
 CROSSING_LEVEL = -0.05  # a handoff this early meets the later activation crossings of this net (measured: 18 events)
 
 
-def make_net(loss: str = "exp", d: int = 20) -> tuple[Net, torch.Tensor]:
+def make_net(loss: str = "exp", d: int = 20) -> tuple[LeakyNet, torch.Tensor]:
     dat = gaussian_pm1(6, d, 0, sampler="auto")
     B0, perp = gaussian_init(dat.X, dat.K, 6, 1e-5 / math.sqrt(d), 0, "span", d)
-    return Net(K=dat.K, y=dat.y, a=second_layer(3, 3), gamma=0.5, loss=loss, perp_gram=perp), B0
+    return LeakyNet(K=dat.K, y=dat.y, a=second_layer(3, 3), gamma=0.5, loss=loss, perp_gram=perp), B0
 
 
 def values(res) -> dict:

@@ -74,10 +74,10 @@ def test_the_two_layer_trainer_records_a_state_that_repeats_while_the_loss_pushe
     a = torch.tensor([1.0, -1.0], dtype=torch.float64)
     B0 = 0.1 * torch.randn(1, 2, 4, generator=g, dtype=torch.float64)
     P = torch.zeros(1, 2, 2, dtype=torch.float64)
-    _, rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30)
+    rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30)
     assert rec.frozen_at.tolist() == [NEVER]
     # an activation whose derivative rounds every update away: the state repeats from step 0 while the loss is log 2
-    _, rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30, act_grad=lambda z, gamma: torch.full_like(z, 1e-300))
+    rec = gd_smooth(K, y, a, B0, P, 0.1, 0.5, 30, act_grad=lambda z, gamma: torch.full_like(z, 1e-300))
     assert rec.frozen_at.tolist() == [0]
 
 

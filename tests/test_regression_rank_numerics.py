@@ -3,7 +3,7 @@ regression paper's own trainers: papers/<paper>/tests/test_numerics.py)."""
 import numpy as np
 import torch
 
-from ibcheck.numerics.trainers.relu_square import Net, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import ReluSquareNet, gradient_flow, init_state
 
 
 def _autograd(net, X, a, W):
@@ -21,7 +21,7 @@ def test_relu_square_gradients_match_autograd():
     y = rng.normal(size=6)
     a = rng.normal(size=5)
     C = rng.normal(size=(5, 6))
-    net = Net(K=X @ X.T, y=y, perp=np.zeros(5))
+    net = ReluSquareNet(K=X @ X.T, y=y, perp=np.zeros(5))
     ga, gC, _ = net.gradients(a, C)
     ga_ref, gW_ref = _autograd(net, X, a, C @ X)
     # the analytic gradient vs autograd: same arithmetic, different order
@@ -33,7 +33,7 @@ def test_generic_data_flow_slides_and_conserves():
     rng = np.random.default_rng(0)
     X, y = rng.normal(size=(10, 20)), rng.normal(size=10)
     z0, perp = init_state(X, 10, 0.5, 0, balanced=False)
-    net = Net(K=X @ X.T, y=y, perp=perp)
+    net = ReluSquareNet(K=X @ X.T, y=y, perp=perp)
     fl = gradient_flow(net, z0, t_max=10.0, loss_stop=0.0, grid=np.linspace(0, 10, 11))
     c, sc = np.array(fl.grid_balancedness), np.array(fl.grid_scale)
     # a conserved quantity of the flow (balancedness) at rtol 1e-12, relative to its scale

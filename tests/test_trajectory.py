@@ -34,17 +34,17 @@ def _linear_runs() -> dict:
 def _net_runs() -> dict:
     from ibcheck.numerics.data.classification import gaussian_pm1
     from ibcheck.numerics.trainers import flow, homogeneous_net as hn, relu_gd, relu_square as sq, smooth_gd
-    from ibcheck.numerics.trainers.two_layer import Net, gaussian_init, second_layer
+    from ibcheck.numerics.trainers.two_layer import LeakyNet, gaussian_init, second_layer
     dat = gaussian_pm1(6, 20, 0, sampler="auto")
     B0, perp = gaussian_init(dat.X, dat.K, 6, 1e-3, 0, "span", 20)
     a = second_layer(3, 3)
-    net = Net(K=dat.K, y=dat.y, a=a, gamma=0.5, loss="exp", perp_gram=perp)
+    net = LeakyNet(K=dat.K, y=dat.y, a=a, gamma=0.5, loss="exp", perp_gram=perp)
     K, y = dat.K[None], dat.y[None]
-    _, sgd = smooth_gd.gd_smooth(K, y, a, B0[None], perp[None], 0.1, 0.5, 10)
+    sgd = smooth_gd.gd_smooth(K, y, a, B0[None], perp[None], 0.1, 0.5, 10)
     rng = np.random.default_rng(1)
     X, yr = rng.normal(size=(4, 6)), rng.normal(size=4)
     z0, perp_sq = sq.init_state(X, 3, 0.5, 0, balanced=False)
-    snet = sq.Net(K=X @ X.T, y=yr, perp=perp_sq)
+    snet = sq.ReluSquareNet(K=X @ X.T, y=yr, perp=perp_sq)
     g = torch.Generator().manual_seed(3)
     Xs, ys = torch.randn(4, 5, generator=g, dtype=torch.float64), torch.randn(4, generator=g, dtype=torch.float64)
     As = torch.full((3,), 3 ** -0.5, dtype=torch.float64)

@@ -24,12 +24,12 @@ import torch
 from ..integrators.dopri import A, B, E, log_increment, logaddexp
 from ..integrators.engine import ENGINES, Engine, Explicit, Request
 from ..trajectory import Trajectory, former_names
-from .two_layer import Net
+from .two_layer import LeakyNet
 
 EXPLICIT = Explicit()
 
 
-def snapshot(net: Net, B: torch.Tensor) -> dict:
+def snapshot(net: LeakyNet, B: torch.Tensor) -> dict:
     G = net.weight_gram(B)
     if not bool(torch.isfinite(G).all()):  # a broken (e.g. ascending) field blew W up: recorded as NaN, not a crash
         sv = torch.full((G.shape[0],), math.nan, dtype=G.dtype)
@@ -114,7 +114,7 @@ class LeakyFlow:
     continuations of ``leaky_horizon`` (exponential loss only; their own tolerances, rtol 1e-10). States are
     tensors on ``device``; the event-aware and fixed-mode integrators work in numpy float64 (a lossless round trip)."""
 
-    def __init__(self, net: Net, device):
+    def __init__(self, net: LeakyNet, device):
         self.net, self.device = net, device
 
     def _t(self, y) -> torch.Tensor:
@@ -153,7 +153,7 @@ class LeakyFlow:
         return None
 
 
-def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
+def gradient_flow(net: LeakyNet, B0: torch.Tensor, *, target_log_loss: float = -2000.0, s_end: float = math.inf,
                   rtol: float = 1e-9, max_steps: int = 200000, record_every: float = 1.25,
                   keep_B: bool = True, events: bool = True, progress: Callable | None = None,
                   stop: Callable | None = None, engine: Engine | str = EXPLICIT) -> Trajectory:
@@ -216,7 +216,7 @@ def gradient_flow(net: Net, B0: torch.Tensor, *, target_log_loss: float = -2000.
     return rec
 
 
-def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False) -> Trajectory:
+def gradient_descent(net: LeakyNet, B0: torch.Tensor, eta: float, steps: int, *, normalized: bool = False) -> Trajectory:
     """Plain GD ``W ← W − η∇L̂`` or loss-normalised GD ``W ← W − η∇L̂/L̂``: a ``Trajectory`` (engine ``gd`` or
     ``normalized_gd``) on the steps ``t`` = 0 … steps−1 with ``log_loss`` (log L̂ at each step's start) and no state
     series; stat ``B``, the final iterate."""
@@ -230,7 +230,7 @@ def gradient_descent(net: Net, B0: torch.Tensor, eta: float, steps: int, *, norm
                       stats={"B": B})
 
 
-def flow_to_time(net: Net, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000,
+def flow_to_time(net: LeakyNet, B0: torch.Tensor, T: float, *, rtol: float = 1e-9, max_steps: int = 100000,
                  events: bool = True) -> torch.Tensor:
     """Gradient flow in real time ``dB/dt = −∇L̂`` up to ``t = T``: ``integrate`` on the unscaled field
     (``events=True``: with the activation crossings as events, ``flow_events.integrate_switched``). Returns the

@@ -40,7 +40,13 @@ def span_basis(X: np.ndarray) -> np.ndarray:
 
 @dataclass
 class HomogeneousNet:
-    """Data (in span coordinates) and architecture; ``theta`` is a flat float64 tensor ``(a, W_r)``."""
+    """The homogeneous two-layer family's one net: data (in span coordinates) and architecture; ``theta`` is a flat
+    float64 tensor ``(a, W_r)``.
+
+    Its own family: both layers trained, σ positively homogeneous, the exponential loss summed (degree L, so the
+    flow's log-loss clock applies), unlike ``two_layer.LeakyNet`` (first layer only, ``a`` fixed at ±1/√m) and
+    ``relu_square.ReluSquareNet`` (the square loss of regression).
+    """
 
     X: torch.Tensor  # (n, r)
     y: torch.Tensor  # (n,) ±1

@@ -19,12 +19,16 @@ import math
 import numpy as np
 from scipy.linalg import solve_triangular
 
+from ..trajectory import NETS, former_names
+
 EPS = float(np.finfo(np.float64).eps)
 MODE_GAP = 1e-8  # |Z_ji| ≥ this·max|Z_j·|·‖x_i‖ at the handoff: no entry sits on a surface (a sliding one would)
 
 
-class FixedModeNet:
-    """The leaky two-layer net with its mode ``side`` fixed, in ``θ = BL``: the net interface of ``numerics.integrators.horizon``."""
+class FixedModePiece:
+    """One linear piece of ``two_layer.LeakyNet`` (its mode ``side`` fixed), in ``θ = BL``: the net interface of
+    ``numerics.integrators.horizon``. Not a second net of the leaky family: it holds no data of its own beyond the
+    net's K, y, a, γ and stands for that net only while no pre-activation changes sign (``mode_holds``)."""
 
     def __init__(self, K: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, side: np.ndarray):
         self.L = np.linalg.cholesky(np.asarray(K, dtype=np.float64))
@@ -65,14 +69,14 @@ class FixedModeNet:
         return bool((np.where(Z > 0, 1, -1) == self.side).all())
 
 
-def _fixed_mode(K, y, a, gamma, B) -> "FixedModeNet | None":
+def _fixed_mode(K, y, a, gamma, B) -> "FixedModePiece | None":
     """The network with the activation mode of ``B`` fixed, or None when a pre-activation sits within MODE_GAP of
     its surface (relative to the neuron's largest, scaled by ‖x_i‖): the mode is not decided there."""
     Z = np.asarray(B) @ np.asarray(K)
     scale = np.abs(Z).max(1, keepdims=True) * np.sqrt(np.diag(K))[None, :] / np.sqrt(np.diag(K)).max()
     if (np.abs(Z) < MODE_GAP * scale).any():
         return None
-    return FixedModeNet(K, y, a, gamma, np.where(Z > 0, 1, -1))
+    return FixedModePiece(K, y, a, gamma, np.where(Z > 0, 1, -1))
 
 
 def continue_on_horizon(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_loss: float, rtol: float = 1e-10,
@@ -171,3 +175,6 @@ def continue_stiff(K, y, a, gamma, B, *, s0: float, log_t0: float, target_log_lo
             "reached_target": located or ll <= target_log_loss,
             "stats": {"field_evals": net.evals, "jacobians": jevals[0], "steps": steps}}
     return net.to_B(u[:P]), info
+
+
+__getattr__ = former_names(__name__, {"FixedModeNet": FixedModePiece}, {"FixedModeNet": NETS})  # 0.1's name, until 0.3.0

@@ -26,11 +26,18 @@ from typing import Callable
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..trajectory import Trajectory, former_names
+from ..trajectory import NETS, Trajectory, former_names
 
 
 @dataclass
-class Net:
+class ReluSquareNet:
+    """The ReLU regression family's one net (data as a Gram matrix, the fixed ‖w_j^⊥‖²; the state ``z = (a, C)``).
+
+    Its own family: both layers trained on the square loss (regression, no margin to grow), unlike
+    ``two_layer.LeakyNet`` (first layer only, classification loss) and ``homogeneous_net.HomogeneousNet`` (both
+    layers, exponential classification loss carried as log 𝓛).
+    """
+
     K: np.ndarray  # (n, n) Gram matrix
     y: np.ndarray  # (n,)
     perp: np.ndarray  # (m,) ‖w_j^⊥‖²
@@ -70,7 +77,7 @@ class Net:
         return (S @ r) / self.n, a[:, None] * D * r[None, :] / self.n, r
 
 
-def _sliding_mu(net: Net, a, C, M, slide) -> np.ndarray:
+def _sliding_mu(net: ReluSquareNet, a, C, M, slide) -> np.ndarray:
     """σ' on the sliding coordinates (Filippov): per neuron j with sliding set S, ``Ż_jk = 0`` for k ∈ S, i.e.
     ``Σ_{l∈S} K_kl r_l μ_l = −Σ_{l∉S} K_kl r_l M_jl``; returns M with those μ filled in."""
     K = net.K
@@ -91,7 +98,7 @@ def _sliding_mu(net: Net, a, C, M, slide) -> np.ndarray:
     return Meff
 
 
-def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop: float = 1e-22, rtol: float = 1e-12,
+def gradient_flow(net: ReluSquareNet, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop: float = 1e-22, rtol: float = 1e-12,
                   grid=(), snapshots=(), events: bool = True, max_events: int = 20000,
                   deriv: Callable | None = None, a_rate: float = 1.0, rate: float = 1.0,
                   observe: Callable | None = None) -> Trajectory:
@@ -246,7 +253,7 @@ def gradient_flow(net: Net, z0: np.ndarray, *, t_max: float = 5000.0, loss_stop:
     return out
 
 
-def gradient_descent(net: Net, z0: np.ndarray, eta: float, steps: int, *, deriv: Callable | None = None,
+def gradient_descent(net: ReluSquareNet, z0: np.ndarray, eta: float, steps: int, *, deriv: Callable | None = None,
                      a_step: float = 1.0, observe: Callable | None = None) -> Trajectory:
     with np.errstate(over="ignore", invalid="ignore"):  # a broken trainer may blow up: reported as inf
         return _gd(net, z0, eta, steps, deriv, a_step, observe)
@@ -313,4 +320,5 @@ def init_state(X: np.ndarray, m: int, lam: float, seed: int, *, balanced: bool =
     return np.concatenate([a0, C0.ravel()]), p
 
 
-__getattr__ = former_names(__name__, {"FlowResult": Trajectory, "GDResult": Trajectory})  # 0.1's records, until 0.3.0
+__getattr__ = former_names(__name__, {"FlowResult": Trajectory, "GDResult": Trajectory, "Net": ReluSquareNet},
+                           {"Net": NETS})  # 0.1's names, until 0.3.0

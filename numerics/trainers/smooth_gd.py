@@ -34,19 +34,20 @@ def weight_stats(B, K, P):
 
 def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, eta,
               gamma: float, steps: int, *, record_every_until: int = 20, record_factor: float = 1.25,
-              act=smooth_leaky, act_grad=smooth_leaky_grad) -> tuple[torch.Tensor, Trajectory]:
+              act=smooth_leaky, act_grad=smooth_leaky_grad) -> Trajectory:
     """Batched GD: ``K`` (S,n,n), ``y`` (S,n), ``a`` (m,), ``B0`` (S,m,n), ``P`` (S,m,m), ``eta`` float or (S,).
 
-    Returns the final ``B`` and a ``Trajectory`` (engine ``gd``) on the recorded ``steps``: states, each (S,) per
-    step, ``srank`` (stable rank of W), ``spectral`` (‖W‖₂), ``fro`` (‖W‖_F) and ``loss`` (L̂ itself: ``log_loss`` is
-    None); stat ``frozen_at`` (S,), the first step t with B(t+1) == B(t) bit for bit while the loss is positive:
-    frozen by float64 rounding from there on (``numerics.trainers.frozen``; −1: never).
+    Returns a ``Trajectory`` (engine ``gd``) on the recorded ``steps``: states, each (S,) per step, ``srank``
+    (stable rank of W), ``spectral`` (‖W‖₂), ``fro`` (‖W‖_F) and ``loss`` (L̂ itself: ``log_loss`` is None); stats
+    ``B`` (the final coefficients, (S,m,n)) and ``frozen_at`` (S,), the first step t with B(t+1) == B(t) bit for
+    bit while the loss is positive: frozen by float64 rounding from there on (``numerics.trainers.frozen``; −1:
+    never).
     """
     S, m, n = B0.shape
     a = a.to(K).view(1, m, 1)
     eta_t = torch.as_tensor(eta, dtype=K.dtype, device=K.device).reshape(-1, 1, 1)
     rec = Trajectory(clock=[], states={"srank": [], "spectral": [], "fro": [], "loss": []}, engine="gd",
-                     stats={"frozen_at": None}, clock_name="steps")
+                     stats={"B": None, "frozen_at": None}, clock_name="steps")
     when = checkpoint_steps(steps, record_every_until, record_factor)
     B = B0.clone()
     frozen = torch.full((S,), NEVER, dtype=torch.long, device=K.device)
@@ -66,8 +67,8 @@ def gd_smooth(K: torch.Tensor, y: torch.Tensor, a: torch.Tensor, B0: torch.Tenso
         same = (B_next == B).flatten(1).all(1) & (coef != 0).any(-1) & (frozen < 0)
         frozen = torch.where(same, torch.full_like(frozen, t), frozen)
         B = B_next
-    rec.frozen_at = frozen.cpu()
-    return B, rec
+    rec.B, rec.frozen_at = B, frozen.cpu()
+    return rec
 
 
 def gd_direct_smooth(X, y, a, W0, eta, gamma, steps, act=smooth_leaky):

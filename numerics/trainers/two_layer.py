@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import torch
 
+from ..trajectory import NETS, former_names
+
 LOSSES = ("exp", "logistic")
 
 
@@ -52,8 +54,13 @@ def log_neg_dloss(q: torch.Tensor, loss: str) -> torch.Tensor:
 
 
 @dataclass
-class Net:
-    """Data in span form plus the fixed parts of the network."""
+class LeakyNet:
+    """The leaky two-layer family's one net: data in span form plus the fixed parts of the network.
+
+    Its own family: only the first layer is trained (``a`` fixed at ±1/√m) on a classification loss (exp or
+    logistic); ``relu_square.ReluSquareNet`` trains both layers on the square loss and
+    ``homogeneous_net.HomogeneousNet`` trains both layers of a homogeneous net on the exponential loss.
+    """
 
     K: torch.Tensor  # (n, n)
     y: torch.Tensor  # (n,) ±1
@@ -135,3 +142,6 @@ def gaussian_init(X: torch.Tensor | None, K: torch.Tensor, m: int, std: float, s
     if mode == "span":
         perp = torch.zeros_like(perp)
     return B0, 0.5 * (perp + perp.T)
+
+
+__getattr__ = former_names(__name__, {"Net": LeakyNet}, {"Net": NETS})  # 0.1's name, until 0.3.0

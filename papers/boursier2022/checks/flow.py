@@ -15,7 +15,7 @@ import numpy as np
 
 from ibcheck.numerics.runtime.errors import InputError
 from ..numerics.orthogonal_data import random_orthogonal, s8_fixture
-from ibcheck.numerics.trainers.relu_square import Net, gradient_descent, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import ReluSquareNet, gradient_descent, gradient_flow, init_state
 from ..theory import statements as st
 from ..theory.variation import betas, min_variation_norm, min_variation_socp, saddle_prediction
 from ibcheck.theory.solver import SolverError
@@ -84,7 +84,7 @@ def run(ctx: Context, seed: int, lam: float, *, balanced: bool | None = None) ->
         X, y = dataset(ctx, seed)
         m = p["m"]
         z0, perp = init_state(X, m, lam, seed, balanced=bal)
-        net = Net(K=X @ X.T, y=y, perp=perp)
+        net = ReluSquareNet(K=X @ X.T, y=y, perp=perp)
         pred = saddle_prediction(X, y, lam)
         horizon = min(p["t_max"], 3.0 * pred.tau_slow if math.isfinite(pred.tau_slow) else p["t_max"])
         gr = np.unique(np.concatenate([np.linspace(0.0, horizon, 3001), np.geomspace(1e-3, p["t_max"], 200)]))
@@ -266,7 +266,7 @@ def measure_balancedness_gd(ctx: Context) -> list[Measurement]:
     for seed in ctx.seeds:
         X, y = dataset(ctx, seed)
         z0, perp = init_state(X, p["m"], p["lam"], seed, balanced=False)
-        net = Net(K=X @ X.T, y=y, perp=perp)
+        net = ReluSquareNet(K=X @ X.T, y=y, perp=perp)
         g = gradient_descent(net, z0, p["eta"], p["steps"], observe=_observer(ctx, net), **(ctx.hooks.trainer or {}))
         q = {"gd_identity_residual": g.identity_residual, "eta": p["eta"], "steps": p["steps"],
              "final_loss": g.losses[-1], "balancedness_change_max": g.drift}

@@ -1,7 +1,7 @@
 """Trainers of boursier2022 against independent implementations (direct forms, autograd, exact solutions)."""
 import numpy as np
 
-from ibcheck.numerics.trainers.relu_square import Net, gradient_descent, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import ReluSquareNet, gradient_descent, gradient_flow, init_state
 
 
 def test_init_state_scale_and_split():
@@ -11,7 +11,7 @@ def test_init_state_scale_and_split():
     X, y = random_orthogonal(4, 10, 2)
     lam, m = 0.1, 4000
     z0, perp = init_state(X, m, lam, 0)
-    net = Net(K=X @ X.T, y=y, perp=perp)
+    net = ReluSquareNet(K=X @ X.T, y=y, perp=perp)
     a, C = net.unpack(z0)
     w2 = net.norms2(C)
     assert np.allclose(a * a, w2, rtol=1e-12, atol=0)
@@ -25,7 +25,7 @@ def test_event_driven_flow_agrees_with_fixed_step_rk4():
     from ibcheck.papers.boursier2022.numerics.orthogonal_data import random_orthogonal
     X, y = random_orthogonal(3, 5, 3)
     z0, perp = init_state(X, 4, 0.1, 0)
-    net = Net(K=X @ X.T, y=y, perp=perp)
+    net = ReluSquareNet(K=X @ X.T, y=y, perp=perp)
     T, h = 5.0, 2e-4
     ev = gradient_flow(net, z0, t_max=T, loss_stop=0.0, rtol=1e-12)
     assert ev.events >= 1
@@ -51,5 +51,5 @@ def test_gd_balancedness_identity_is_exact():
     from ibcheck.papers.boursier2022.numerics.orthogonal_data import s8_fixture
     X, y = s8_fixture()
     z0, perp = init_state(X, 20, 0.1, 0, balanced=False)
-    g = gradient_descent(Net(K=X @ X.T, y=y, perp=perp), z0, 0.3, 300)
+    g = gradient_descent(ReluSquareNet(K=X @ X.T, y=y, perp=perp), z0, 0.3, 300)
     assert g.identity_residual < 1e-14 and g.drift > 1e-6  # exact identity, yet GD does change a² − ‖w‖²

@@ -20,11 +20,11 @@ import numpy as np
 def setup():
     from ibcheck.papers.frei2023.checks.gf import init_B
     from ibcheck.numerics.data.classification import gaussian_pm1
-    from ibcheck.numerics.trainers.two_layer import Net, second_layer
+    from ibcheck.numerics.trainers.two_layer import LeakyNet, second_layer
     dat = gaussian_pm1(20, 10_000_000, 0, sampler="auto")
     a = second_layer(5, 5)
     B0, perp = init_B(dat.X, dat.K, 10, 1e-5, 0, "span", 10_000_000)
-    return Net(K=dat.K, y=dat.y, a=a, gamma=0.5, loss="exp", perp_gram=perp), B0
+    return LeakyNet(K=dat.K, y=dat.y, a=a, gamma=0.5, loss="exp", perp_gram=perp), B0
 
 
 def quantities(K, y, a, B):

@@ -25,7 +25,7 @@ import torch  # noqa: E402
 from ibcheck.papers.frei2023.checks.gf import init_B  # noqa: E402
 from ibcheck.numerics.data.classification import gaussian_pm1  # noqa: E402
 from ibcheck.numerics.trainers.flow import direct_log_loss, integrate  # noqa: E402
-from ibcheck.numerics.trainers.two_layer import Net, second_layer  # noqa: E402
+from ibcheck.numerics.trainers.two_layer import LeakyNet, second_layer  # noqa: E402
 from ibcheck.papers.frei2023.theory.kkt import kkt_check  # noqa: E402
 from ibcheck.theory.two_layer_margin import aligned_slopes, qp_aligned  # noqa: E402
 from ibcheck.theory.solver import solve  # noqa: E402
@@ -36,7 +36,7 @@ def flows(d, budget, n=50, m1=50, m2=50, gamma=0.5):
     X, y, K = dat.X, dat.y, dat.K
     a = second_layer(m1, m2)
     B0, perp = init_B(X, K, m1 + m2, 1e-3, 0, "span")
-    net = Net(K=K, y=y, a=a, gamma=gamma, loss="exp", perp_gram=perp)
+    net = LeakyNet(K=K, y=y, a=a, gamma=gamma, loss="exp", perp_gram=perp)
     Kn, yn, an = K.numpy(), y.numpy(), a.numpy()
     stop = lambda B: kkt_check(Kn, yn, an, gamma, B.numpy()).stationarity <= 1e-6  # noqa: E731
     t = time.perf_counter()

@@ -32,14 +32,14 @@ import torch  # noqa: E402
 from ibcheck.numerics.data.classification import gaussian_pm1, pm1_labels  # noqa: E402
 from ibcheck.numerics.trainers.flow import gradient_flow  # noqa: E402
 from ibcheck.numerics.runtime.threads import limited  # noqa: E402
-from ibcheck.numerics.trainers.two_layer import Net, gaussian_init, second_layer  # noqa: E402
+from ibcheck.numerics.trainers.two_layer import LeakyNet, gaussian_init, second_layer  # noqa: E402
 from ibcheck.papers.frei2023.theory.kkt import kkt_check  # noqa: E402
 
 
 def explicit(n, d, m1, m2, gamma, scale, seed=0, init="full"):
     dat = gaussian_pm1(n, d, seed)
     B0, perp = gaussian_init(dat.X, dat.K, m1 + m2, scale / math.sqrt(d), seed, init)
-    return Net(K=dat.K, y=dat.y, a=second_layer(m1, m2), gamma=gamma, loss="exp", perp_gram=perp), B0
+    return LeakyNet(K=dat.K, y=dat.y, a=second_layer(m1, m2), gamma=gamma, loss="exp", perp_gram=perp), B0
 
 
 def gram_only(n, d, m1, m2, gamma, scale, seed=0):
@@ -56,7 +56,7 @@ def gram_only(n, d, m1, m2, gamma, scale, seed=0):
     B0 = (scale / math.sqrt(d)) * np.linalg.solve(L.T, rng.standard_normal((m, n)).T).T  # ξ L⁻¹
     Lp = bartlett(m, d - n)
     t = lambda x: torch.as_tensor(x, dtype=torch.float64)  # noqa: E731
-    return Net(K=t(L @ L.T), y=pm1_labels(n, seed), a=second_layer(m1, m2), gamma=gamma, loss="exp",
+    return LeakyNet(K=t(L @ L.T), y=pm1_labels(n, seed), a=second_layer(m1, m2), gamma=gamma, loss="exp",
                perp_gram=t(scale ** 2 / d * (Lp @ Lp.T))), t(B0)
 
 

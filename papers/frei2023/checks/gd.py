@@ -119,13 +119,13 @@ def run_gd(p: dict, n: int, d: int, m: int, seeds: list[int], device, hooks=None
     act_grad = hooks.deriv if hooks is not None and hooks.deriv is not None else smooth_leaky_grad
     rmax2 = K.diagonal(dim1=1, dim2=2).amax(1)
     eta_t = (p["eta_scale"] if eta is None else eta) / rmax2
-    B, rec = gd_smooth(K, y, a, B0, P, eta_t, p["gamma"], p["steps"], act_grad=act_grad)
+    rec = gd_smooth(K, y, a, B0, P, eta_t, p["gamma"], p["steps"], act_grad=act_grad)
     hyp = []
     for s in range(len(seeds)):
         h = h_quantities(K[s].cpu().numpy(), p["gamma"])
         h.update(eta_rmax2=float(eta_t[s] * rmax2[s]), eta=float(eta_t[s]), init_variance=s_ ** 2 / d, m=m, d=d)
         hyp.append(h)
-    return rec, hyp, B, [x.describe() for x in dats]
+    return rec, hyp, rec.B, [x.describe() for x in dats]
 
 
 def _series(rec, s):

@@ -18,7 +18,7 @@ from ibcheck.numerics.runtime.device import generator
 from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.numerics.trainers.flow import ENGINES, Explicit, flow_to_time, gradient_descent, gradient_flow
 from ibcheck.numerics.runtime.progress import flow_note
-from ibcheck.numerics.trainers.two_layer import LOSSES, Net, gaussian_init, second_layer
+from ibcheck.numerics.trainers.two_layer import LOSSES, LeakyNet, gaussian_init, second_layer
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 from ..theory.kkt import kkt_check
@@ -82,7 +82,7 @@ def init_B(X: torch.Tensor | None, K: torch.Tensor, m: int, scale: float, seed: 
     return gaussian_init(X, K, m, scale / math.sqrt(d), seed, mode, d=d)
 
 
-def stall_quantities(net: Net, B: torch.Tensor, R_min: float, n: int) -> dict:
+def stall_quantities(net: LeakyNet, B: torch.Tensor, R_min: float, n: int) -> dict:
     """``‖∇ log L̂(W)‖_F`` at the flow's end point, relative to its scale ``R_min/√n`` at a small init.
 
     A flow that stops above log(2)/n with this ≈ 0 sits at a stationary point of L̂ (Theorem 3.4 says none is
@@ -138,7 +138,7 @@ def references(K: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> 
     return q, why
 
 
-def boundary_agreement(net: Net, B: torch.Tensor, N: int, seed: int, mass: bool = False):
+def boundary_agreement(net: LeakyNet, B: torch.Tensor, N: int, seed: int, mass: bool = False):
     """Fraction of test points x with ``sign f(x;W) = sign⟨z,x⟩``, ``z = Wᵀa``; N Gaussian + N near-boundary.
     ``mass=True``: also the disagreement mass ``mean_x max(0, −⟨z,x⟩f(x))/‖W‖_F²`` (continuous in W, scale-free,
     0 iff every point agrees), returned as ``(agreement, mass)``.
@@ -188,7 +188,7 @@ def measure_gf(ctx: Context) -> list[Measurement]:
     return out
 
 
-def gd_drift(net: Net, B0: torch.Tensor, T: float, halvings: int = 4, steps0: int = 25) -> dict:
+def gd_drift(net: LeakyNet, B0: torch.Tensor, T: float, halvings: int = 4, steps0: int = 25) -> dict:
     """How far GD (and loss-normalised GD is not comparable in t) drifts from GF at real time ``T``:
     ``‖W_GD(T) − W_GF(T)‖/‖W_GF(T)‖`` for ``η = T/steps`` with ``steps = steps0·2^k``; fitted order in η."""
     ref = flow_to_time(net, B0, T)
@@ -241,7 +241,7 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         B0, perp = init_B(X, K, m1 + m2, p["init_scale"], seed, p["init"], d)
         if ctx.hooks.init is not None:
             B0 = ctx.hooks.init(B0)
-        net = Net(K=K, y=y, a=a, gamma=gamma, loss=p["loss"], perp_gram=perp)
+        net = LeakyNet(K=K, y=y, a=a, gamma=gamma, loss=p["loss"], perp_gram=perp)
         if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only), no known surfaces
             net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
         engine = ENGINES[p["engine"]] if ctx.hooks.field is None else Explicit(events=False)  # the field's own DP5

@@ -20,7 +20,7 @@ from ibcheck.numerics.integrators.engine import Explicit
 from ibcheck.numerics.trainers.flow import gradient_flow
 from ibcheck.numerics.runtime.progress import flow_note
 from ibcheck.numerics.trainers.smooth_gd import gd_smooth, smooth_leaky, smooth_leaky_grad
-from ibcheck.numerics.trainers.two_layer import Net, leaky, second_layer
+from ibcheck.numerics.trainers.two_layer import LeakyNet, leaky, second_layer
 from ..theory import statements as st
 from ..theory.hypothesis import h_quantities
 
@@ -71,7 +71,7 @@ def _train_error(margins: torch.Tensor) -> float:
     return float(((margins <= 0) | ~torch.isfinite(margins)).double().mean())
 
 
-def theorem32_structure(net: Net, B: torch.Tensor, log_loss: float, seed: int) -> dict:
+def theorem32_structure(net: LeakyNet, B: torch.Tensor, log_loss: float, seed: int) -> dict:
     """What Theorem 3.2 says of the limit beyond fitting the data: rank ≤ 2 (σ₃/σ₁ of W, through WWᵀ), equal
     margins (spread (max q − min q)/min q against 10/|log L̂|) and a linear boundary (agreement of sign f with
     sign⟨z,x⟩ on 2·10⁴ points) — an output that only fits the labels lacks them."""
@@ -88,7 +88,7 @@ def theorem32_structure(net: Net, B: torch.Tensor, log_loss: float, seed: int) -
             "boundary_agreement": boundary_agreement(net, B, 10_000, seed)}
 
 
-def _state(net: Net, Kn, yn, an, gamma, B: torch.Tensor, Pn, seed: int) -> dict:
+def _state(net: LeakyNet, Kn, yn, an, gamma, B: torch.Tensor, Pn, seed: int) -> dict:
     """``limits.state_quantities`` of one state; a blown-up W (a broken trainer: non-finite, or a Gram matrix the
     eigensolver cannot factor) has none (NaN, q_min NaN: counted as undefined)."""
     Bn = B.cpu().numpy()
@@ -100,7 +100,7 @@ def _state(net: Net, Kn, yn, an, gamma, B: torch.Tensor, Pn, seed: int) -> dict:
         return {"q_min": math.nan}
 
 
-def xor_limit_values(net: Net, log_loss: list, ck: list, Bck: list, B: torch.Tensor, seed: int) -> dict:
+def xor_limit_values(net: LeakyNet, log_loss: list, ck: list, Bck: list, B: torch.Tensor, seed: int) -> dict:
     """Theorem 3.2's structure read along the flow, as Section 3 (``checks.frei2023.limits``): σ₃/σ₁, the margin
     spread and the disagreement mass at the checkpoints ``ck`` (states ``Bck``, mapped by ``Hooks.limit``), and the
     end state's data-span part when the direction is at rest."""
@@ -127,7 +127,7 @@ def measure_gf_sec5(kind: str):
             K, y = data.K, data.y.to(ctx.device)
             q = dict(h_quantities(K.cpu().numpy(), p["gamma"]))
             B0, perp = init_B(X, K, p["m1"] + p["m2"], p["init_scale"], seed, "span", data.d)
-            net = Net(K=K, y=y, a=a, gamma=p["gamma"], loss=p["loss"], perp_gram=perp)
+            net = LeakyNet(K=K, y=y, a=a, gamma=p["gamma"], loss=p["loss"], perp_gram=perp)
             engine = Explicit()
             if ctx.hooks.field is not None:  # negative controls: a broken flow field, no known switching surfaces
                 net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
@@ -174,8 +174,8 @@ def measure_gd_gmm(ctx: Context) -> list[Measurement]:
         q = dict(h_quantities(K.cpu().numpy(), p["gamma"]))
         B0, perp = init_B(X, K, m, p["init_scale"], seed, "span", data.d)
         eta = p["eta_scale"] / float(K.diagonal().max())
-        B, rec = gd_smooth(K[None], y[None], a, B0[None], perp[None], eta, p["gamma"], p["steps"], act_grad=act_grad)
-        B = B[0] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, B[0])
+        rec = gd_smooth(K[None], y[None], a, B0[None], perp[None], eta, p["gamma"], p["steps"], act_grad=act_grad)
+        B = rec.B[0] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, rec.B[0])
         margins = y * (a[:, None] * smooth_leaky(B @ K, p["gamma"])).sum(0)
         mu2 = data.mu_norm ** 2
         ratio = mu2 / math.sqrt(mu2 + data.d / p["n"])

@@ -7,14 +7,14 @@ from ibcheck.checks.conjecture import Conjecture, Int, LogFloat, LogInt
 from ..checks.gf import boundary_agreement, init_B
 from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.numerics.trainers.flow import gradient_descent
-from ibcheck.numerics.trainers.two_layer import Net, second_layer
+from ibcheck.numerics.trainers.two_layer import LeakyNet, second_layer
 
 
 def experiment(p):
     dat = gaussian_pm1(p["n"], p["d"], p["seed"], sampler="gram")
     a = second_layer(p["m1"], p["m2"])
     B0, perp = init_B(None, dat.K, p["m1"] + p["m2"], p["init_scale"], p["seed"], "span", p["d"])
-    net = Net(K=dat.K, y=dat.y, a=a, gamma=0.0, loss="exp", perp_gram=perp)
+    net = LeakyNet(K=dat.K, y=dat.y, a=a, gamma=0.0, loss="exp", perp_gram=perp)
     # With γ = 0 an example can sit exactly at a ReLU kink (a sliding mode): the adaptive flow's steps then
     # collapse. Loss-normalised GD (the Euler scheme of the same reparametrised flow) with a small fixed
     # step passes through; 3000 steps of 0.1/R_max² take L̂ far below log(2)/n.

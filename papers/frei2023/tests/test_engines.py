@@ -12,8 +12,8 @@ from ibcheck.papers.frei2023.checks.gf import init_B
 from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.numerics.integrators.engine import ENGINES
 from ibcheck.numerics.trainers.flow import gradient_flow
-from ibcheck.numerics.trainers.leaky_horizon import FixedModeNet, continue_stiff
-from ibcheck.numerics.trainers.two_layer import Net, second_layer
+from ibcheck.numerics.trainers.leaky_horizon import FixedModePiece, continue_stiff
+from ibcheck.numerics.trainers.two_layer import LeakyNet, second_layer
 from ibcheck.papers.frei2023.theory.kkt import kkt_check
 
 N, D, TARGET = 8, 1_000_000, -300.0
@@ -24,7 +24,7 @@ def setup():
     dat = gaussian_pm1(N, D, 0, sampler="auto")
     a = second_layer(3, 3)
     B0, perp = init_B(dat.X, dat.K, 6, 1e-5, 0, "span", D)
-    return Net(K=dat.K, y=dat.y, a=a, gamma=0.5, loss="exp", perp_gram=perp), B0
+    return LeakyNet(K=dat.K, y=dat.y, a=a, gamma=0.5, loss="exp", perp_gram=perp), B0
 
 
 def quantities(net, res):
@@ -67,7 +67,7 @@ def test_fixed_mode_field_is_the_gradient_and_its_jacobian(setup):
     K, y, a = (t.numpy() for t in (net.K, net.y, net.a))
     g = np.random.default_rng(0)
     B = g.normal(size=(6, N)) * 3e-7  # margins O(1): central differences exact to ~1e-9
-    fm = FixedModeNet(K, y, a, 0.5, np.where(B @ K > 0, 1, -1))
+    fm = FixedModePiece(K, y, a, 0.5, np.where(B @ K > 0, 1, -1))
     th = fm.to_theta(B)
     F, ll, _, _, DF, _ = fm.field_and_jacobian(th)
     h = 1e-6

@@ -14,7 +14,7 @@ from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.numerics.trainers.flow import flow_to_time, gradient_flow
 from ibcheck.numerics.integrators.flow_events import integrate_switched
 from ibcheck.numerics.trainers.leaky_modes import LeakyModes, _box_lcp
-from ibcheck.numerics.trainers.two_layer import Net, gaussian_init, second_layer
+from ibcheck.numerics.trainers.two_layer import LeakyNet, gaussian_init, second_layer
 from ibcheck.papers.frei2023.theory.kkt import kkt_check
 
 from ibcheck.papers.frei2023.tests.test_numerics import _setup
@@ -146,7 +146,7 @@ def test_plain_integrator_chatters_on_the_sliding_surface():
     ~60000 step attempts for s ∈ [0, 1e-4]); at rtol 1e-7 it stays within O(rtol) of the surface and of the
     event flow, which is on the analytic solution."""
     sysm, B0, K, q1, s_exit = _slide_system()
-    net = Net(K=torch.tensor(K), y=torch.tensor([1.0, -1.0], dtype=torch.float64),
+    net = LeakyNet(K=torch.tensor(K), y=torch.tensor([1.0, -1.0], dtype=torch.float64),
               a=torch.tensor([1.0], dtype=torch.float64), gamma=0.25, loss="exp",
               perp_gram=torch.zeros(1, 1, dtype=torch.float64))
     old = gradient_flow(net, torch.tensor(B0), s_end=1e-4, rtol=1e-7, events=False, max_steps=100000)
@@ -183,7 +183,7 @@ def test_box_lcp_complementarity():
 def _frei(n=20, d=20000, m1=5, m2=5, gamma=0.5, loss="exp", seed=0):
     dat = gaussian_pm1(n, d, seed)
     B0, perp = gaussian_init(dat.X, dat.K, m1 + m2, 1e-3 / math.sqrt(d), seed)
-    return Net(K=dat.K, y=dat.y, a=second_layer(m1, m2), gamma=gamma, loss=loss, perp_gram=perp), B0
+    return LeakyNet(K=dat.K, y=dat.y, a=second_layer(m1, m2), gamma=gamma, loss=loss, perp_gram=perp), B0
 
 
 def _quantities(net, B):

@@ -25,7 +25,8 @@ def _setup(n=10, d=400, m=8, seed=0, std=1e-3):
 def test_span_gd_matches_autograd_gd_and_srank():
     dat, a, B0, P = _setup()
     eta = 0.5 / float(dat.K.diagonal().max())
-    B, rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.5, 30)
+    rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.5, 30)
+    B = rec.B
     from ibcheck.numerics.runtime.device import generator
     W0 = torch.randn(8, 400, generator=generator(5_000_011 + 0), dtype=torch.float64) * 1e-3
     W = gd_direct_smooth(dat.X, dat.y, a, W0, eta, 0.5, 30)
@@ -42,9 +43,9 @@ def test_batched_equals_sequential():
     B0 = torch.stack([r[2] for r in runs])
     P = torch.stack([r[3] for r in runs])
     a = runs[0][1]
-    Bb, _ = gd_smooth(K, y, a, B0, P, 1e-4, 0.5, 50)
+    Bb = gd_smooth(K, y, a, B0, P, 1e-4, 0.5, 50).B
     for s in range(3):
-        Bs, _ = gd_smooth(K[s:s + 1], y[s:s + 1], a, B0[s:s + 1], P[s:s + 1], 1e-4, 0.5, 50)
+        Bs = gd_smooth(K[s:s + 1], y[s:s + 1], a, B0[s:s + 1], P[s:s + 1], 1e-4, 0.5, 50).B
         # a batch of seeds vs one seed: the same arithmetic up to BLAS's summation order (~1e-15 per step, 50 steps)
         assert float((Bs[0] - Bb[s]).norm() / Bb[s].norm()) <= 1e-12
 

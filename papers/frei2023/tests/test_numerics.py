@@ -7,7 +7,7 @@ import torch
 from ibcheck.numerics.data.sets import gaussian_features
 from ibcheck.numerics.runtime.device import generator
 from ibcheck.numerics.trainers.flow import direct_flow, direct_log_loss, gradient_descent, gradient_flow
-from ibcheck.numerics.trainers.two_layer import Net, log_loss, log_neg_dloss, second_layer, split_init
+from ibcheck.numerics.trainers.two_layer import LeakyNet, log_loss, log_neg_dloss, second_layer, split_init
 
 
 @pytest.mark.parametrize("loss", ["exp", "logistic"])
@@ -30,7 +30,7 @@ def _setup(n=8, d=300, m1=2, m2=3, gamma=0.5, loss="logistic", scale=0.1, seed=0
     a = second_layer(m1, m2)
     W0 = torch.randn(m1 + m2, d, generator=generator(5), dtype=torch.float64) * scale / math.sqrt(d)
     B0, P = split_init(X, K, W0)
-    return X, y, K, a, W0, B0, Net(K=K, y=y, a=a, gamma=gamma, loss=loss, perp_gram=P)
+    return X, y, K, a, W0, B0, LeakyNet(K=K, y=y, a=a, gamma=gamma, loss=loss, perp_gram=P)
 
 
 @pytest.mark.parametrize("loss", ["exp", "logistic"])

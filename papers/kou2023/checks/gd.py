@@ -65,10 +65,10 @@ def run(ctx: Context) -> dict:
             off = np.abs(Kn - np.diag(np.diag(Kn)))
             hyp.append({"orth_ratio": float(np.min(np.diag(Kn) / (n * off.max(1)))), "eta": etas[-1]})
         K, y, B0, P = torch.stack(Ks), torch.stack(ys), torch.stack(B0s), torch.stack(Ps)
-        B, rec = kou_gd(K, y, B0, P, etas, p["gamma"], p["steps"], **(ctx.hooks.trainer or {}))
+        rec = kou_gd(K, y, B0, P, etas, p["gamma"], p["steps"], **(ctx.hooks.trainer or {}))
         # the small-init hypothesis is stated on the inputs: the exact first GD step from W⁽⁰⁾ (σ₀, η, data), never
         # the (possibly broken) trainer's — a frozen trainer must be judged by the conclusions, not excused
-        B1, _ = kou_gd(K, y, B0, P, etas, p["gamma"], 1)
+        B1 = kou_gd(K, y, B0, P, etas, p["gamma"], 1).B
         out = []
         for s in range(len(ctx.seeds)):
             dB = B1[s] - B0[s]

@@ -24,10 +24,10 @@ def experiment(p):
     a = second_layer(m // 2, m // 2)
     B0, P = gaussian_init(None, dat.K, m, p["init_scale"] / math.sqrt(d), p["seed"], d=d)
     eta = 1.0 / float(dat.K.diagonal().max())
-    _, rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.0, p["steps"], act=relu,
+    rec = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.0, p["steps"], act=relu,
                        act_grad=relu_grad)
     sr = [float(s[0]) for s in rec.srank]
-    B1, _ = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.0, 1, act=relu, act_grad=relu_grad)
+    B1 = gd_smooth(dat.K[None], dat.y[None], a, B0[None], P[None], eta, 0.0, 1, act=relu, act_grad=relu_grad).B
     dB = B1[0] - B0
     ratio = math.sqrt(float(torch.trace(B0 @ dat.K @ B0.T + P))) / math.sqrt(float(torch.trace(dB @ dat.K @ dB.T)))
     return {"srank_init": sr[0], "srank_max_after_step1": max(sr[1:]), "loss_final": float(rec.loss[-1][0]),

@@ -41,22 +41,23 @@ def _srank(G: torch.Tensor) -> torch.Tensor:
 
 def kou_gd(K: torch.Tensor, y: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, eta, gamma: float, steps: int, *,
            deriv: Callable | None = None, sign: float = 1.0,
-           observe: Callable | None = None) -> tuple[torch.Tensor, Trajectory]:
+           observe: Callable | None = None) -> Trajectory:
     """``K`` (S,n,n), ``y`` (S,n) ±1, ``B0`` (S,2m,n) (rows 0..m−1: class +1), ``P`` (S,2m,2m) = W^⊥W^⊥ᵀ.
 
     ``deriv`` (a wrong σ'), ``sign`` (−1: ascent) and ``observe`` (``(B, P) -> (B', P')``: the state each
     checkpoint records, a wrong answer in place of GD's; the steps stay GD's) exist for negative controls only.
 
-    Returns the final ``B`` and a ``Trajectory`` (engine ``gd``) on the recorded ``steps``: states, each (S,) per
-    step, ``srank_pos``, ``srank_neg``, ``srank_full`` (stable ranks of F₊₁, F₋₁ and W), ``margin_ratio``
-    (max_i q_i / min_i q_i; inf while some q_i ≤ 0) and ``margin_min``; ``log_loss`` (S,) per step.
+    Returns a ``Trajectory`` (engine ``gd``) on the recorded ``steps``: states, each (S,) per step, ``srank_pos``,
+    ``srank_neg``, ``srank_full`` (stable ranks of F₊₁, F₋₁ and W), ``margin_ratio`` (max_i q_i / min_i q_i; inf
+    while some q_i ≤ 0) and ``margin_min``; ``log_loss`` (S,) per step; stat ``B``, the final coefficients (S,2m,n)
+    (GD's own, never ``observe``'s).
     """
     S, m2, n = B0.shape
     m = m2 // 2
     cls = torch.cat([torch.ones(m), -torch.ones(m)]).to(K).view(1, m2, 1)  # +1 rows of F₊₁, −1 of F₋₁
     eta_t = torch.as_tensor(eta, dtype=K.dtype).reshape(-1, 1, 1)
     when = set(checkpoints(steps))
-    rec = Trajectory(clock=[], log_loss=[], engine="gd", clock_name="steps", states={
+    rec = Trajectory(clock=[], log_loss=[], engine="gd", clock_name="steps", stats={"B": None}, states={
         "srank_pos": [], "srank_neg": [], "srank_full": [], "margin_ratio": [], "margin_min": []})
     B = B0.clone()
     for t in range(steps + 1):
@@ -80,7 +81,8 @@ def kou_gd(K: torch.Tensor, y: torch.Tensor, B0: torch.Tensor, P: torch.Tensor, 
         dZ = torch.where(Z > 0, torch.ones_like(Z), torch.full_like(Z, gamma)) if deriv is None else deriv(Z)
         coef = torch.exp(-F.softplus(q)) * y / n  # −ℓ'(q_i) y_i / n
         B = B + sign * eta_t * cls * dZ * coef.unsqueeze(1) / m
-    return B, rec
+    rec.B = B
+    return rec
 
 
 __getattr__ = former_names(__name__, {"KouRecord": Trajectory})  # 0.1's record, until 0.3.0

@@ -14,7 +14,8 @@ def test_kou_span_gd_equals_direct_gd_and_sranks():
     dat = gaussian_pm1(n, d, 0)
     W0 = torch.randn(2 * m, d, generator=torch.Generator().manual_seed(0), dtype=torch.float64) * 1e-2
     B0, P = split_init(dat.X, dat.K, W0)
-    B, rec = kou_gd(dat.K[None], dat.y[None], B0[None], P[None], eta, gamma, 20)
+    rec = kou_gd(dat.K[None], dat.y[None], B0[None], P[None], eta, gamma, 20)
+    B = rec.B
     W = W0.clone()
     cls = torch.cat([torch.ones(m), -torch.ones(m)]).double()
     for _ in range(20):
@@ -45,7 +46,7 @@ def test_kou_gd_records_a_trajectory():
     dat = gaussian_pm1(6, 20, 0)
     W0 = torch.randn(4, 20, generator=torch.Generator().manual_seed(0), dtype=torch.float64) * 1e-2
     B0, P = split_init(dat.X, dat.K, W0)
-    _, rec = kou_gd(dat.K[None], dat.y[None], B0[None], P[None], 0.5, 0.2, 5)
+    rec = kou_gd(dat.K[None], dat.y[None], B0[None], P[None], 0.5, 0.2, 5)
     assert type(rec) is Trajectory and rec.engine == "gd" and rec.steps[0] == 0
     assert all(len(v) == len(rec.steps) for v in rec.series().values())
     with pytest.warns(DeprecationWarning, match="KouRecord"):

@@ -11,7 +11,7 @@ import numpy as np
 import torch
 
 from ibcheck.numerics.data.sets import stream_generator
-from ibcheck.numerics.trainers.relu_square import Net, gradient_flow, init_state
+from ibcheck.numerics.trainers.relu_square import ReluSquareNet, gradient_flow, init_state
 from ..theory import statements as st
 
 from ibcheck.checks import binding
@@ -49,7 +49,7 @@ def measure(ctx: Context) -> list[Measurement]:
             X = torch.randn(p["n"], p["d"], generator=stream_generator(seed, 2), dtype=torch.float64).numpy()
             y = torch.randn(p["n"], generator=stream_generator(seed, 1), dtype=torch.float64).numpy()
         z0, perp = init_state(X, p["m"], p["init_scale"], seed, balanced=False)
-        net = Net(K=X @ X.T, y=y, perp=perp)  # span coordinates; K may be singular (d < n): no events used
+        net = ReluSquareNet(K=X @ X.T, y=y, perp=perp)  # span coordinates; K may be singular (d < n): no events used
         fl = gradient_flow(net, z0, t_max=p["t_end"], loss_stop=0.0, rtol=p["rtol"],
                            grid=np.unique(np.concatenate([np.linspace(0, p["t_end"], 2001),  # + the fast start
                                                           np.geomspace(1e-3, p["t_end"], 400)])), max_events=p["max_events"],
