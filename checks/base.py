@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import torch
 
@@ -82,6 +82,18 @@ def waive(ms: list[Measurement], code: Reason) -> list[Measurement]:
         if m.inconclusive is not None and m.inconclusive.code == code:
             m.inconclusive = None
     return ms
+
+
+def flow_outcome(flow: Callable[[], Any]) -> tuple[Any, Inconclusive | None]:
+    """``(flow(), None)``, or ``(None, why)`` when the flow's ``Handoff`` engine (asked for no fallback) met an
+    activation crossing after its handoff level (``numerics.integrators.engine.HandoffCrossing``): no end state
+    exists from that engine, so the check reports ``Inconclusive(NUMERICS_FAILED, the crossing)`` as its outcome —
+    never an exception (exit 5) and never a silent restart with another engine."""
+    from ibcheck.numerics.integrators.engine import HandoffCrossing
+    try:
+        return flow(), None
+    except HandoffCrossing as exc:
+        return None, Inconclusive(Reason.NUMERICS_FAILED, f"handoff crossing: {exc}")
 
 
 @dataclass

@@ -13,12 +13,14 @@ import numpy as np
 import pytest
 import torch
 
+from ibcheck.checks.base import flow_outcome
 from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.numerics.integrators.engine import (ENGINES, Explicit, FixedMode, Handoff, HandoffCrossing,
                                                  handoff_level)
 from ibcheck.numerics.trainers import flow
 from ibcheck.numerics.trainers.flow import gradient_flow, integrate
 from ibcheck.numerics.trainers.two_layer import LeakyNet, gaussian_init, second_layer
+from ibcheck.theory.outcomes import Reason
 
 TARGET = -60.0  # past the handoff level −log(6/log 2) − 1 ≈ −3.16 by decades: the continuation does the work
 WIDE = 10 ** 6  # near-orthogonal samples: few kinks on the way, so the plain controller does not chatter (d = 20 does)
@@ -128,6 +130,20 @@ def test_a_crossing_without_fallback_is_a_typed_failure(setup, kind):
     with pytest.raises(HandoffCrossing, match=kind) as e:
         gradient_flow(net, B0, target_log_loss=TARGET, engine=Handoff(then=FixedMode(kind), level=CROSSING_LEVEL))
     assert e.value.continuation == kind and e.value.level <= CROSSING_LEVEL  # the explicit leg ended at the level
+
+
+@pytest.mark.parametrize("kind", ["stiff", "horizon"])
+def test_a_check_sees_a_crossing_as_a_typed_inconclusive_outcome(setup, kind):
+    """``checks.base.flow_outcome``: what a check wraps its flow in — the crossing becomes ``NUMERICS_FAILED`` with a
+    message naming the continuation and the handoff level, never an exception; a flow that ends passes through."""
+    net, B0 = setup
+    eng = Handoff(then=FixedMode(kind), level=CROSSING_LEVEL)
+    res, why = flow_outcome(lambda: gradient_flow(net, B0, target_log_loss=TARGET, engine=eng))
+    assert res is None and why.code is Reason.NUMERICS_FAILED
+    assert why.message.startswith("handoff crossing: ") and f"the {kind} continuation met an activation crossing" in why.message
+    assert "after the handoff at log L̂ = " in why.message
+    ok, none = flow_outcome(lambda: gradient_flow(net, B0, target_log_loss=-5.0))
+    assert none is None and ok.reached_target
 
 
 @pytest.mark.parametrize("case, why", [

@@ -16,7 +16,7 @@ from ibcheck.numerics.data.classification import gaussian_pm1
 from ibcheck.numerics.data.sets import SAMPLER_HELP, SAMPLERS
 from ibcheck.numerics.runtime.device import generator
 from ibcheck.numerics.runtime.errors import InputError
-from ibcheck.numerics.trainers.flow import ENGINES, Explicit, flow_to_time, gradient_descent, gradient_flow
+from ibcheck.numerics.trainers.flow import ENGINES, Explicit, gradient_flow
 from ibcheck.numerics.runtime.progress import flow_note
 from ibcheck.numerics.trainers.two_layer import LOSSES, LeakyNet, gaussian_init, second_layer
 from ..theory import statements as st
@@ -28,11 +28,12 @@ from ibcheck.theory.two_layer_margin import (closed_form_kkt, global_over_patter
 from ibcheck.theory.solver import SolverError
 
 from ibcheck.checks import binding, certify as CERT
-from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, waive
+from ibcheck.checks.base import CheckSpec, Context, Inconclusive, Measurement, Reason, flow_outcome, waive
 from ibcheck.checks.params import Param, constant_params
 from . import certify as FCERT
 from ibcheck.checks.horizon import log_loss_target
 from . import limits as LIM
+from .flow_extras import gd_drift, stall_quantities
 
 ENUM_MAX_MN = 12  # 2^{mn} activation patterns for the global cross-check
 INIT_RESIDUE_MAX = 1e-3  # ‖W₀^⊥‖/‖W‖ above the KKT tolerance: the direction cannot have converged yet
@@ -80,17 +81,6 @@ def validate_labels(y: torch.Tensor) -> None:
 def init_B(X: torch.Tensor | None, K: torch.Tensor, m: int, scale: float, seed: int, mode: str, d: int):
     """Rows ``~ N(0, (s²/d) I_d)`` (see ``numerics.trainers.two_layer.gaussian_init``; ``X=None``: its Gram law)."""
     return gaussian_init(X, K, m, scale / math.sqrt(d), seed, mode, d=d)
-
-
-def stall_quantities(net: LeakyNet, B: torch.Tensor, R_min: float, n: int) -> dict:
-    """``‖∇ log L̂(W)‖_F`` at the flow's end point, relative to its scale ``R_min/√n`` at a small init.
-
-    A flow that stops above log(2)/n with this ≈ 0 sits at a stationary point of L̂ (Theorem 3.4 says none is
-    reached); a flow that stops with it O(1) was still descending when its budget ran out.
-    """
-    F, _ = net.neg_grad_over_loss(B)
-    g = float(torch.sqrt(torch.trace(F @ net.K @ F.T).clamp_min(0)))
-    return {"field_norm": g, "field_norm_relative": g / (R_min / math.sqrt(n))}
 
 
 def references(K: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> tuple[dict, str | None]:
@@ -188,22 +178,6 @@ def measure_gf(ctx: Context) -> list[Measurement]:
     return out
 
 
-def gd_drift(net: LeakyNet, B0: torch.Tensor, T: float, halvings: int = 4, steps0: int = 25) -> dict:
-    """How far GD (and loss-normalised GD is not comparable in t) drifts from GF at real time ``T``:
-    ``‖W_GD(T) − W_GF(T)‖/‖W_GF(T)‖`` for ``η = T/steps`` with ``steps = steps0·2^k``; fitted order in η."""
-    ref = flow_to_time(net, B0, T)
-    dB = lambda B: float(torch.sqrt(torch.trace((B - ref) @ net.K @ (B - ref).T)) /  # noqa: E731
-                         torch.sqrt(torch.trace(ref @ net.K @ ref.T)))
-    etas, devs = [], []
-    for k in range(halvings + 1):
-        steps = steps0 * 2 ** k
-        B = gradient_descent(net, B0, T / steps, steps).B
-        etas.append(T / steps)
-        devs.append(dB(B))
-    order = float(np.polyfit(np.log(etas), np.log(np.maximum(devs, 1e-300)), 1)[0])
-    return {"T": T, "eta": etas, "rel_distance": devs, "order": order}
-
-
 def _measure_gf(ctx: Context) -> list[Measurement]:
     p = ctx.params
     m1, m2, gamma = p["m1"], p["m2"], p["gamma"]
@@ -245,8 +219,12 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         if ctx.hooks.field is not None:  # negative controls: a broken flow field (tests only), no known surfaces
             net.neg_grad_over_loss = ctx.hooks.field(net.neg_grad_over_loss)
         engine = ENGINES[p["engine"]] if ctx.hooks.field is None else Explicit(events=False)  # the field's own DP5
-        res = gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"], max_steps=p["max_steps"],
-                            progress=flow_note, engine=engine)
+        res, crossed = flow_outcome(lambda: gradient_flow(net, B0, target_log_loss=p["target_log_loss"], rtol=p["rtol"],
+                                                          max_steps=p["max_steps"], progress=flow_note, engine=engine))
+        if crossed is not None:  # a Handoff without fallback met a crossing: no end state, an inconclusive row
+            out.append(Measurement(seed=seed, values=dict(q), quantities=q, inconclusive=inconc or crossed, data=desc,
+                                   certificate=cert))
+            continue
         ck = LIM.checkpoint_indices(res.log_loss, len(y))
         # the hook maps every checkpoint's state as it maps the end state (checkpoints first, the end last)
         Bck = [res.states["B"][k] if ctx.hooks.limit is None else ctx.hooks.limit(K, y, res.states["B"][k]) for k in ck]

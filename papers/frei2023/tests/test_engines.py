@@ -92,3 +92,24 @@ def test_a_crossing_after_the_handoff_is_refused(setup):
     assert continue_stiff(K, y, a, 0.5, B, s0=0.0, log_t0=0.0, target_log_loss=-50.0) is None
     res = gradient_flow(net, torch.from_numpy(B), target_log_loss=-50.0, engine=ENGINES["stiff"])
     assert res.stats["engine"] == "explicit" or res.reached_target
+
+
+@pytest.mark.parametrize("kind", ["stiff", "horizon"])
+def test_a_crossing_without_fallback_is_an_inconclusive_row_not_an_exit_5(monkeypatch, kind):
+    """The Section 3 check with an engine that has no fallback and hands off while pre-activations still change
+    sign (log L̂ = −1e-4, in the first crossings from the small init: measured s ≈ 3e-10): the crossing is the
+    check's typed outcome — inconclusive, ``numerics-failed``, naming the continuation — and the CLI exits 4."""
+    from ibcheck.checks.base import Hooks
+    from ibcheck.checks.runner import run_check
+    from ibcheck.cli import main
+    from ibcheck.numerics.integrators.engine import FixedMode, Handoff
+    from ibcheck.papers.frei2023.checks import gf
+    monkeypatch.setitem(gf.ENGINES, "stiff", Handoff(then=FixedMode(kind), level=-1e-4))
+    r = run_check("frei2023.thm3.1", {"target_log_loss": -60.0}, hooks=Hooks(init=lambda B: B))  # hooks: no memo
+    assert r["verdict"] == "inconclusive" and r["reason_code"] == "numerics-failed"
+    assert f"handoff crossing: the {kind} continuation met an activation crossing" in r["reason"]
+    gf.clear_cache()  # the CLI's run is memoised on its parameters, not on the engine object
+    try:
+        assert main(["check", "frei2023.thm3.1", "--set", "target_log_loss=-60"]) == 4
+    finally:
+        gf.clear_cache()
