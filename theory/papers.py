@@ -9,7 +9,9 @@ package the same way, and is then found exactly like a built-in one. The manifes
     PAPER = {"name": "<paper>", "citation": "Authors, Title, Venue Year", "order": 120}
 
 ``order`` sorts the catalogue (the built-ins 10, 20, …); optional ``conjectures`` maps a module of the paper's
-``conjectures/`` to its sort key among all conjectures (default: the paper's ``order``). Discovery reads the entry
+``conjectures/`` to its sort key among all conjectures (default: the paper's ``order``).; optional
+``former_fixtures`` maps the names ``ibcheck.testing.fixed_cases`` gave a shared case before 0.2 (after the paper
+that read it first) to its current name: the paper declares them, so no shared file names it (deprecated, until 0.3). Discovery reads the entry
 points' metadata and imports the manifests only: a paper's statements, checks and figures are imported when they
 are used (``theory.catalogue``, ``checks.registry``, ``checks.index`` for one claim). A broken installed paper is
 skipped with one warning line (``ERRORS``); a broken built-in one is a bug and raises. ``IBCHECK_NO_PLUGINS=1``

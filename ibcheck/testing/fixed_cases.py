@@ -93,19 +93,19 @@ ORTHOGONAL_X = np.array([[1.0, 0.0, 0.0, 0.0, 0.05], [0.0, 1.5, 0.0, 0.0, -0.08]
 ORTHOGONAL_Y = np.array([1.5, 0.6, -1.0, -0.4])
 
 
-# The names before 0.2 (each case named after the first paper that read it), deprecated; removed in 0.3.
-_RENAMED = {"SOUDRY_X": "SEPARABLE_X", "SOUDRY_Y": "SEPARABLE_Y", "SOUDRY_X_RANK1": "SEPARABLE_X_RANK1",
-            "WOOD_X": "DIAGONAL_X", "WOOD_Y": "DIAGONAL_Y", "JT_Z": "NONSEPARABLE_Z", "JT_Y": "NONSEPARABLE_Y",
-            "BOURSIER_X": "ORTHOGONAL_X", "BOURSIER_Y": "ORTHOGONAL_Y", "LAI_X": "RELU_REGRESSION_X",
-            "LAI_Y": "RELU_REGRESSION_Y", "LAI_TRACE": "RELU_REGRESSION_TRACE",
-            "lai_dataset": "relu_regression_dataset", "FREI_X": "CLASSIFICATION_X", "FREI_Y": "CLASSIFICATION_Y",
-            "frei_dataset": "classification_dataset"}
+def former_names() -> dict[str, str]:
+    """The names before 0.2 → the current ones (deprecated; removed in 0.3). Each case was named after the first
+    paper that read it, so that paper's manifest declares them (``PAPER["former_fixtures"]``, discovered: no shared
+    file names a paper)."""
+    from ibcheck.theory.papers import discover
+    return {old: new for p in discover() for old, new in p.manifest.get("former_fixtures", {}).items()}
 
 
 def __getattr__(name: str):
     """A former name still answers, with a ``DeprecationWarning`` naming its replacement."""
-    if name in _RENAMED:
-        warnings.warn(f"ibcheck.testing.fixed_cases.{name} is deprecated: use {_RENAMED[name]} (removed in 0.3)",
+    new = former_names().get(name) if not name.startswith("__") else None
+    if new is not None:
+        warnings.warn(f"ibcheck.testing.fixed_cases.{name} is deprecated: use {new} (removed in 0.3)",
                       DeprecationWarning, stacklevel=2)
-        return globals()[_RENAMED[name]]
+        return globals()[new]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
