@@ -225,8 +225,8 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, defa
     when = f"{label} ≈ {tenfold:.3g}" if tenfold is not None else f"{label} beyond 1e300"
     mode = sp.nfloat(slowest, 3, exponent=True)
     kind = "default (threshold)" if default else "stated rate's" if stated else "derived"
-    undecided(j, f"the {kind} slowest mode {mode} (clock shifted by the window's first checkpoint), carrying the distance "
-                  f"left at each checkpoint, would move every step of the window by no more than it moved (the last: "
+    undecided(j, f"the {kind} slowest mode {mode} (clock shifted by the window's first checkpoint), carrying the "
+                  f"distance left at each checkpoint, would move every step of the window by no more than it moved (the last: "
                   f"{carried[-1]:.3g} against {moved[-1]:.3g}): an offset and that mode look alike here (the mode "
                   f"falls tenfold only by {when})")
 
@@ -243,7 +243,7 @@ def undecided(j, why: str) -> None:
 
 def slower_mode(a, b, tau, clock: str):
     """Of two decaying modes (sympy in ``clock``), the one that falls less from the first checkpoint of ``tau`` to the
-    last on slow_mode's shifted clock u(τ + τ₀) — the slower one there, so withholding against it withholds against
+    last on a clock shifted by the first checkpoint, u(τ + τ₀) — the slower one there, so withholding against it withholds against
     both (``a`` when ``tau`` is too short to compare or ``b`` does not decay there)."""
     from .asymptotic_fit import rate_function
     if len(tau) < 2:
