@@ -523,9 +523,14 @@ def test_the_tail_edges_of_settled():
     assert settled(T6[:5], [0.0, 1.0, 1.25, 1.25, 1.375], **SET, level=0.25) == (0.96875, 1.78125, 0)
     # 0.3 after 0.4 is more than half: the geometric tail starts at the 0.3
     assert settled(T6, [0.0, 1.0, 1.4, 1.7, 1.7, 1.7], **SET, level=1e-6)[2] == 2
-    # a tail spanning exactly the required clock ratio (10^2.5, to rounding) is long enough
+    # a tail spanning exactly the required clock ratio (10^2.5, to rounding) is long enough; its two still steps
+    # span only a decade, less than that: no stall — Aitken's bound after the last real change (0.03125, ratio ¼)
     q = [0, .5, .625, .65625, .65625, .65625]
-    assert settled(T6, q, points=4, span=10 ** 2.5, safety=1.25, level=1e-6) == (0.656249, 0.656251, 0)
+    R = 1.25 * 0.03125 * 0.25 / 0.75 + 1e-6
+    assert settled(T6, q, points=4, span=10 ** 2.5, safety=1.25, level=1e-6) == (
+        pytest.approx(q[-1] - R, rel=1e-14), pytest.approx(q[-1] + R, rel=1e-14), 0)
+    # still steps spanning exactly the required ratio (a decade, to rounding) are a stall: R = level
+    assert settled(T6, q, points=4, span=10, safety=1.25, level=1e-6) == (0.656249, 0.656251, 0)
 
 
 def test_still_steps_counted_against_the_level():

@@ -366,7 +366,7 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, n
         if osc.period >= UNDER_SAMPLED:
             step = max(m(tau[k]) / m(tau[k + 1]) for k in (a, b) if k + 1 < len(tau))
             swing = step / math.cos(math.pi / osc.period)
-        elif osc.period > 2.0 + 1e-9:
+        else:
             h = math.ceil(osc.period / 2)
             near = x[max(0, a - h):a + h + 1]
             swing = max(near) / min(near) if min(near) > 0 else math.inf

@@ -134,8 +134,8 @@ def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
     n = len(idx) - 1
     while n > 0 and c[n - 1] < c[n]:
         n -= 1  # the longest tail of records over which c grows
-    if len(idx) - n < SPAN_POINTS or tau[idx[-1]] / tau[idx[n]] < SPAN * (1 - 1e-9) or c[-1] < GROWTH * c[n]:
-        return None
+    if len(idx) - n < SPAN_POINTS or tau[idx[-1]] / tau[idx[n]] < SPAN * (1 - 1e-9) or c[-1] < GROWTH * max(c[:n + 1]):
+        return None  # O(r^p) bounds c: a rise back to where c has been (a staircase's sawtooth) is no growth
     z, cc = [u[k] for k in idx[n:]], c[n:]
     a = [three_point(tuple(z[i:i + 3]), tuple(cc[i:i + 3]))[0] for i in range(len(cc) - 2)]
     if not all(math.isfinite(x) for x in a) or max(a) - min(a) > STEADY or max(a) > LEVEL_EXP:

@@ -55,13 +55,14 @@ def wrong_limit_horizon(j, tau, q, fits, u_of, limit, tol, name, mode) -> None:
 
 def past_mode(f: Fit, h: float, tau, u_of, mode, limit: float, tol: float) -> float | None:
     """The first clock from ``h`` on (doubling) at which the fitted model ``f``, read on ``len(tau)`` geometric
-    checkpoints from ``tau[0]``, moves its last step less than ``mode`` (on the clock shifted by ``tau[0]``)
-    carrying the distance left would: where the slowest-mode withholding no longer applies. None past 1e300."""
+    checkpoints from ``tau[0]``, moves its last step less than ``mode`` (on the clock shifted by that step's
+    start, as ``slow_mode`` shifts by its window's) carrying the distance left would: where the slowest-mode
+    withholding no longer applies. None past 1e300."""
     z = (lambda x: 1.0 / x) if f.model == "τ" else u_of
     at = lambda x: f.value + f.C * z(x) ** f.a  # noqa: E731
     while h < 1e300:
         t1 = h / (h / tau[0]) ** (1.0 / (len(tau) - 1))
-        m1, m2 = mode(t1 + tau[0]), mode(h + tau[0])  # on slow_mode's shifted clock
+        m1, m2 = mode(t1 + t1), mode(h + t1)  # on slow_mode's shifted clock
         if not (math.isfinite(m1) and math.isfinite(m2) and m2 > 0):
             return None
         if abs(at(t1) - at(h)) < (abs(at(h) - limit) - tol) * (m1 / m2 - 1.0):  # slow_mode's test, on the model
@@ -198,9 +199,11 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, defa
     module docstring): towards it, ``q∞ + A·u`` plus a faster transient passes through the same points; away from
     it, the same with a transient through 0 (a dip: a leading component that changes sign) — the run has not
     stopped moving relative to the slowest admissible decay, so its last value is no limit yet.
-    The mode runs on a clock shifted by the first checkpoint, u(τ + τ₀): the judge reads orders shift-invariantly,
-    and a clock origin is known only to the run's first checkpoint (u(τ + τ₀) falls slower than u(τ) early, so the
-    shift only withholds). ``stated``: the mode is the row's stated rate r^p (named so in the reason)."""
+    The mode runs on a clock shifted by the refuting window's first checkpoint, u(τ + τ_w): the judge reads orders
+    shift-invariantly, and a clock's origin is not observable — a time offset set by the initialisation's scale may
+    lie anywhere before the evidence begins. u(τ + s) falls slower the larger s, so the largest offset the window
+    leaves unobserved binds, and the shift only withholds. ``stated``: the mode is the row's stated rate r^p (named
+    so in the reason)."""
     import sympy as sp
 
     from .asymptotic_fit import rate_function
@@ -209,7 +212,7 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, defa
     tau, q = j.checkpoints, j.values
     k0 = nearest(tau, j.window[0])
     u = rate_function(slowest, clock)
-    us = [u(x + tau[0]) for x in tau[k0:]]
+    us = [u(x + tau[k0]) for x in tau[k0:]]
     if len(us) < 2 or not all(math.isfinite(v) and v > 0 for v in us) or any(b >= a for a, b in zip(us, us[1:])):
         return  # the mode does not decay over the window: it explains no offset
     dist = [max(abs(v - limit) - tol, 0.0) for v in q[k0:]]
@@ -218,12 +221,12 @@ def slow_mode(j, limit: float, tol: float, slowest, clock: str, label: str, defa
     short = [k for k, (m, c) in enumerate(zip(moved, carried)) if m < c]
     if short or dist[-1] <= 0:
         return  # a step moved less than the slowest mode would: an offset the mode cannot explain
-    tenfold = _solve_clock(lambda x: u(x + tau[0]), us[-1] / 10.0, tau[-1])
+    tenfold = _solve_clock(lambda x: u(x + tau[k0]), us[-1] / 10.0, tau[-1])
     when = f"{label} ≈ {tenfold:.3g}" if tenfold is not None else f"{label} beyond 1e300"
     mode = sp.nfloat(slowest, 3, exponent=True)
     kind = "default (threshold)" if default else "stated rate's" if stated else "derived"
-    undecided(j, f"the {kind} slowest mode {mode} (clock shifted by the first checkpoint), carrying the distance "
-                  f"left at each checkpoint, would move every step of the window by no more than it moved (the last: "
+    undecided(j, f"the {kind} slowest mode {mode} (clock shifted by the window's first checkpoint), carrying the "
+                  f"distance left at each checkpoint, would move every step of the window by no more than it moved (the last: "
                   f"{carried[-1]:.3g} against {moved[-1]:.3g}): an offset and that mode look alike here (the mode "
                   f"falls tenfold only by {when})")
 
@@ -240,7 +243,7 @@ def undecided(j, why: str) -> None:
 
 def slower_mode(a, b, tau, clock: str):
     """Of two decaying modes (sympy in ``clock``), the one that falls less from the first checkpoint of ``tau`` to the
-    last on slow_mode's shifted clock u(τ + τ₀) — the slower one there, so withholding against it withholds against
+    last on a clock shifted by the first checkpoint, u(τ + τ₀) — the slower one there, so withholding against it withholds against
     both (``a`` when ``tau`` is too short to compare or ``b`` does not decay there)."""
     from .asymptotic_fit import rate_function
     if len(tau) < 2:

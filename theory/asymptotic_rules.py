@@ -102,7 +102,7 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
     if max(win) - min(win) > GAMMA_STABLE:
         return lev
     lev.start, lev.gamma, lev.spread = start, sum(win) / len(win), max(win) - min(win)
-    fall = c[-1] / c[start]
+    fall = c[-1] / max(c[:start + 1])  # past every earlier value: O(r^p) bounds c, a return is no growth
     if min(win) > bound:
         lev.state, lev.change = ("slower" if fall >= GROWTH else "slower-short"), fall
     elif two_sided and max(win) < -bound:

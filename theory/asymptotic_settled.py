@@ -7,9 +7,10 @@ clock ratio ``≥ span`` (a decade) fall to ``level`` — ``STALL = 10⁻⁷`` o
 ``q∞`` at any rate a statement gives: it has stopped. Before the still part, changes may collapse geometrically
 (one sign, each at most ``RATIO`` of the one before: a fixed wrong direction's alignment gap); the limit then lies
 in ``q_last ± R``, ``R = F_s·|d|·r/(1 − r) + level`` with ``d`` the last change above ``level`` (Aitken's
-remainder with the tail's largest ratio ``r ≤ ½``, Roache's safety factor ``F_s``) when two or more steps are
-still; after a single still step — a staircase sampled in step — the bound is Aitken's after the last real change,
-and a fall whose ratios rise (decelerating) has no geometric tail: not settled.
+remainder with the tail's largest ratio ``r ≤ ½``, Roache's safety factor ``F_s``) when two or more still steps
+span a decade themselves; otherwise — a single still step, or a staircase's flat step shorter than a decade, which
+the next step leaves — the bound is Aitken's after the last real change, and a fall whose ratios rise
+(decelerating) has no geometric tail: not settled.
 
 Why a level relative to the distance, never float64 resolution: a frozen trainer's constant is reproduced to the
 last bits on one CPU only (σ₃/σ₁ of a rescaled matrix moves by ~10⁻¹⁵ relative from one BLAS kernel to another).
@@ -59,6 +60,9 @@ def settled(tau: list, q: list, *, points: int, span: float, safety: float,
     # after the last *real* change, not the zero last change; two or more still steps are a stall
     big = [x for x in d[start:] if abs(x) > level]
     still = len(d) - 1 - max((k for k in range(start, len(d)) if abs(d[k]) > level), default=start - 1)
+    if still >= 2 and big and tau[-1] / tau[-1 - still] < span * (1 - 1e-9):
+        still = 1  # still steps over less than a decade (a staircase's flat step): no stall, Aitken's bound after
+        # the last real change decides, as after one still step
     rho = [abs(b) / abs(a) for a, b in zip(big, big[1:])]
     if still < 2 and any(b > a * (1 + 1e-9) for a, b in zip(rho, rho[1:])):
         return None  # one still step after a decelerating fall (ratios rising): no geometric tail bounds the rest
