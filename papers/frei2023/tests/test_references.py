@@ -60,7 +60,7 @@ def test_kkt_checker_accepts_the_kkt_point_and_rejects_others():
     rng = np.random.default_rng(0)
     bad = kkt_check(K, y, a, 0.5, cf.B + 0.5 * np.abs(cf.B).max() * rng.normal(size=cf.B.shape))
     assert bad.stationarity > 1e-2
-    assert len(bad.worst_neurons) == 3 and len(bad.worst_samples) == 3
+    assert len(bad.worst_units) == 3 and len(bad.worst_samples) == 3
 
 
 def test_reference_self_test_qp_equals_closed_form_at_the_default():
