@@ -63,8 +63,7 @@ def test_a_point_that_does_not_classify_has_no_residual():
 @pytest.mark.parametrize("module, name, new", [
     ("theory.margin_kkt", "KKTReport", "KKTResidual"), ("theory.margin_kkt", "margin_jacobian", "margin_jacobian"),
     ("theory.homogeneous_kkt", "kkt_residuals", "kkt_residuals"), ("theory.homogeneous_kkt", "KKTResiduals", "KKTResidual"),
-    ("theory.homogeneous_kkt", "SUPPORT_TAU", "SUPPORT_TAU"), ("theory.homogeneous_kkt", "SampleGrad", "SampleGrad"),
-    ("papers.frei2023.theory.kkt", "KKTReport", "KKTResidual")])
+    ("theory.homogeneous_kkt", "SUPPORT_TAU", "SUPPORT_TAU"), ("theory.homogeneous_kkt", "SampleGrad", "SampleGrad")])
 def test_the_former_names_answer_warned(module, name, new):
     mod = importlib.import_module(f"ibcheck.{module}")
     with pytest.warns(DeprecationWarning, match=rf"{name} is ibcheck\.theory\.kkt_\w+\.{new} now.*removed in 0\.3\.0"):

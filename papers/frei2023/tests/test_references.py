@@ -140,3 +140,12 @@ def test_dual_certificate_delta_slack_on_orthogonal_data(gamma, r, expected):
     assert cert.delta_slack == pytest.approx(expected, rel=1e-12)
     # the dual bound of an exactly feasible diagonal problem: gap = rounding of O(1) values
     assert cert.certified == (expected >= 0) and cert.lam_min > 0 and cert.duality_gap < 1e-12
+
+
+def test_the_former_result_class_answers_warned_as_the_one_kkt_result():
+    import ibcheck.papers.frei2023.theory.kkt as kkt
+    from ibcheck.theory.kkt_residual import KKTResidual
+    with pytest.warns(DeprecationWarning, match=r"KKTReport is ibcheck\.theory\.kkt_residual\.KKTResidual now.*0\.3\.0"):
+        assert kkt.KKTReport is KKTResidual
+    with pytest.raises(AttributeError):
+        kkt.NoSuchName
