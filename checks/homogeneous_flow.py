@@ -31,7 +31,7 @@ from ibcheck.numerics.runtime.device import generator
 from ibcheck.numerics.runtime.errors import InputError
 from ibcheck.numerics.trainers.homogeneous_net import ACTIVATIONS, make_net, teacher_data
 from ibcheck.theory.asymptotic import Series, geometric
-from ibcheck.theory.margin_kkt import kkt_check
+from ibcheck.theory.kkt_residual import jacobian_residuals
 from ibcheck.theory.homogeneous_trajectory import euler_real_time
 
 from . import binding
@@ -214,9 +214,9 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         loss_rate = np.array([_exp_or_nan(v) for v in full[idx] + lt]) * lt ** (2 - 2 / L)  # SUM loss, given states
         norm_rate = np.sqrt(rho2[idx]) / lt ** (1 / L)
     ck["loss_rate"], ck["norm_rate"] = loss_rate.tolist(), norm_rate.tolist()
-    kk = [kkt_check(net, torch.from_numpy(TH[i])) for i in idx]
+    kk = [jacobian_residuals(net, torch.from_numpy(TH[i])) for i in idx]
     ck["kkt_stationarity"] = [r.stationarity for r in kk]
-    ck["kkt_complementarity"] = [r.complementarity for r in kk]
+    ck["kkt_complementarity"] = [r.complementarity_max for r in kk]
     # alignment: autograd gradient of log 𝓛 (independent of the trainer's analytic gradient)
     cos = [_misalignment(net, TH[i]) for i in idx]
     ck["alignment_gap"] = cos
@@ -244,7 +244,7 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
         "norm_rate_band": float(norm_rate.max() / norm_rate.min()) if np.all(norm_rate > 0) else math.nan,
         "kkt_eps_increases": float(_increases(ck["kkt_stationarity"])),
         "kkt_delta_increases": float(_increases(ck["kkt_complementarity"])),
-        "kkt_stationarity": kk[-1].stationarity, "kkt_complementarity": kk[-1].complementarity,
+        "kkt_stationarity": kk[-1].stationarity, "kkt_complementarity": kk[-1].complementarity_max,
         "kkt_euler_gap": kk[-1].euler_gap,
         "path_increment_ratio": seg[-1] / seg[-2] if len(seg) >= 2 and seg[-2] > 0 else math.nan,
         "normalized_margin_move": move,
@@ -254,11 +254,11 @@ def _measure_one(ctx: Context, seed: int) -> Measurement:
     # asymptotic rows: 3 recorded states per decade of ℓ = log(1/𝓛) over the last `decades` decades (geometric)
     targets = geometric(l_end / 10 ** p["decades"], l_end, 3 * p["decades"] + 1)
     aidx = sorted({int(np.flatnonzero(-ll >= c * (1 - 1e-9))[0]) for c in targets if np.any(-ll >= c * (1 - 1e-9))})
-    akk = {i: (kk[idx.index(i)] if i in idx else kkt_check(net, torch.from_numpy(TH[i]))) for i in aidx}
+    akk = {i: (kk[idx.index(i)] if i in idx else jacobian_residuals(net, torch.from_numpy(TH[i]))) for i in aidx}
     clock = [float(-ll[i]) for i in aidx]
     path = np.concatenate([[0.0], np.cumsum(steps_len)])
     values.update(kkt_eps_series=Series(clock, [akk[i].stationarity for i in aidx]),
-                  kkt_delta_series=Series(clock, [akk[i].complementarity for i in aidx]),
+                  kkt_delta_series=Series(clock, [akk[i].complementarity_max for i in aidx]),
                   kkt_undefined=float(sum(not math.isfinite(akk[i].stationarity) for i in aidx)),
                   path_series=Series(clock, [float(path[i] - path[k0]) for i in aidx]),
                   align_series=Series(clock, [_misalignment(net, TH[i]) for i in aidx]),

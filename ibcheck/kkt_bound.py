@@ -32,7 +32,7 @@ class Bound:
 def bound(prep, kinks, samples, original, theta_t, qt, L, space, name, rounding, eps, delta) -> Bound | None:
     """None when every kinked pre-activation is exactly at its kink (the Clarke residuals are the bound)."""
     from ibcheck.numerics.probe.kink_sides import KINK, NEG, POS, status
-    from ibcheck.theory.homogeneous_kkt import kkt_residuals
+    from ibcheck.theory.kkt_residual import kkt_residuals
     from ibcheck.theory.kkt_verdict import decide
     stat = {}
     for k, smp in enumerate(samples):
@@ -73,7 +73,7 @@ def bound(prep, kinks, samples, original, theta_t, qt, L, space, name, rounding,
 def _fix(prep, kinks, k, smp, fixed):
     """The sample with every decided (or assigned) near-kink derivative fixed to its side's value."""
     from ibcheck.numerics.probe.kink_sides import POS
-    from ibcheck.theory.homogeneous_kkt import SampleGrad
+    from ibcheck.theory.kkt_columns import SampleGrad
     if smp.kind not in ("box", "vertices") or not smp.elements:
         return smp
     i = prep.example_of(k)

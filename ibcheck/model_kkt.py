@@ -2,7 +2,8 @@
 
 Loading and validation of the user's files in ``ibcheck.user_model``; the numerics (constraints, measured degree,
 gradients) in ``numerics.probe.homogeneous``, kinks and Clarke pieces in ``numerics.probe.clarke_kinks``; the math (multipliers,
-residuals, Clarke QP, references) in ``theory.homogeneous_kkt`` and the (ε, δ) verdict in ``theory.kkt_verdict``.
+residuals, Clarke QP) in ``theory.kkt_residual``, the references in ``theory.homogeneous_kkt`` and the (ε, δ) verdict
+in ``theory.kkt_verdict``.
 This module runs them in order; ``run_cli`` is the ``ibcheck kkt`` command (checks before any work).
 """
 from __future__ import annotations
@@ -39,7 +40,7 @@ def _log_loss(q: np.ndarray, n: int, loss: str) -> tuple[float, np.ndarray]:
 def _samples(prep, kinks, G, max_vertices):
     """Each constraint's Clarke description; ``G`` None: smooth gradients are rows of the streamed Gram."""
     from ibcheck.numerics.probe.clarke_kinks import clarke
-    from ibcheck.theory.homogeneous_kkt import SampleGrad
+    from ibcheck.theory.kkt_columns import SampleGrad
 
     def smooth(k):
         return SampleGrad("smooth", g=G[k]) if G is not None else SampleGrad("smooth", row=k)
@@ -88,6 +89,8 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
     from ibcheck.numerics.runtime.errors import InputError
     from ibcheck.numerics.runtime.threads import limited
     from ibcheck.theory import homogeneous_kkt as T
+    from ibcheck.theory import kkt_residual as KR
+    from ibcheck.theory.kkt_columns import explicit
     from ibcheck.theory.kkt_verdict import decide
 
     from . import kkt_bound as KB
@@ -126,7 +129,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
             misclassified=int((prep.example_margins(q) <= 0).sum()), n=prep.n, n_params=int(theta.size), loss=loss,
             log_loss=ll, certified=False, certification="", degree_estimates={f"{c:g}": v for c, v in deg.estimates.items()},
             homogeneity_deviation=deg.deviation, homogeneity_tol=deg.tol, parameters=params,
-            support_tau=T.SUPPORT_TAU, notes=list(prep.notes), degree_measured=deg.measured, classes=prep.classes,
+            support_tau=KR.SUPPORT_TAU, notes=list(prep.notes), degree_measured=deg.measured, classes=prep.classes,
             eps=float(eps), delta=float(delta), trained_dtype=prep.native_dtype or "float64")
         if prep.classes > 1:
             res.constraints = [list(prep.pair(k)) for k in range(prep.K)]
@@ -159,7 +162,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
         if chunk_size is None and prep.K * theta_t.size <= HP.MAX_GRAD_ENTRIES:
             G, res.gradient_method = H.per_constraint_grads(prep)
             samples = _samples(prep, kinks, G, max_vertices)
-            space, along = T.explicit, (lambda w: G.T @ w)
+            space, along = explicit, (lambda w: G.T @ w)
             AD, gnorms = (None if D is None else G @ D), np.linalg.norm(G, axis=1)
         else:
             samples = _samples(prep, kinks, None, max_vertices)
@@ -167,7 +170,7 @@ def kkt(model, X, y, loss: str = "exp", *, eps: float = EPS, delta: float = DELT
 
         def name(k):
             return f"example {k}" if prep.classes == 1 else "example {}, class {}".format(*prep.pair(k))
-        r = T.kkt_residuals(theta_t, qt, L, samples, prep.blocks, space=space, name=name, rounding=kinks.rounding)
+        r = KR.kkt_residuals(theta_t, qt, L, samples, prep.blocks, space=space, name=name, rounding=kinks.rounding)
         b = None if prep.black_box or kinks.custom else KB.bound(prep, kinks, samples, original, theta_t, qt, L,
                                                                 space, name, kinks.rounding, eps, delta)
         gc = None if D is None else GC.check(prep, samples, AD, D, owner, L, gnorms, kink_tol)

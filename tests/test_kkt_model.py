@@ -545,7 +545,8 @@ def test_box_qp_equals_the_nnls_over_its_vertices():
     """Two independent routes to the same Clarke minimum: the box QP (cvxpy) and NNLS over the box's vertices."""
     import itertools
 
-    from ibcheck.theory.homogeneous_kkt import SampleGrad, kkt_residuals
+    from ibcheck.theory.kkt_columns import SampleGrad
+    from ibcheck.theory.kkt_residual import kkt_residuals
     rng = np.random.default_rng(0)
     P, n = 12, 5
     theta = rng.normal(size=P)

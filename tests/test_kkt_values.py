@@ -14,8 +14,7 @@ import numpy as np
 import pytest
 
 from ibcheck.theory import kkt_verdict as kv
-from ibcheck.theory.homogeneous_kkt import SampleGrad
-from ibcheck.theory.kkt_columns import UNIT_ROUNDOFF, Columns
+from ibcheck.theory.kkt_columns import UNIT_ROUNDOFF, Columns, SampleGrad
 from ibcheck.theory.solver import OPTIMAL_INACCURATE, SolverError
 
 E1, E2 = np.array([1.0, 0.0]), np.array([0.0, 1.0])

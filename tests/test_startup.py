@@ -81,7 +81,7 @@ print("RESULT", r.verdict, "cvxpy" in sys.modules)
 
 
 def test_a_kkt_verdict_decided_without_a_solver_loads_no_cvxpy():
-    """The (ε, δ)-KKT modules (``theory.homogeneous_kkt``, ``theory.kkt_verdict``) and the two-layer margin module
+    """The (ε, δ)-KKT modules (``theory.kkt_residual``, ``theory.kkt_verdict``) and the two-layer margin module
     import cvxpy only inside the functions that pose a program: a linear model at ``θ = (30, 0)`` on
     ``z = (1, ±1)`` (both margins 30, ``θ = 15 z₁ + 15 z₂`` exactly) is verified by the NNLS multipliers of least
     stationarity, so ``ibcheck kkt``'s process never imports cvxpy."""

@@ -11,6 +11,12 @@ and ``ρ² = ‖θ‖² − ‖b‖²`` (eigenvalues below the rounding of G dro
 derivative fixed) are columns too (``combine``). The residual itself, ``θ − Cw``, is always recomputed exactly
 (``matvec``: for the streamed columns one backward pass of ``Σ_k w_k q_k`` over the data), so the reported
 stationarity certifies whatever the Gram's rounding; only a refutation must allow for it (``gram_slack``).
+
+The columns come from each constraint's Clarke subdifferential, described by a ``SampleGrad``: ``smooth`` (one
+gradient), ``box`` (``g = g₀ + Σ_k s_k v_k`` with ``s_k ∈ [lo_k, hi_k]``: one activation layer, each kink's derivative
+free in its Clarke interval, every sign pattern realisable), ``vertices`` (the gradients of the realisable pieces;
+their hull is a subset of ∂°q_i) or ``uncertified`` (not described). ``sample_columns`` lays them out as the columns
+``[free | box bases | box directions]`` that ``theory.kkt_residual`` and ``theory.kkt_verdict`` solve over.
 """
 from __future__ import annotations
 
@@ -102,3 +108,45 @@ class Columns:
         a = float(np.abs(w) @ self._weights()) / theta_norm
         d = 4.0 * self.rounding * (a * a + 2 * a)
         return stationarity - math.sqrt(max(0.0, stationarity ** 2 - d))
+
+
+@dataclass
+class SampleGrad:
+    """The Clarke subdifferential of ``q_i`` at ``θ̃`` (see the module docstring)."""
+
+    kind: str  # smooth | box | vertices | uncertified
+    g: np.ndarray | None = None  # smooth: the gradient; box: g₀ (every kinked derivative at 0)
+    row: int | None = None  # smooth, streamed: the gradient is row ``row`` of the streamed Gram (g is None)
+    V: np.ndarray | None = None  # box: (k, P) the gradient's change per unit of each kink's derivative
+    lo: np.ndarray | None = None  # box: (k,) Clarke interval of each kink's derivative
+    hi: np.ndarray | None = None
+    vertices: np.ndarray | None = None  # vertices: (v, P)
+    reason: str = ""
+    elements: list | None = None  # box: the kink of each row of V; vertices: the kinks their patterns fix
+    patterns: list | None = None  # vertices: each vertex's derivatives at ``elements`` (γ or 1)
+
+
+def sample_columns(samples: list[SampleGrad]):
+    """Free columns (smooth gradients and vertices, each with its owner) and the box parts; a streamed smooth
+    gradient is its row index (``space`` turns such lists into ``Columns``)."""
+    free, owner_free, base, box_owner, V, lo, hi, owner_V = [], [], [], [], [], [], [], []
+    for i, s in enumerate(samples):
+        if s.kind == "smooth":
+            free.append(s.g if s.row is None else s.row)
+            owner_free.append(i)
+        elif s.kind == "vertices":
+            free.extend(s.vertices)
+            owner_free.extend([i] * len(s.vertices))
+        elif s.kind == "box":
+            base.append(s.g)
+            box_owner.append(i)
+            V.extend(s.V)
+            lo.extend(s.lo)
+            hi.extend(s.hi)
+            owner_V.extend([len(box_owner) - 1] * len(s.V))
+    return free, owner_free, base, box_owner, V, np.array(lo), np.array(hi), np.array(owner_V, dtype=int)
+
+
+def explicit(entries: list) -> Columns:
+    """The default ``space``: every column given as a vector."""
+    return Columns(C=np.stack(entries, axis=1))

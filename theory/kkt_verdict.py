@@ -5,7 +5,7 @@ At the rescaled point ``θ̃`` (``min_k q_k(θ̃) = 1``) the question is whether
 
     ‖θ̃ − Σ_k λ_k g_k‖ / ‖θ̃‖ ≤ ε     and     max_k λ_k (q_k(θ̃) − 1) / mean_k λ_k ≤ δ
 
-(the normalisations of ``theory.homogeneous_kkt``). Both conditions are convex in ``(λ, μ)`` (``μ_k = λ_k s_k``
+(the normalisations of ``theory.kkt_residual``). Both conditions are convex in ``(λ, μ)`` (``μ_k = λ_k s_k``
 for a box description), so the question is decided exactly: the multipliers of least stationarity are tried first;
 else the SOCP ``min ‖θ̃ − Cw‖`` under the complementarity bound (linear in λ) is solved, its minimiser re-verified
 (``verified``: a witness), or its optimum, beyond the solver's tolerance, exceeds ε (``violated``: no λ has both).
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .homogeneous_kkt import SampleGrad, sample_columns, explicit
+from .kkt_columns import SampleGrad, explicit, sample_columns
 from .solver import OPTIMAL, SolverError, solve
 
 SOLVER_ATOL = 1e-7  # an interior-point optimum is accurate to ~1e-8 of the unit-scaled target: refute only beyond this
@@ -55,7 +55,7 @@ def decide(theta: np.ndarray, q: np.ndarray, samples: list[SampleGrad], stationa
            complementarity: float | None, eps: float, delta: float, space=explicit, slack: float = 0.0) -> KKTVerdict:
     """The verdict for residuals of the least-stationarity multipliers (certified upper bounds) at ``θ̃``.
 
-    ``space``: column entries → ``Columns`` (``homogeneous_kkt.explicit``, or a streamed Gram); ``slack``: how far
+    ``space``: column entries → ``Columns`` (``kkt_columns.explicit``, or a streamed Gram); ``slack``: how far
     the least stationarity may lie below ``stationarity`` (a streamed Gram's rounding): a refutation needs more."""
     if complementarity is not None and stationarity <= eps and complementarity <= delta:
         return KKTVerdict("verified", f"an (ε, δ)-KKT point: the multipliers of least stationarity are a witness "

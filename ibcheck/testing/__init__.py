@@ -18,7 +18,7 @@ def assert_kkt(model, X, y, eps: float = EPS, delta: float = DELTA, *, loss: str
                degree: int | None = None, min_normalized_margin: float | None = None, **kwargs):
     """Assert the model is an (ε, δ)-KKT point of ``min ½‖θ‖² s.t. q_k(θ) ≥ 1`` (after rescaling; Lyu–Li): one
     multiplier vector with ``kkt_stationarity ≤ eps`` and ``kkt_complementarity ≤ delta`` (normalisations:
-    ``ibcheck.theory.homogeneous_kkt``; decided as ``ibcheck kkt`` decides its verdict, ``theory.kkt_verdict``),
+    ``ibcheck.theory.kkt_residual``; decided as ``ibcheck kkt`` decides its verdict, ``theory.kkt_verdict``),
     every margin positive, and optionally the degree and a lower bound on the normalised margin. A residual that
     could not be certified fails (it is never assumed small). Returns the ``KKTResult``."""
     from ibcheck.model_kkt import kkt

@@ -101,7 +101,7 @@ def _derivs(prep: Prepared, kinks: Kinks, i: int, sites_needed, choice: dict) ->
 
 
 def clarke(prep: Prepared, kinks: Kinks, k: int, budget: list, max_kinks: int = MAX_KINKS_PER_SAMPLE) -> dict:
-    """The Clarke subdifferential of the constraint ``q_k`` at the current θ: the fields of a ``theory.homogeneous_kkt.SampleGrad``.
+    """The Clarke subdifferential of the constraint ``q_k`` at the current θ: the fields of a ``theory.kkt_columns.SampleGrad``.
 
     One activation layer kinked (all kinks at one site) with linearly independent pre-activation gradients: a box
     (``g₀ + Σ s_k v_k``, ``s_k ∈ [γ, 1]``; every sign pattern is realisable). Otherwise the gradients of every

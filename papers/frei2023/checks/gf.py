@@ -286,8 +286,8 @@ def _measure_gf(ctx: Context) -> list[Measurement]:
         # KKT checker at the end and at the first checkpoint with log L̂ ≤ −20
         rep = kkt_check(Kn, yn, an, gamma, Bn, Pn)
         q.update(kkt_stationarity=rep.stationarity, kkt_complementarity=rep.complementarity,
-                 kkt_euler_gap=rep.euler_gap, kkt_kinks=rep.kinks, kkt_worst_samples=rep.worst_samples,
-                 kkt_worst_neurons=rep.worst_neurons, kkt_solver_status=rep.status,
+                 kkt_euler_gap=rep.euler_gap, kkt_kinks=rep.kinks, kkt_worst_samples=[w["index"] for w in rep.worst_samples],
+                 kkt_worst_neurons=[w["unit"] for w in rep.worst_units], kkt_solver_status=rep.status,
                  multiplier_min_over_max=float(rep.lam.min() / rep.lam.max()) if rep.lam.max() > 0 else 0.0,
                  multiplier_ratio_bound=multiplier_ratio_bound(Kn, yn, m1, m2, gamma))
         # the same residual at an earlier state: the first checkpoint with log L̂ ≤ −20 and a larger loss than the

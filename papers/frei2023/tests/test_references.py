@@ -60,7 +60,7 @@ def test_kkt_checker_accepts_the_kkt_point_and_rejects_others():
     rng = np.random.default_rng(0)
     bad = kkt_check(K, y, a, 0.5, cf.B + 0.5 * np.abs(cf.B).max() * rng.normal(size=cf.B.shape))
     assert bad.stationarity > 1e-2
-    assert len(bad.worst_neurons) == 3 and len(bad.worst_samples) == 3
+    assert len(bad.worst_units) == 3 and len(bad.worst_samples) == 3
 
 
 def test_reference_self_test_qp_equals_closed_form_at_the_default():
@@ -140,3 +140,12 @@ def test_dual_certificate_delta_slack_on_orthogonal_data(gamma, r, expected):
     assert cert.delta_slack == pytest.approx(expected, rel=1e-12)
     # the dual bound of an exactly feasible diagonal problem: gap = rounding of O(1) values
     assert cert.certified == (expected >= 0) and cert.lam_min > 0 and cert.duality_gap < 1e-12
+
+
+def test_the_former_result_class_answers_warned_as_the_one_kkt_result():
+    import ibcheck.papers.frei2023.theory.kkt as kkt
+    from ibcheck.theory.kkt_residual import KKTResidual
+    with pytest.warns(DeprecationWarning, match=r"KKTReport is ibcheck\.theory\.kkt_residual\.KKTResidual now.*0\.3\.0"):
+        assert kkt.KKTReport is KKTResidual
+    with pytest.raises(AttributeError):
+        kkt.NoSuchName

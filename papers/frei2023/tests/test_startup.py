@@ -1,8 +1,8 @@
 """Start-up with frei2023.sec5.gmm: its module imports the Problem (1) solvers (``theory.two_layer_margin``,
-``theory.kkt``) but the Gaussian-mixture check solves no program, so its process never imports cvxpy."""
+``theory.kkt``, and through it ``theory.kkt_residual``) but the Gaussian-mixture check solves no program, so its process never imports cvxpy."""
 from ibcheck.testing.startup import modules_after as _modules_after
 
-SOLVERS = ("ibcheck.theory.two_layer_margin", "ibcheck.papers.frei2023.theory.kkt")
+SOLVERS = ("ibcheck.theory.two_layer_margin", "ibcheck.papers.frei2023.theory.kkt", "ibcheck.theory.kkt_residual")
 
 
 def test_a_check_that_solves_no_program_loads_no_cvxpy():

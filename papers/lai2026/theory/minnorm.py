@@ -49,7 +49,9 @@ def kkt_residuals_m1(Kt: np.ndarray, y: np.ndarray, at: np.ndarray) -> dict:
 
     primal: ``max(|β_P − y_P|, max β_N⁺)/ŷ``; dual: ``max α̃_N⁺/ŷ`` (multipliers of ``β_N ≤ 0`` are ``−α̃_N ≥ 0``);
     complementarity: ``max |α̃_N β_N|/ŷ²``.
-    """
+
+    Not the max-margin KKT residual (``theory.kkt_residual``): a min-norm regression program with equality
+    constraints on the positives (free multipliers) and sign constraints on the rest, no margin to rescale."""
     beta = Kt @ at
     P, N = y > 0, y <= 0
     ys = max(float(np.abs(y).max(initial=0.0)), 1e-300)

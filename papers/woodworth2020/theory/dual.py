@@ -55,7 +55,10 @@ class DualSolution:
 
 
 def kkt_residuals(X: np.ndarray, y: np.ndarray, nu: np.ndarray, w: np.ndarray, alpha: float) -> tuple[float, float]:
-    """``(‖Xw − y‖/‖y‖, stationarity of Q_α at w against Xᵀν)``, computed from scratch."""
+    """``(‖Xw − y‖/‖y‖, stationarity of Q_α at w against Xᵀν)``, computed from scratch.
+
+    Not the max-margin KKT residual (``theory.kkt_residual``): the program is the interpolation ``min Q_α(w)
+    s.t. Xw = y`` — equality constraints with free multipliers ν, no margins to rescale, no complementarity."""
     z = X.T @ nu
     res = float(np.linalg.norm(X @ w - y) / max(np.linalg.norm(y), 1e-300))
     stat = float(np.max(np.abs(np.arcsinh(w / (2 * alpha ** 2)) - z)) / max(1.0, float(np.abs(z).max())))
