@@ -40,7 +40,7 @@ import sympy as sp
 
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
 from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, levelling, two_point_orders
-from .asymptotic_envelope import UNDER_SAMPLED, oscillation
+from .asymptotic_envelope import UNDER_SAMPLED, oscillation, sampling_allowance  # noqa: F401  (public API)
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
                                envelope_level, rate_row, slow_mode, slower_mode, wrong_limit_horizon)
 from .asymptotic_settled import STALL, collapsing, settled
@@ -355,21 +355,7 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, n
         # the envelope carries the quantity's rounding (NOISE of the largest |q|) at both peaks: a sequence carried
         # by exactly the slowest mode falls as far to within that, and equality is no shortfall
         rounding = noise * (1 / x[a] + 1 / x[b])
-        # an oscillation sampled off its period aliases its peaks (their sampled phase drifts): only an alternation
-        # sampled in step (period 2) compares peaks at equal phase. A period of P ≥ UNDER_SAMPLED checkpoints puts a
-        # sampled peak within half a checkpoint — a phase π/P — of the true one, where a smooth oscillation about
-        # any centre has fallen to no less than cos(π/P) of it (a sinusoid about 0 is the worst case), and the
-        # mode's fall between the sampled peaks exceeds its fall between the true ones by at most one checkpoint's
-        # step of the mode: the allowance is their product. An under-sampled one may be sampled anywhere in its
-        # swing: the allowance is that swing (max/min of |e| over a period about the first peak)
-        swing = 1.0
-        if osc.period >= UNDER_SAMPLED:
-            step = max(m(tau[k]) / m(tau[k + 1]) for k in (a, b) if k + 1 < len(tau))
-            swing = step / math.cos(math.pi / osc.period)
-        else:
-            h = math.ceil(osc.period / 2)
-            near = x[max(0, a - h):a + h + 1]
-            swing = max(near) / min(near) if min(near) > 0 else math.inf
+        swing = sampling_allowance(osc, tau, x, a, b, m)  # where a sampled peak may sit in its swing
         if math.isfinite(need) and fell * swing * (1 + rounding) < need:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "

@@ -118,6 +118,24 @@ def envelope(e: list) -> list:
     return out[::-1]
 
 
+def sampling_allowance(osc, tau: list, x: list, a: int, b: int, f) -> float:
+    """How much farther a decaying ``f`` (the slowest mode, or r^p) may fall between an oscillation's sampled peaks
+    ``a`` and ``b`` of ``x = |e|`` than the oscillation's true envelope did — the factor a flat-envelope rule allows.
+    A sampled peak lies within half a checkpoint of the true one: with a period of P ≥ ``UNDER_SAMPLED`` checkpoints
+    that is a phase of at most π/P, where a smooth oscillation about any centre has fallen to no less than cos(π/P)
+    of its peak (a sinusoid about 0 is the worst case), and ``f``'s fall between the sampled peaks exceeds its fall
+    between the true ones by at most one checkpoint's step of ``f``: the allowance is their product. An under-sampled
+    oscillation (a period of two checkpoints included: an alternation sampled in step and an oscillation beating
+    near two checkpoints a period look alike) may be sampled anywhere in its swing: the allowance is that swing,
+    max/min of ``|e|`` over a period about the first peak."""
+    if osc.period >= UNDER_SAMPLED:
+        step = max(f(tau[k]) / f(tau[k + 1]) for k in (a, b) if k + 1 < len(tau))
+        return step / math.cos(math.pi / osc.period)
+    h = math.ceil(osc.period / 2)
+    near = x[max(0, a - h):a + h + 1]
+    return max(near) / min(near) if min(near) > 0 else math.inf
+
+
 def implied_growth(tau: list, u: list, e: list, order: float, noise: float,
                    log_factor: bool = False, lower: bool = False) -> tuple[int, float, list] | None:
     """An O(r^order) row's implied constant growing without levelling over the envelope's records (the module

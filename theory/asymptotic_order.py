@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 
 from .asymptotic_envelope import LEVEL_EXP, constant_level, implied_growth
-from .asymptotic_fit import Fit, solve_clock as _solve_clock
-from .asymptotic_rules import GAMMA_STABLE, GROWTH, MIN_ORDERS, before_transient, decay_window, levelling, two_point_orders
+from .asymptotic_fit import Fit, solve_clock as _solve_clock, three_point
+from .asymptotic_rules import (GAMMA_STABLE, GROWTH, MIN_ORDERS, STEADY, before_transient, decay_window, levelling,
+                               two_point_orders)
 
 SIGMA = 0.25  # ... and the window's extrapolated limits agree to a quarter of that distance
 DECADE_OF_DECAY = 10.0  # without a steady model, a bare limit's decay is evidence once the error fell tenfold
@@ -153,6 +154,11 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
         j.decide(False, "levelling", f"{what}: stable observed order ∈ [{lo:.3g}, {hi:.3g}] < {need:.3g} "
                  f"(stated {order:g}); the implied constant |e|/r^{order:g} grew {lev.change:.3g}× without "
                  f"levelling {span(lev.start)}")
+    elif lev.state == "faster" and not _inverse_steady(u, c, lev.start):
+        j.decide(None, "undecidable", f"observed order ∈ [{lo:.3g}, {hi:.3g}] above the stated Θ(r^{order:g}) "
+                 f"{span(lev.start)}, but the inverse implied constant r^{order:g}/|e| does not grow like one power "
+                 f"of r (its three-point exponents in r drift by more than {STEADY:g} or exceed {LEVEL_EXP:g}): a "
+                 "transient's descent or a second-order term, not yet a faster order: not decidable from this run")
     elif lev.state == "faster":
         how = "stable observed order" if lev.spread <= GAMMA_STABLE else "at every step: observed order"
         j.decide(False, "faster", f"decays faster than Θ(r): {how} ∈ [{lo:.3g}, {hi:.3g}] > "
@@ -172,6 +178,17 @@ def rate_row(j, tau, u, e, u_of, order, order_tol, two_sided, name, span, noise=
     elif not envelope_level(j, tau, u, e, order, order_tol, two_sided, span, noise):
         j.decide(None, "undecidable", f"the implied constant neither levels nor grows steadily (observed orders "
                  f"{_fmt(lev.orders[-MIN_ORDERS:])}, shift-invariant)")
+
+
+def _inverse_steady(u: list, c: list, start: int) -> bool:
+    """A Θ row's falling implied constant ``c`` falls like one power of the rate: over the window from ``start``
+    the three-point fits of ``1/c = A + B r^a`` in the row's own variable agree to ``STEADY`` with ``a ≤
+    LEVEL_EXP`` — the inverse-constant test of ``implied_growth(lower=True)``. A faster order ``c ∝ r^a`` has
+    ``1/c ∝ r^{−a}`` at every scale; a plateau's or a hump's exit, whose ``1/c`` rises towards a level, has exponents
+    that drift up towards positive values, and a second-order term ``c = C(1 + b r)`` has ``a ≈ 1``."""
+    z, inv = u[start:], [1.0 / x for x in c[start:]]
+    a = [three_point(tuple(z[i:i + 3]), tuple(inv[i:i + 3]))[0] for i in range(len(inv) - 2)]
+    return bool(a) and all(math.isfinite(x) for x in a) and max(a) - min(a) <= STEADY and max(a) <= LEVEL_EXP
 
 
 def envelope_level(j, tau, u, e, order, order_tol, two_sided, span, noise: float = 0.0) -> bool:

@@ -65,6 +65,18 @@ def test_a_plateau_exit_is_not_an_omega_failure():
     assert j.holds is not False, j.reason
 
 
+def test_a_plateau_exit_whose_inverse_constant_drifts_is_no_faster_order():
+    """Θ(t^−¼) entering a ×21 plateau's exit (c = 0.1·(1 + 20/(1 + t/100))): the slopes' exponent is stable over
+    the window, but the inverse implied constant's three-point exponents in r drift (it rises towards a level), so
+    no faster order is claimed; a genuine faster order (|e| = t^−1 against Θ(t^−½)) is still refuted."""
+    tau = geometric(25, 1000, 8)
+    j = judge(tau, [0.1 * x ** -0.5 * (1 + 20 / (1 + x / 100)) for x in tau], 1 / t, "t", 0.0, order=0.5,
+              stated_rate=True, two_sided=True)
+    assert j.holds is None and "inverse implied constant" in j.reason, j.reason
+    j = judge(tau, [0.1 / x for x in tau], 1 / t, "t", 0.0, order=0.5, stated_rate=True, two_sided=True)
+    assert j.holds is False and j.rule == "faster"
+
+
 # ---- one test per rule -----------------------------------------------------------------------------------------
 
 def test_rule_reached_uses_the_floor():
