@@ -104,6 +104,104 @@ TRIAGE: dict[str, str] = {
     "ce532a3a3f": "equivalent: ≤ vs < at the 1e-8 feasibility line of a restricted solve: a float coincidence",
     "bcf236dcc8": "equivalent: every caller re-verifies what _restricted returns (the polish by its gap, the "
                   "enumeration by Zw ≥ 1 − 1e-8), so an unconverged finite answer is rejected there",
+    "c0f705f142": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "c1ec877461": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "3409116bfb": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "0f8b074af3": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "fc683a1cae": f"killed by {N}test_the_support_is_the_duals_above_a_millionth_of_the_largest",
+    "8d86b1f7e2": f"killed by {N}test_the_support_is_the_duals_above_a_millionth_of_the_largest",
+    "d977b754b0": f"killed by {N}test_the_support_is_the_duals_above_a_millionth_of_the_largest",
+    "2532305adf": f"killed by {N}test_pnorm_along_the_last_axis_and_the_l1_norm_as_a_plain_sum",
+    "766f8103c6": f"killed by {N}test_pnorm_along_the_last_axis_and_the_l1_norm_as_a_plain_sum",
+    "bb1c0431c1": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "ef8a1b6590": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "24cdce2c43": f"killed by {N}test_stationarity_is_read_only_for_smooth_norms",
+    "a96bdb1fe1": f"killed by {N}test_describe_is_the_record",
+    "91f0a022c1": f"killed by {N}test_describe_is_the_record",
+    "c8041d8311": f"killed by {N}test_not_separable_and_bad_p",
+    "d873ec5a28": f"killed by {N}test_not_separable_and_bad_p",
+    "75c1899036": f"killed by {N}test_matches_enumeration",
+    "303f9f9ff1": f"killed by {N}test_data_far_from_unit_scale_are_solved_in_unit_scale",
+    "fae81f84eb": f"killed by {N}test_a_polish_that_fails_keeps_the_interior_point_answer",
+    "c59c0ef5ca": f"killed by {N}test_a_polish_that_fails_keeps_the_interior_point_answer",
+    "bd9b065545": f"killed by {N}test_stationarity_reads_the_forward_map_to_p_two_and_the_inverse_map_above",
+    "cdd69d39f7": f"killed by {N}test_stationarity_reads_the_forward_map_to_p_two_and_the_inverse_map_above",
+    "fd86c01c73": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "aa5b193d7b": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "6d8a0da7e3": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "18ffc231c7": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "ce29eb4e7a": f"killed by {N}test_the_vertex_budget_counts_the_square_subsystems",
+    "c417d75270": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "0c6e1b3b1c": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "97399b0549": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "a7b08048ac": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "cd0402541c": f"killed by {N}test_a_rank_deficient_support_set_is_skipped_not_the_end",
+    "40939912ad": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "a4c74d8b2e": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "39ce6f8735": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "632adecb20": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "dbed79a1ae": f"killed by {N}test_the_restricted_solve_for_p_below_two_where_a_coordinate_of_w_is_zero",
+    "b0d2ed8592": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "dbbb3fdb05": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "1734afb8dd": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "dcd9548e6f": "equivalent: the stand-in scale applies only to an all-zero Z, which is not separable with "
+                  "either divisor",
+    "65a5946960": "equivalent: cvxpy leaves w.value None for every status but optimal and optimal_inaccurate, so "
+                  "`or` and `and` agree",
+    "2202a70398": "equivalent: μ sums to 0 only if every dual is 0, impossible at the optimum of separable data "
+                  "(𝟙ᵀμ = ‖w°‖ > 0)",
+    "cd59eeca6d": "equivalent: the uniform-λ fallback runs only when μ sums to 0, impossible at a separable "
+                  "optimum (see 2202a70398)",
+    "dcfe62b5b8": "equivalent: the uniform-λ fallback runs only when μ sums to 0, impossible at a separable "
+                  "optimum (see 2202a70398)",
+    "6f2839cd36": "equivalent: for p = 1 (q = ∞) the restricted solve's Hessian is ∞·0 = NaN: Newton stops, "
+                  "nothing passes its feasibility test, and the LP answer is kept unpolished as before",
+    "039c2d4f00": "equivalent: the dual bound ‖Zᵀλ‖_q is 0 only for λ in the kernel of Zᵀ (see 572dcd4e51)",
+    "25dd0fec22": "equivalent: the dual bound ‖Zᵀλ‖_q is 0 only for λ in the kernel of Zᵀ (see 572dcd4e51)",
+    "0d6bcc017a": "equivalent: p = 2 is taken by the first branch (1 < p ≤ 2): the elif never sees it",
+    "475e6f1b68": "equivalent: the polish's start only: Newton on the primal KKT system reaches the same point "
+                  "from it (see 59af171a74)",
+    "20bbffcf94": "equivalent: the polish's start only: for 2 < p ≤ 3 the BFGS dual start reaches the same KKT "
+                  "point (the enumeration uses that start for every p; test_matches_enumeration cross-checks p = 3 "
+                  "and 10)",
+    "4422bc730c": "equivalent: the polish's start only: the BFGS dual start reaches the same KKT point (see "
+                  "20bbffcf94)",
+    "fdf3d8234b": "equivalent: a restricted multiplier exactly 0.0: a float coincidence (S holds the duals > "
+                  "1e-6·max λ)",
+    "21bdff665d": "equivalent: the floor under the interior point's gap (~1e-9 ≫ 2e-12): max(out.gap, ·) is "
+                  "out.gap either way",
+    "1bba3c2763": "equivalent: ≤ vs < at the 1e-12 singularity test: a determinant of O(1) data exactly 1e-12 is a "
+                  "coincidence",
+    "f8c23a73bd": "equivalent: the singularity threshold doubled: O(1) subsystems have |det| ~1e-16 (singular) or "
+                  "≫ 1e-12",
+    "5156d41e75": "equivalent: an exact tie of two vertices' margins: both are maximisers (the LP's direction is "
+                  "not unique, module docstring); callers read γ, which is the same",
+    "842a399926": "equivalent: the objective at Z_Sᵀμ = 0 exactly, a point BFGS never visits (see 5e7586e4d7)",
+    "c3e05facd5": "equivalent: BFGS only seeds Newton, which reads the gradient alone (unchanged) and converges to "
+                  "rounding",
+    "e5bb0e3e2e": "equivalent: BFGS only seeds Newton, which converges to rounding from either start",
+    "8de0aca552": "equivalent: BFGS only seeds Newton, which converges to rounding from either start",
+    "6d32a57355": "equivalent: for p = 2 both Newton systems (dual and primal KKT) are linear and reach the same point",
+    "1bd2cb7a8b": "equivalent: ≤ vs < at the 1e-8 feasibility line of a restricted solve: a float coincidence",
+    "eeaf253756": "equivalent: a tolerance doubled (1e-8 → 2e-8) on a Newton solution that is feasible to ~1e-15 "
+                  "or not at all",
+    "6e592d5ad3": "equivalent: a tolerance doubled (1e-8 → 2e-8) on a Newton solution that is feasible to ~1e-15 "
+                  "or not at all",
+    "3ff0c8236a": "equivalent: a tolerance doubled (1e-8 → 2e-8) on a candidate that is feasible to ~1e-15 or off "
+                  "by O(1)",
+    "4a6c929c67": "equivalent: Newton's iteration cap 50 vs 51: it converges in a handful of steps",
+    "2a0a89fbaf": "equivalent: without the guard a non-finite residual fails every backtracking test (x kept) and "
+                  "a residual ≤ 1e-15 takes steps of ~1e-15 (see 18ad6769f5)",
+    "47dfaa107b": "equivalent: a non-finite Jacobian at an unchanged x stays non-finite: continue repeats it to "
+                  "the cap, same x",
+    "b5e0e38b96": "equivalent: a singular Jacobian at an unchanged x stays singular: continue repeats it to the "
+                  "cap, same x",
+    "d685bab9fc": "equivalent: a failed line search leaves x unchanged: continue repeats it to the cap, same x",
+    "939c257559": "equivalent: t is a power of 2, never exactly 1e-8",
+    "897a8edd27": "equivalent: t is a power of 2, never exactly 1e-8",
+    "58f4abd498": "equivalent: an integer count exceeds ENUM_MAX/100 exactly when it exceeds its floor ENUM_MAX//100",
+    "0e6a5d969a": "equivalent: for 1 < p < ∞ the maximiser is unique: a tie of ‖w_S‖_p is the same w from another "
+                  "support set",
     # ---- ibcheck/result_diff.py ---------------------------------------------------------------------------------
     "3d7ed46435": f"killed by {D}test_conjecture_ranks_and_directions",
     "a84daa027f": f"killed by {D}test_conjecture_ranks_and_directions",
