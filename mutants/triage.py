@@ -9,6 +9,7 @@ P = "tests/test_persistence.py::"
 S = "tests/test_svm_nnls.py::"
 N = "tests/test_norm_margin.py::"
 D = "tests/test_diff.py::"
+V = "tests/test_judge_values.py::"
 
 TRIAGE: dict[str, str] = {
     # ---- checks/persistence.py ----------------------------------------------------------------------------------
@@ -626,4 +627,96 @@ TRIAGE: dict[str, str] = {
     "336f3d0d40": "equivalent: > vs ≥ at u(e^mid) = target exactly, a coincidence of computed floats (the root is the same to rounding)",
     "fd9aa9c70a": "equivalent: an lru_cache of 256 vs 257 rates: a cache size, the lambdified functions are the same",
     "63e943dd37": "equivalent: lambdify prints symbols by name: the function's argument is named like the rate's clock symbol either way, so the rate is evaluated alike",
+    # ---- theory/asymptotic_rules.py ---------------------------------------------------------------------------
+    "c94900df96": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "77f2968d6a": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "be4352650b": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "b8e78c87fd": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "79f5f02414": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "15a0277c51": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "f46e44f48d": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "faaef98b13": "equivalent: x scaled by 2: slopes halve and the implied constant scales by 2^p; γ, the orders "
+                  "and the change are ratios of them",
+    "1a7ec1f066": "equivalent: y ≥ 0 (or NaN): y[k] − y[k+1] is finite exactly when y[k] + y[k+1] is (both finite)",
+    "21bb525ed2": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "380c680a83": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "e52def31c0": f"killed by {V}test_levelling_at_a_stated_order_other_than_one",
+    "03f2f5f6cd": "equivalent: ≤ vs < at the slack tol/p: an exponent computed from logs exactly equal to it is a "
+                  "float coincidence",
+    "9be4a3680f": "equivalent: ≥ vs > at −tol/p: an exponent computed from logs exactly equal to it is a float "
+                  "coincidence",
+    "65d9ab78c5": f"killed by {V}test_levelling_at_a_stated_order_other_than_one",
+    "cc50fef94f": "equivalent: a NaN g[start − 1] heads the slice, so max and min of it are NaN and the spread test "
+                  "fails anyway",
+    "6388be8934": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "8d361bd068": f"killed by {V}test_the_slower_window_stops_before_an_exponent_that_breaks_its_spread",
+    "036c553522": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "511c76bfd8": "equivalent: < vs ≤ at GAMMA_STABLE: a spread of computed exponents exactly 0.15 is a float "
+                  "coincidence",
+    "ccfe538e5c": "equivalent: ≥ vs > at GAMMA_STABLE: a spread of computed exponents exactly 0.15 is a float "
+                  "coincidence",
+    "5ebcab96fb": "equivalent: ≥ vs > at tol/p: a window's least exponent exactly equal to it is a float "
+                  "coincidence",
+    "0cb5d2a14e": f"killed by {V}test_a_slower_order_whose_constant_grew_exactly_twofold_is_refuted",
+    "d663f90cc7": "equivalent: ≤ vs < at −tol/p: a window's largest exponent exactly equal to it is a float "
+                  "coincidence",
+    "b30cccddf5": f"killed by {V}test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order",
+    "20dfc4a1e6": f"killed by {V}test_an_o_row_whose_stable_window_straddles_the_slack_is_neither_level_nor_faster",
+    "1e91863423": "equivalent: ≤ vs < at STABLE: a spread of computed orders exactly 0.25 is a float coincidence",
+    "d8a6193493": f"killed by {V}test_a_theta_rows_fall_needs_steady_two_point_orders",
+    "1e821eb8fa": f"killed by {V}test_a_theta_rows_constant_that_fell_exactly_twofold_is_refuted",
+    "3f2e014fff": "equivalent: k is the first argmax of c: k > 0 implies c[k] > c[0], so ≤ and < agree",
+    "f7fa69b88f": "equivalent: k is the first argmax of c: k > 0 implies c[k] > c[0], so `or` and `and` pick the "
+                  "same branch",
+    "3416ccd067": f"killed by {V}test_before_transient_reads_the_least_value_up_to_the_peak_only",
+    "e2d98ebbda": "equivalent: GROWTH = 2: GROWTH·2 = GROWTH² = 4",
+    "ad2ff8323e": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "11e6f332ad": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "3bb4744682": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "367572aa57": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "aea8fada0a": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "a71be0b7f0": "equivalent: orders[-1] is finite and positive (the tail test above), so a count from 1 skips a "
+                  "test that passes",
+    "ae5058cc95": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "7305ac5f60": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "cb0dd03a94": f"killed by {V}test_a_zero_order_ends_the_positive_tail_of_a_decade_of_decay",
+    "f1e8c7fd6e": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "36f17e59c3": f"killed by {V}test_a_decay_window_runs_back_one_order_at_a_time_and_needs_a_decade_of_clock",
+    "ca3d189e8b": "equivalent: ≤ vs < at a decade less 1e-9: a clock ratio exactly equal to it is a float "
+                  "coincidence",
+    "ab388814ad": "equivalent: the 1e-9 slack doubled on a clock ratio that is a decade to ~1e-15 or off by a whole "
+                  "step",
+    "ae0873f211": "equivalent: orders[start + 1] lies in the window (finite); a NaN orders[start − 1] fails `> 0` "
+                  "and an infinite one fails _steady",
+    "2f899c8024": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "1b80426719": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "ab94942c93": f"killed by {V}test_a_decay_window_runs_back_one_order_at_a_time_and_needs_a_decade_of_clock",
+    "9569811950": "equivalent: the skipped last comparison: a fall beyond the noise there makes the last triple "
+                  "non-monotone (three_point NaN), so sustained fails anyway",
+    "0fc721b697": f"killed by {V}test_divergence_edges_of_the_tail",
+    "a7ada5c36e": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "9933ad3c6c": f"killed by {V}test_divergence_edges_of_the_tail",
+    "ce217c8489": "equivalent: ≤ vs < at a decade less 1e-9: a clock ratio exactly equal to it is a float "
+                  "coincidence",
+    "1fb45e8c39": "equivalent: the 1e-9 slack doubled on a clock ratio that is a decade to ~1e-15 or off by a whole "
+                  "step",
+    "a7b75a7e10": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
+    "ea5607de13": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
+    "816121657e": f"killed by {V}test_divergence_is_read_above_the_noise_at_the_last_checkpoint",
+    "6524d3382c": f"killed by {V}test_divergence_is_read_above_the_noise_at_the_last_checkpoint",
+    "49bcdd5253": f"killed by {V}test_sustained_on_a_grid_of_one_decade_per_step_reads_the_last_three_steps",
+    "58b3c17feb": "equivalent: < vs ≤ under a 1e-9 slack: equal only if a log-clock difference lands exactly on it, "
+                  "a float coincidence",
+    "e767042390": f"killed by {V}test_sustained_reads_the_whole_last_decade",
+    "859367c3fe": "equivalent: the 1e-9 slack doubled on a log-clock comparison that is exact to ~1e-15 or off by a "
+                  "whole step",
+    "7a9ee0c3cd": f"killed by {V}test_divergence_edges_of_the_tail",
+    "67e692481c": "equivalent: z scaled by 2: the exponent of q = L + C z^a through three points is scale-invariant "
+                  "(C absorbs 2^a)",
+    "36462ea39e": "equivalent: three_point reads z[0], z[1], z[2] only: a fourth value is never read",
+    "894653740d": "equivalent: three_point reads q[0], q[1], q[2] only: a fourth value is never read",
+    "9aaebec14e": f"killed by {V}test_sustained_reads_the_whole_last_decade",
+    "6e671abf73": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
+    "e6e0db50d5": "equivalent: ≤ vs < at STEADY: a spread of computed exponents exactly 0.1 is a float coincidence",
+    "84f8e7605f": "equivalent: > vs ≥ at −DECEL: a three-point exponent exactly −0.15 is a float coincidence",
 }

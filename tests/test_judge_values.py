@@ -714,6 +714,8 @@ def test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound():
     assert _steady([1.0, 2.0, 1.5])  # max = 2·min exactly
     assert not _steady([1.0, 0.4, 1.0])  # spread 0.6 > STABLE, a factor 2.5, not non-decreasing
     assert _steady([0.3, 0.1, 0.3])  # spread 0.2 ≤ STABLE alone decides (a factor 3, not non-decreasing)
+    assert _steady([0.375, 0.125, 0.375])  # spread exactly STABLE (binary-exact), a factor 3
+    assert _steady([1.0, 3.0, 3.0 - 1e-6])  # down by exactly ROUND_ORDER: non-decreasing to rounding, ends included
 
 
 def test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail():
@@ -783,3 +785,66 @@ def test_a_zero_order_ends_the_positive_tail_of_a_decade_of_decay():
     from ibcheck.theory.asymptotic_rules import decay_window
     # |e| = 100, 100 (order 0), then a noisy fall 100 → 5 over the decade from the second checkpoint
     assert decay_window([0.0, 0.5, 3.0, 0.4, 2.0], T6, [100, 100, 50, 20, 10, 5]) == 1
+
+
+def test_a_decay_window_runs_back_one_order_at_a_time_and_needs_a_decade_of_clock():
+    from ibcheck.theory.asymptotic_rules import decay_window
+    assert decay_window([1.0] * 6) == 0
+    noisy = [0.5, 3.0, 0.4, 2.0]  # not steady: the decade-of-decay branch
+    assert decay_window(noisy, [100, 200, 300, 400, 500], [100, 50, 20, 10, 5]) is None  # a ratio of 5, not 10
+
+
+def test_a_theta_rows_constant_that_fell_exactly_twofold_is_refuted():
+    """u = 2^−k, |e| = 3u^1.2 ending at 3·2^−6 exactly: |e|/r = 3 → 1.5, a fall of GROWTH = 2 exactly."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    u = [2.0 ** -k for k in range(6)]
+    lev = levelling(u, [3 * v ** 1.2 for v in u[:-1]] + [0.046875], 1.0, 0.1, True)
+    assert (lev.state, lev.change, lev.start) == ("faster", 2.0, 0)
+
+
+def test_an_o_row_whose_stable_window_straddles_the_slack_is_neither_level_nor_faster():
+    """Slopes built with exponents γ = 0.05 … 0.15 (spread 0.1, stable): the tail exceeds tol/p = 0.1, so it is not
+    level, and its least exponent is within the slack, so it is no slower order; an O row has no faster side."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, _from_exponents([0.05 + 0.1 * k / 6 for k in range(7)]), 1.0, 0.1, False)
+    assert (lev.state, lev.start, lev.change) == ("none", 0, 1.0) and lev.gamma == pytest.approx(0.1, abs=1e-9)
+
+
+def test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order():
+    from ibcheck.theory.asymptotic_rules import decay_window, diverging, two_point_orders
+    assert decay_window([math.nan, 0.5, 3.0, 0.4, 2.0], T6, [1, 100, 50, 20, 10, 5]) == 1
+    assert decay_window([0.0, 1.0, 1.0, 1.0]) == 1  # a zero order is no decay, even where steady
+    assert diverging(T6, [1, 2, 2, 3, 4, 5], 0.0) == 0  # a flat step does not end a non-decreasing tail
+    assert all(math.isnan(v) for v in two_point_orders([1.0, 0.5], [0.0, 1.0]))  # from an error at 0
+
+
+def _from_exponents(gammas):
+    """|e| on CK whose slopes of y = |e|^{−1} against x = τ have exactly the exponents ``gammas`` (p = 1)."""
+    xm = [math.sqrt(CK[k] * CK[k + 1]) for k in range(len(CK) - 1)]
+    m = [1.0]
+    for k, g in enumerate(gammas):
+        m.append(m[-1] * (xm[k + 1] / xm[k]) ** -g)
+    y = [1.0]
+    for k in range(len(m)):
+        y.append(y[-1] + m[k] * (CK[k + 1] - CK[k]))
+    return [1 / v for v in y]
+
+
+def test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order():
+    """Exponents −0.05 … −0.15 (stable): the tail is below −tol/p, but the window reaches −0.05 > −0.1."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, _from_exponents([-0.05 - 0.1 * k / 6 for k in range(7)]), 1.0, 0.1, True)
+    assert (lev.state, lev.start) == ("none", 0)
+
+
+def test_the_slower_window_stops_before_an_exponent_that_breaks_its_spread():
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, _from_exponents([0.1] + [0.5] * 6), 1.0, 0.1, False)
+    assert (lev.state, lev.start) == ("slower", 1) and lev.gammas[0] == pytest.approx(0.1)
+
+
+def test_divergence_edges_of_the_tail():
+    from ibcheck.theory.asymptotic_rules import diverging, sustained
+    assert diverging([100, 150, 200, 250, 300, 350], [1, 2, 3, 4, 5, 6], 0.0) is None  # a ratio of 3.5
+    assert diverging(T6, [1, 1.2, 1.4, 1.6, 1.8, 2.0], 1.0) == 0  # every step within the noise, down to the first
+    assert not sustained(T6, [1, 2, 3, 4, 5, 6], 3)  # from the fourth checkpoint: fewer than three steps
