@@ -10,6 +10,7 @@ S = "tests/test_svm_nnls.py::"
 N = "tests/test_norm_margin.py::"
 D = "tests/test_diff.py::"
 V = "tests/test_judge_values.py::"
+C = "tests/judge/test_calibration_values.py::"
 
 TRIAGE: dict[str, str] = {
     # ---- checks/persistence.py ----------------------------------------------------------------------------------
@@ -719,4 +720,85 @@ TRIAGE: dict[str, str] = {
     "6e671abf73": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
     "e6e0db50d5": "equivalent: ≤ vs < at STEADY: a spread of computed exponents exactly 0.1 is a float coincidence",
     "84f8e7605f": "equivalent: > vs ≥ at −DECEL: a three-point exponent exactly −0.15 is a float coincidence",
+    # ---- theory/asymptotic_calibration.py ---------------------------------------------------------------------
+    "7f76d4da63": "equivalent: the cache of lambdified rates only: without it each call lambdifies the same "
+                  "expression again",
+    "eecf64d47a": "equivalent: lambdify binds its argument by name: an assumption on the clock's symbol changes no "
+                  "value (the pinned values are unchanged)",
+    "061a7d0646": "equivalent: the rows' symbols are read by name (lambdify, the judge's rate function): an "
+                  "assumption on them changes no value (the pinned values, masks and verdicts are unchanged)",
+    "e61420651d": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "1685888cae": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "ac3648665c": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "9b23d22c51": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "cba621e66a": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "595828b9a5": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "3ab250c443": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "29c2d1d6d3": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "f2923ab124": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "e312e8fbb6": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "1b60ca5116": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "56a5ba33b6": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "4a0e658054": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "ad6a742170": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "73b775e9c8": "equivalent: every caller of a noise family passes its case's key (run_one, "
+                  "tests/judge/test_calibration.py); the default seeds nothing that is read",
+    "5ae2441362": f"killed by {C}test_the_noise_families_are_their_formula",
+    "7b95682a9d": f"killed by {C}test_the_noise_families_are_their_formula",
+    "abbc38985f": "equivalent: max(1, |L|) = 1 for every row's limit (0 or 1): × and / agree",
+    "13d0773ee7": f"killed by {C}test_the_noise_families_are_their_formula",
+    "344c69ec63": f"killed by {C}test_the_noise_families_are_their_formula",
+    "a5e8fec9bf": f"killed by {C}test_the_noise_families_are_their_formula",
+    "5b4580dfb5": f"killed by {C}test_the_noise_families_are_their_formula",
+    "8892f6167f": f"killed by {C}test_the_noise_families_are_their_formula",
+    "a73b19385e": "equivalent: the jittered family then takes the wrong-limit test, which also finds it resolvable "
+                  "(its values sit at the wrong limit to 1e-9, its steps ~1e-9): the pinned masks are unchanged",
+    "391fc72009": "equivalent: the frozen family then takes the wrong-limit test, which also finds it resolvable "
+                  "(its last value is the wrong limit, its last step 0): the pinned masks are unchanged",
+    "fcdd17d2f4": "equivalent: < vs ≤ at |δ|/RESOLVE: a last value exactly that far from the wrong limit is a float "
+                  "coincidence",
+    "f66fb39574": f"killed by {C}test_a_wrong_limit_is_resolvable_when_the_run_sits_near_it_and_no_slow_mode_explains_the_last_step",
+    "2bfde5b588": "equivalent: every row with a stated rate (the only ones with wrong-order families) has limit 0: "
+                  "|v + L| = |v − L|",
+    "88be089a49": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "3e060e1eb7": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "0b08fcc90a": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "edd273b518": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "e8f61605cf": "equivalent: the slowest mode's symbol is read by name (rate_function lambdifies it): an "
+                  "assumption on it changes no value (the pinned masks are unchanged)",
+    "a71d427c5f": f"killed by {C}test_a_wrong_limit_is_resolvable_when_the_run_sits_near_it_and_no_slow_mode_explains_the_last_step",
+    "4a914d54f8": f"killed by {C}test_run_one_applies_the_perturbation_first",
+    "3b736e1179": f"killed by {C}test_measure_tallies_each_case_by_class_and_verdict",
+    "a8db05e88e": f"killed by {C}test_measure_tallies_each_case_by_class_and_verdict",
+    "cfb41b1da1": f"killed by {C}test_the_constants_the_rates_are_stated_with",
+    "4f6247e8df": f"killed by {C}test_random_transients_are_pinned",
+    "7264209e48": "equivalent: ≤ vs < at 0.75: a uniform draw exactly 0.75 is a float coincidence",
+    "783b7a2186": f"killed by {C}test_random_transients_are_pinned",
+    "4340f3e683": f"killed by {C}test_random_transients_are_pinned",
+    "2ea934bb1a": f"killed by {C}test_random_transients_are_pinned",
+    "4e35032513": f"killed by {C}test_random_transients_are_pinned",
+    "7e1d4e0b9b": "equivalent: ≤ vs < at 0.7: a uniform draw exactly 0.7 is a float coincidence",
+    "8ed6a4041e": f"killed by {C}test_random_transients_are_pinned",
+    "f15a67747e": f"killed by {C}test_random_transients_are_pinned",
+    "f86eff015a": "equivalent: the mirrored hump (L − C r(1 + …)): the judge is sign-symmetric about the stated "
+                  "limit, so the verdict counts, all random_transients returns, are the same (seeds 0–1, n = 400 "
+                  "checked)",
+    "f2dda0b9f1": f"killed by {C}test_random_transients_are_pinned",
+    "ba0c77f437": f"killed by {C}test_random_transients_are_pinned",
+    "370fafdd65": f"killed by {C}test_random_transients_are_pinned",
+    "9638510597": f"killed by {C}test_random_transients_are_pinned",
+    "5306520239": f"killed by {C}test_random_transients_are_pinned",
+    "2d2a55cf4e": "equivalent: the mirrored dip (L − C r·…): the judge is sign-symmetric about the stated limit, so "
+                  "the verdict counts random_transients returns are the same",
+    "41836f7ab7": f"killed by {C}test_random_transients_are_pinned",
+    "7623de8f27": f"killed by {C}test_random_transients_are_pinned",
+    "d49cca766d": f"killed by {C}test_random_transients_are_pinned",
 }
