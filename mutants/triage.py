@@ -629,7 +629,7 @@ TRIAGE: dict[str, str] = {
     "fd9aa9c70a": "equivalent: an lru_cache of 256 vs 257 rates: a cache size, the lambdified functions are the same",
     "63e943dd37": "equivalent: lambdify prints symbols by name: the function's argument is named like the rate's clock symbol either way, so the rate is evaluated alike",
     # ---- theory/asymptotic_rules.py ---------------------------------------------------------------------------
-    "c94900df96": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "c94900df96": f"killed by {V}test_a_theta_rows_fall_needs_steady_two_point_orders",
     "77f2968d6a": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
     "be4352650b": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
     "b8e78c87fd": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
@@ -662,7 +662,7 @@ TRIAGE: dict[str, str] = {
     "d663f90cc7": "equivalent: ≤ vs < at −tol/p: a window's largest exponent exactly equal to it is a float "
                   "coincidence",
     "b30cccddf5": f"killed by {V}test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order",
-    "20dfc4a1e6": f"killed by {V}test_an_o_row_whose_stable_window_straddles_the_slack_is_neither_level_nor_faster",
+    "20dfc4a1e6": f"killed by {V}test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order",
     "1e91863423": "equivalent: ≤ vs < at STABLE: a spread of computed orders exactly 0.25 is a float coincidence",
     "d8a6193493": f"killed by {V}test_a_theta_rows_fall_needs_steady_two_point_orders",
     "1e821eb8fa": f"killed by {V}test_a_theta_rows_constant_that_fell_exactly_twofold_is_refuted",
@@ -691,10 +691,10 @@ TRIAGE: dict[str, str] = {
                   "and an infinite one fails _steady",
     "2f899c8024": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
     "1b80426719": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
-    "ab94942c93": f"killed by {V}test_a_decay_window_runs_back_one_order_at_a_time_and_needs_a_decade_of_clock",
+    "ab94942c93": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
     "9569811950": "equivalent: the skipped last comparison: a fall beyond the noise there makes the last triple "
                   "non-monotone (three_point NaN), so sustained fails anyway",
-    "0fc721b697": f"killed by {V}test_divergence_edges_of_the_tail",
+    "0fc721b697": f"killed by {V}test_divergence_is_read_above_the_noise_at_the_last_checkpoint",
     "a7ada5c36e": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
     "9933ad3c6c": f"killed by {V}test_divergence_edges_of_the_tail",
     "ce217c8489": "equivalent: ≤ vs < at a decade less 1e-9: a clock ratio exactly equal to it is a float "

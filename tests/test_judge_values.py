@@ -824,7 +824,7 @@ def _from_exponents(gammas):
     m = [1.0]
     for k, g in enumerate(gammas):
         m.append(m[-1] * (xm[k + 1] / xm[k]) ** -g)
-    y = [1.0]
+    y = [CK[0]]  # |e|/r = x/y starts at 1
     for k in range(len(m)):
         y.append(y[-1] + m[k] * (CK[k + 1] - CK[k]))
     return [1 / v for v in y]
