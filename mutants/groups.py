@@ -11,7 +11,10 @@ from __future__ import annotations
 JUDGE_FAST = ["tests/test_judge_values.py", "tests/test_asymptotic.py", "tests/judge/test_rules.py",
               "tests/judge/test_envelope.py", "tests/judge/test_alternatives.py", "tests/test_asymptotic_controls.py",
               "tests/test_rates.py"]  # the module-level value tests first: a killed mutant stops there (-x)
-JUDGE_CAL = ["tests/judge/test_calibration.py", "tests/test_judge_values.py"]
+# the calibration battery is data for the judge: its value-level test pins every family's values, truth,
+# resolvability and one verdict per family (≈ 3 s); tests/judge/test_calibration.py measures the whole battery and
+# its rates (≈ 6 s a mutant on the shared cores: 683 mutants ≈ 70 min, over the hour)
+JUDGE_CAL = ["tests/judge/test_calibration_values.py"]
 
 GROUPS: dict[str, dict] = {
     "persistence": dict(
@@ -36,7 +39,11 @@ GROUPS: dict[str, dict] = {
         what="`ibcheck kkt`: the (ε, δ)-KKT verdict (least-stationarity witness, joint SOCP) and its columns"),
     "kkt_probe": dict(
         paths=["numerics/probe/homogeneous_probe.py"],
-        tests=["tests/test_kkt_model.py"],
+        # the probe's own value-level tests (≈ 1 s), then tests/test_kkt_model.py without the tests that train a
+        # network first (its `checkpoints` fixture: ≈ 5 s a run) or run the CLI
+        tests=["tests/test_homogeneous_probe.py", "tests/test_kkt_model.py", "-k",
+               "not trained_relu_net and not normalized_margin and not deterministic and not logistic_loss "
+               "and not torchscript and not cli"],
         what="`ibcheck kkt`: the forward-pass probe (activations, refused functions, ties, homogeneity degree)"),
     "conformance": dict(
         paths=["ibcheck/testing/conformance.py"],

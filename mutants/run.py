@@ -2,6 +2,7 @@
 
     python mutants/run.py --tool mutmut --group persistence [--budget-min 25]   # mutate, test, record
     python mutants/run.py --tool mutmut --group persistence --survivors          # re-test the recorded survivors
+    python mutants/run.py --tool mutmut --group persistence --survivors --killed-only  # ... those triaged killed
     python mutants/run.py report                                                # write docs/mutation.md
 
 A run copies the working tree into a temporary folder (``mutants/mutate.py: copy_tree``: the tracked and
@@ -208,14 +209,18 @@ def run_sampled(name: str, budget_min: float, seed: int, resume: bool = False) -
     return 0
 
 
-def survivors(name: str, timeout: float = 600.0) -> int:
-    """Re-test each recorded survivor of ``name`` on a fresh copy of the working tree (its line replaced)."""
+def survivors(name: str, timeout: float = 600.0, killed_only: bool = False) -> int:
+    """Re-test each recorded survivor of ``name`` on a fresh copy of the working tree (its line replaced);
+    ``killed_only``: only those the triage says a new test kills (an equivalent one runs every test of the group,
+    minutes per survivor for the judge's groups, and is expected to survive)."""
     from forked import preload, run_tests as _pytest
     from mutate import copy_tree
+    from triage import TRIAGE
     preload()
     path = RESULTS / f"{name}.json"
     rec = json.loads(path.read_text())
-    todo = [m for m in rec["mutants"] if m["status"] == "survived" and m.get("retest") != "killed"]
+    todo = [m for m in rec["mutants"] if m["status"] == "survived" and m.get("retest") != "killed"
+            and (not killed_only or TRIAGE.get(m["key"], "").startswith("killed by "))]
     tests = rec["tests"]
     if name in GROUPS and sorted(GROUPS[name]["tests"]) == sorted(tests):
         tests = GROUPS[name]["tests"]  # the same tests in the group's current order (its fastest killers first)
@@ -256,6 +261,8 @@ def main() -> int:
     ap.add_argument("--group", choices=sorted(GROUPS))
     ap.add_argument("--budget-min", type=float, default=25.0, help="wall minutes before a group's run is stopped")
     ap.add_argument("--survivors", action="store_true", help="re-test the recorded survivors of --group")
+    ap.add_argument("--killed-only", action="store_true",
+                    help="--survivors: only those mutants/triage.py says a new test kills")
     ap.add_argument("--order", choices=["mutmut", "random"], default="mutmut",
                     help="mutmut: `mutmut run` (by line); random: mutmut's operators in a seeded random order, "
                          "a uniform sample when the budget stops it")
@@ -270,7 +277,7 @@ def main() -> int:
     if not a.group:
         ap.error("--group is required")
     if a.survivors:
-        return survivors(a.group)
+        return survivors(a.group, killed_only=a.killed_only)
     if a.order == "random":
         return run_sampled(a.group, a.budget_min, a.seed, a.resume)
     return run_group(a.group, a.budget_min)

@@ -9,6 +9,8 @@ P = "tests/test_persistence.py::"
 S = "tests/test_svm_nnls.py::"
 N = "tests/test_norm_margin.py::"
 D = "tests/test_diff.py::"
+V = "tests/test_judge_values.py::"
+C = "tests/judge/test_calibration_values.py::"
 
 TRIAGE: dict[str, str] = {
     # ---- checks/persistence.py ----------------------------------------------------------------------------------
@@ -104,6 +106,104 @@ TRIAGE: dict[str, str] = {
     "ce532a3a3f": "equivalent: ≤ vs < at the 1e-8 feasibility line of a restricted solve: a float coincidence",
     "bcf236dcc8": "equivalent: every caller re-verifies what _restricted returns (the polish by its gap, the "
                   "enumeration by Zw ≥ 1 − 1e-8), so an unconverged finite answer is rejected there",
+    "c0f705f142": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "c1ec877461": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "3409116bfb": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "0f8b074af3": f"killed by {N}test_an_inaccurate_solve_is_certified_by_its_own_gap",
+    "fc683a1cae": f"killed by {N}test_the_support_is_the_duals_above_a_millionth_of_the_largest",
+    "8d86b1f7e2": f"killed by {N}test_the_support_is_the_duals_above_a_millionth_of_the_largest",
+    "d977b754b0": f"killed by {N}test_the_support_is_the_duals_above_a_millionth_of_the_largest",
+    "2532305adf": f"killed by {N}test_pnorm_along_the_last_axis_and_the_l1_norm_as_a_plain_sum",
+    "766f8103c6": f"killed by {N}test_pnorm_along_the_last_axis_and_the_l1_norm_as_a_plain_sum",
+    "bb1c0431c1": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "ef8a1b6590": f"killed by {N}test_non_separable_data_have_no_margin_record",
+    "24cdce2c43": f"killed by {N}test_stationarity_is_read_only_for_smooth_norms",
+    "a96bdb1fe1": f"killed by {N}test_describe_is_the_record",
+    "91f0a022c1": f"killed by {N}test_describe_is_the_record",
+    "c8041d8311": f"killed by {N}test_not_separable_and_bad_p",
+    "d873ec5a28": f"killed by {N}test_not_separable_and_bad_p",
+    "75c1899036": f"killed by {N}test_matches_enumeration",
+    "303f9f9ff1": f"killed by {N}test_data_far_from_unit_scale_are_solved_in_unit_scale",
+    "fae81f84eb": f"killed by {N}test_a_polish_that_fails_keeps_the_interior_point_answer",
+    "c59c0ef5ca": f"killed by {N}test_a_polish_that_fails_keeps_the_interior_point_answer",
+    "bd9b065545": f"killed by {N}test_stationarity_reads_the_forward_map_to_p_two_and_the_inverse_map_above",
+    "cdd69d39f7": f"killed by {N}test_stationarity_reads_the_forward_map_to_p_two_and_the_inverse_map_above",
+    "fd86c01c73": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "aa5b193d7b": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "6d8a0da7e3": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "18ffc231c7": f"killed by {N}test_face_width_of_a_segment_and_of_a_vertex",
+    "ce29eb4e7a": f"killed by {N}test_the_vertex_budget_counts_the_square_subsystems",
+    "c417d75270": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "0c6e1b3b1c": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "97399b0549": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "a7b08048ac": f"killed by {N}test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank",
+    "cd0402541c": f"killed by {N}test_a_rank_deficient_support_set_is_skipped_not_the_end",
+    "40939912ad": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "a4c74d8b2e": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "39ce6f8735": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "632adecb20": f"killed by {N}test_newton_takes_full_steps_and_never_a_step_that_climbs",
+    "dbed79a1ae": f"killed by {N}test_the_restricted_solve_for_p_below_two_where_a_coordinate_of_w_is_zero",
+    "b0d2ed8592": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "dbbb3fdb05": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "1734afb8dd": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "dcd9548e6f": "equivalent: the stand-in scale applies only to an all-zero Z, which is not separable with "
+                  "either divisor",
+    "65a5946960": "equivalent: cvxpy leaves w.value None for every status but optimal and optimal_inaccurate, so "
+                  "`or` and `and` agree",
+    "2202a70398": "equivalent: μ sums to 0 only if every dual is 0, impossible at the optimum of separable data "
+                  "(𝟙ᵀμ = ‖w°‖ > 0)",
+    "cd59eeca6d": "equivalent: the uniform-λ fallback runs only when μ sums to 0, impossible at a separable "
+                  "optimum (see 2202a70398)",
+    "dcfe62b5b8": "equivalent: the uniform-λ fallback runs only when μ sums to 0, impossible at a separable "
+                  "optimum (see 2202a70398)",
+    "6f2839cd36": "equivalent: for p = 1 (q = ∞) the restricted solve's Hessian is ∞·0 = NaN: Newton stops, "
+                  "nothing passes its feasibility test, and the LP answer is kept unpolished as before",
+    "039c2d4f00": "equivalent: the dual bound ‖Zᵀλ‖_q is 0 only for λ in the kernel of Zᵀ (see 572dcd4e51)",
+    "25dd0fec22": "equivalent: the dual bound ‖Zᵀλ‖_q is 0 only for λ in the kernel of Zᵀ (see 572dcd4e51)",
+    "0d6bcc017a": "equivalent: p = 2 is taken by the first branch (1 < p ≤ 2): the elif never sees it",
+    "475e6f1b68": "equivalent: the polish's start only: Newton on the primal KKT system reaches the same point "
+                  "from it (see 59af171a74)",
+    "20bbffcf94": "equivalent: the polish's start only: for 2 < p ≤ 3 the BFGS dual start reaches the same KKT "
+                  "point (the enumeration uses that start for every p; test_matches_enumeration cross-checks p = 3 "
+                  "and 10)",
+    "4422bc730c": "equivalent: the polish's start only: the BFGS dual start reaches the same KKT point (see "
+                  "20bbffcf94)",
+    "fdf3d8234b": "equivalent: a restricted multiplier exactly 0.0: a float coincidence (S holds the duals > "
+                  "1e-6·max λ)",
+    "21bdff665d": "equivalent: the floor under the interior point's gap (~1e-9 ≫ 2e-12): max(out.gap, ·) is "
+                  "out.gap either way",
+    "1bba3c2763": "equivalent: ≤ vs < at the 1e-12 singularity test: a determinant of O(1) data exactly 1e-12 is a "
+                  "coincidence",
+    "f8c23a73bd": "equivalent: the singularity threshold doubled: O(1) subsystems have |det| ~1e-16 (singular) or "
+                  "≫ 1e-12",
+    "5156d41e75": "equivalent: an exact tie of two vertices' margins: both are maximisers (the LP's direction is "
+                  "not unique, module docstring); callers read γ, which is the same",
+    "842a399926": "equivalent: the objective at Z_Sᵀμ = 0 exactly, a point BFGS never visits (see 5e7586e4d7)",
+    "c3e05facd5": "equivalent: BFGS only seeds Newton, which reads the gradient alone (unchanged) and converges to "
+                  "rounding",
+    "e5bb0e3e2e": "equivalent: BFGS only seeds Newton, which converges to rounding from either start",
+    "8de0aca552": "equivalent: BFGS only seeds Newton, which converges to rounding from either start",
+    "6d32a57355": "equivalent: for p = 2 both Newton systems (dual and primal KKT) are linear and reach the same point",
+    "1bd2cb7a8b": "equivalent: ≤ vs < at the 1e-8 feasibility line of a restricted solve: a float coincidence",
+    "eeaf253756": "equivalent: a tolerance doubled (1e-8 → 2e-8) on a Newton solution that is feasible to ~1e-15 "
+                  "or not at all",
+    "6e592d5ad3": "equivalent: a tolerance doubled (1e-8 → 2e-8) on a Newton solution that is feasible to ~1e-15 "
+                  "or not at all",
+    "3ff0c8236a": "equivalent: a tolerance doubled (1e-8 → 2e-8) on a candidate that is feasible to ~1e-15 or off "
+                  "by O(1)",
+    "4a6c929c67": "equivalent: Newton's iteration cap 50 vs 51: it converges in a handful of steps",
+    "2a0a89fbaf": "equivalent: without the guard a non-finite residual fails every backtracking test (x kept) and "
+                  "a residual ≤ 1e-15 takes steps of ~1e-15 (see 18ad6769f5)",
+    "47dfaa107b": "equivalent: a non-finite Jacobian at an unchanged x stays non-finite: continue repeats it to "
+                  "the cap, same x",
+    "b5e0e38b96": "equivalent: a singular Jacobian at an unchanged x stays singular: continue repeats it to the "
+                  "cap, same x",
+    "d685bab9fc": "equivalent: a failed line search leaves x unchanged: continue repeats it to the cap, same x",
+    "939c257559": "equivalent: t is a power of 2, never exactly 1e-8",
+    "897a8edd27": "equivalent: t is a power of 2, never exactly 1e-8",
+    "58f4abd498": "equivalent: an integer count exceeds ENUM_MAX/100 exactly when it exceeds its floor ENUM_MAX//100",
+    "0e6a5d969a": "equivalent: for 1 < p < ∞ the maximiser is unique: a tie of ‖w_S‖_p is the same w from another "
+                  "support set",
     # ---- ibcheck/result_diff.py ---------------------------------------------------------------------------------
     "3d7ed46435": f"killed by {D}test_conjecture_ranks_and_directions",
     "a84daa027f": f"killed by {D}test_conjecture_ranks_and_directions",
@@ -528,4 +628,177 @@ TRIAGE: dict[str, str] = {
     "336f3d0d40": "equivalent: > vs ≥ at u(e^mid) = target exactly, a coincidence of computed floats (the root is the same to rounding)",
     "fd9aa9c70a": "equivalent: an lru_cache of 256 vs 257 rates: a cache size, the lambdified functions are the same",
     "63e943dd37": "equivalent: lambdify prints symbols by name: the function's argument is named like the rate's clock symbol either way, so the rate is evaluated alike",
+    # ---- theory/asymptotic_rules.py ---------------------------------------------------------------------------
+    "c94900df96": f"killed by {V}test_a_theta_rows_fall_needs_steady_two_point_orders",
+    "77f2968d6a": "equivalent: an annotation, never evaluated (`from __future__ import annotations`)",
+    "be4352650b": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "b8e78c87fd": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "79f5f02414": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "15a0277c51": f"killed by {V}test_a_levelling_without_a_window_has_no_mean_or_spread",
+    "f46e44f48d": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "faaef98b13": "equivalent: x scaled by 2: slopes halve and the implied constant scales by 2^p; γ, the orders "
+                  "and the change are ratios of them",
+    "1a7ec1f066": "equivalent: y ≥ 0 (or NaN): y[k] − y[k+1] is finite exactly when y[k] + y[k+1] is (both finite)",
+    "21bb525ed2": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "380c680a83": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "e52def31c0": f"killed by {V}test_levelling_at_a_stated_order_other_than_one",
+    "03f2f5f6cd": "equivalent: ≤ vs < at the slack tol/p: an exponent computed from logs exactly equal to it is a "
+                  "float coincidence",
+    "9be4a3680f": "equivalent: ≥ vs > at −tol/p: an exponent computed from logs exactly equal to it is a float "
+                  "coincidence",
+    "65d9ab78c5": f"killed by {V}test_levelling_at_a_stated_order_other_than_one",
+    "cc50fef94f": "equivalent: a NaN g[start − 1] heads the slice, so max and min of it are NaN and the spread test "
+                  "fails anyway",
+    "6388be8934": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "8d361bd068": f"killed by {V}test_the_slower_window_stops_before_an_exponent_that_breaks_its_spread",
+    "036c553522": f"killed by {V}test_an_error_at_zero_blanks_only_its_own_slope_exponent",
+    "511c76bfd8": "equivalent: < vs ≤ at GAMMA_STABLE: a spread of computed exponents exactly 0.15 is a float "
+                  "coincidence",
+    "ccfe538e5c": "equivalent: ≥ vs > at GAMMA_STABLE: a spread of computed exponents exactly 0.15 is a float "
+                  "coincidence",
+    "5ebcab96fb": "equivalent: ≥ vs > at tol/p: a window's least exponent exactly equal to it is a float "
+                  "coincidence",
+    "0cb5d2a14e": f"killed by {V}test_a_slower_order_whose_constant_grew_exactly_twofold_is_refuted",
+    "d663f90cc7": "equivalent: ≤ vs < at −tol/p: a window's largest exponent exactly equal to it is a float "
+                  "coincidence",
+    "b30cccddf5": f"killed by {V}test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order",
+    "20dfc4a1e6": f"killed by {V}test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order",
+    "1e91863423": "equivalent: ≤ vs < at STABLE: a spread of computed orders exactly 0.25 is a float coincidence",
+    "d8a6193493": f"killed by {V}test_a_theta_rows_fall_needs_steady_two_point_orders",
+    "1e821eb8fa": f"killed by {V}test_a_theta_rows_constant_that_fell_exactly_twofold_is_refuted",
+    "3f2e014fff": "equivalent: k is the first argmax of c: k > 0 implies c[k] > c[0], so ≤ and < agree",
+    "f7fa69b88f": "equivalent: k is the first argmax of c: k > 0 implies c[k] > c[0], so `or` and `and` pick the "
+                  "same branch",
+    "3416ccd067": f"killed by {V}test_before_transient_reads_the_least_value_up_to_the_peak_only",
+    "e2d98ebbda": "equivalent: GROWTH = 2: GROWTH·2 = GROWTH² = 4",
+    "ad2ff8323e": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "11e6f332ad": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "3bb4744682": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "367572aa57": f"killed by {V}test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound",
+    "aea8fada0a": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "a71be0b7f0": "equivalent: orders[-1] is finite and positive (the tail test above), so a count from 1 skips a "
+                  "test that passes",
+    "ae5058cc95": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "7305ac5f60": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "cb0dd03a94": f"killed by {V}test_a_zero_order_ends_the_positive_tail_of_a_decade_of_decay",
+    "f1e8c7fd6e": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "36f17e59c3": f"killed by {V}test_a_decay_window_runs_back_one_order_at_a_time_and_needs_a_decade_of_clock",
+    "ca3d189e8b": "equivalent: ≤ vs < at a decade less 1e-9: a clock ratio exactly equal to it is a float "
+                  "coincidence",
+    "ab388814ad": "equivalent: the 1e-9 slack doubled on a clock ratio that is a decade to ~1e-15 or off by a whole "
+                  "step",
+    "ae0873f211": "equivalent: orders[start + 1] lies in the window (finite); a NaN orders[start − 1] fails `> 0` "
+                  "and an infinite one fails _steady",
+    "2f899c8024": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "1b80426719": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "ab94942c93": f"killed by {V}test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail",
+    "9569811950": "equivalent: the skipped last comparison: a fall beyond the noise there makes the last triple "
+                  "non-monotone (three_point NaN), so sustained fails anyway",
+    "0fc721b697": f"killed by {V}test_divergence_is_read_above_the_noise_at_the_last_checkpoint",
+    "a7ada5c36e": f"killed by {V}test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order",
+    "9933ad3c6c": f"killed by {V}test_divergence_edges_of_the_tail",
+    "ce217c8489": "equivalent: ≤ vs < at a decade less 1e-9: a clock ratio exactly equal to it is a float "
+                  "coincidence",
+    "1fb45e8c39": "equivalent: the 1e-9 slack doubled on a clock ratio that is a decade to ~1e-15 or off by a whole "
+                  "step",
+    "a7b75a7e10": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
+    "ea5607de13": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
+    "816121657e": f"killed by {V}test_divergence_is_read_above_the_noise_at_the_last_checkpoint",
+    "6524d3382c": f"killed by {V}test_divergence_is_read_above_the_noise_at_the_last_checkpoint",
+    "49bcdd5253": f"killed by {V}test_sustained_on_a_grid_of_one_decade_per_step_reads_the_last_three_steps",
+    "58b3c17feb": "equivalent: < vs ≤ under a 1e-9 slack: equal only if a log-clock difference lands exactly on it, "
+                  "a float coincidence",
+    "e767042390": f"killed by {V}test_sustained_reads_the_whole_last_decade",
+    "859367c3fe": "equivalent: the 1e-9 slack doubled on a log-clock comparison that is exact to ~1e-15 or off by a "
+                  "whole step",
+    "7a9ee0c3cd": f"killed by {V}test_divergence_edges_of_the_tail",
+    "67e692481c": "equivalent: z scaled by 2: the exponent of q = L + C z^a through three points is scale-invariant "
+                  "(C absorbs 2^a)",
+    "36462ea39e": "equivalent: three_point reads z[0], z[1], z[2] only: a fourth value is never read",
+    "894653740d": "equivalent: three_point reads q[0], q[1], q[2] only: a fourth value is never read",
+    "9aaebec14e": f"killed by {V}test_sustained_reads_the_whole_last_decade",
+    "6e671abf73": f"killed by {V}test_divergence_by_exactly_the_threshold_and_power_growth",
+    "e6e0db50d5": "equivalent: ≤ vs < at STEADY: a spread of computed exponents exactly 0.1 is a float coincidence",
+    "84f8e7605f": "equivalent: > vs ≥ at −DECEL: a three-point exponent exactly −0.15 is a float coincidence",
+    # ---- theory/asymptotic_calibration.py ---------------------------------------------------------------------
+    "7f76d4da63": "equivalent: the cache of lambdified rates only: without it each call lambdifies the same "
+                  "expression again",
+    "eecf64d47a": "equivalent: lambdify binds its argument by name: an assumption on the clock's symbol changes no "
+                  "value (the pinned values are unchanged)",
+    "061a7d0646": "equivalent: the rows' symbols are read by name (lambdify, the judge's rate function): an "
+                  "assumption on them changes no value (the pinned values, masks and verdicts are unchanged)",
+    "e61420651d": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "1685888cae": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "ac3648665c": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "9b23d22c51": "equivalent: the jittered family is resolvable by its name before its wrong limit is read; "
+                  "nothing else reads it",
+    "cba621e66a": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "595828b9a5": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "3ab250c443": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "29c2d1d6d3": "equivalent: the frozen family is resolvable by its name before its wrong limit is read; nothing "
+                  "else reads it",
+    "f2923ab124": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "e312e8fbb6": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "1b60ca5116": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "56a5ba33b6": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "4a0e658054": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "ad6a742170": f"killed by {C}test_a_transient_without_a_stated_window_is_placed_in_its_checkpoints_own",
+    "73b775e9c8": "equivalent: every caller of a noise family passes its case's key (run_one, "
+                  "tests/judge/test_calibration.py); the default seeds nothing that is read",
+    "5ae2441362": f"killed by {C}test_the_noise_families_are_their_formula",
+    "7b95682a9d": f"killed by {C}test_the_noise_families_are_their_formula",
+    "abbc38985f": "equivalent: max(1, |L|) = 1 for every row's limit (0 or 1): × and / agree",
+    "13d0773ee7": f"killed by {C}test_the_noise_families_are_their_formula",
+    "344c69ec63": f"killed by {C}test_the_noise_families_are_their_formula",
+    "a5e8fec9bf": f"killed by {C}test_the_noise_families_are_their_formula",
+    "5b4580dfb5": f"killed by {C}test_the_noise_families_are_their_formula",
+    "8892f6167f": f"killed by {C}test_the_noise_families_are_their_formula",
+    "a73b19385e": "equivalent: the jittered family then takes the wrong-limit test, which also finds it resolvable "
+                  "(its values sit at the wrong limit to 1e-9, its steps ~1e-9): the pinned masks are unchanged",
+    "391fc72009": "equivalent: the frozen family then takes the wrong-limit test, which also finds it resolvable "
+                  "(its last value is the wrong limit, its last step 0): the pinned masks are unchanged",
+    "fcdd17d2f4": "equivalent: < vs ≤ at |δ|/RESOLVE: a last value exactly that far from the wrong limit is a float "
+                  "coincidence",
+    "f66fb39574": f"killed by {C}test_a_wrong_limit_is_resolvable_when_the_run_sits_near_it_and_no_slow_mode_explains_the_last_step",
+    "2bfde5b588": "equivalent: every row with a stated rate (the only ones with wrong-order families) has limit 0: "
+                  "|v + L| = |v − L|",
+    "88be089a49": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "3e060e1eb7": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "0b08fcc90a": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "edd273b518": f"killed by {C}test_a_wrong_order_is_resolvable_once_the_constant_changed_twofold_end_to_end",
+    "e8f61605cf": "equivalent: the slowest mode's symbol is read by name (rate_function lambdifies it): an "
+                  "assumption on it changes no value (the pinned masks are unchanged)",
+    "a71d427c5f": f"killed by {C}test_a_wrong_limit_is_resolvable_when_the_run_sits_near_it_and_no_slow_mode_explains_the_last_step",
+    "4a914d54f8": f"killed by {C}test_run_one_applies_the_perturbation_first",
+    "3b736e1179": f"killed by {C}test_measure_tallies_each_case_by_class_and_verdict",
+    "a8db05e88e": f"killed by {C}test_measure_tallies_each_case_by_class_and_verdict",
+    "cfb41b1da1": f"killed by {C}test_the_constants_the_rates_are_stated_with",
+    "4f6247e8df": f"killed by {C}test_random_transients_are_pinned",
+    "7264209e48": "equivalent: ≤ vs < at 0.75: a uniform draw exactly 0.75 is a float coincidence",
+    "783b7a2186": f"killed by {C}test_random_transients_are_pinned",
+    "4340f3e683": f"killed by {C}test_random_transients_are_pinned",
+    "2ea934bb1a": f"killed by {C}test_random_transients_are_pinned",
+    "4e35032513": f"killed by {C}test_random_transients_are_pinned",
+    "7e1d4e0b9b": "equivalent: ≤ vs < at 0.7: a uniform draw exactly 0.7 is a float coincidence",
+    "8ed6a4041e": f"killed by {C}test_random_transients_are_pinned",
+    "f15a67747e": f"killed by {C}test_random_transients_are_pinned",
+    "f86eff015a": "equivalent: the mirrored hump (L − C r(1 + …)): the judge is sign-symmetric about the stated "
+                  "limit, so the verdict counts, all random_transients returns, are the same (seeds 0–1, n = 400 "
+                  "checked)",
+    "f2dda0b9f1": f"killed by {C}test_random_transients_are_pinned",
+    "ba0c77f437": f"killed by {C}test_random_transients_are_pinned",
+    "370fafdd65": f"killed by {C}test_random_transients_are_pinned",
+    "9638510597": f"killed by {C}test_random_transients_are_pinned",
+    "5306520239": f"killed by {C}test_random_transients_are_pinned",
+    "2d2a55cf4e": "equivalent: the mirrored dip (L − C r·…): the judge is sign-symmetric about the stated limit, so "
+                  "the verdict counts random_transients returns are the same",
+    "41836f7ab7": f"killed by {C}test_random_transients_are_pinned",
+    "7623de8f27": f"killed by {C}test_random_transients_are_pinned",
+    "d49cca766d": f"killed by {C}test_random_transients_are_pinned",
 }

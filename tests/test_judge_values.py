@@ -681,3 +681,175 @@ def test_three_point_passes_through_its_points(z, f):
     assert p != 0.0
     # q = L' + C z^p through the last two points: C = (q₂ − q₁)/(z₂^p − z₁^p), L' = q₂ − C z₂^p (for a log, L' is huge)
     assert L == pytest.approx(q[2] - (q[2] - q[1]) / (z[2] ** p - z[1] ** p) * z[2] ** p, rel=1e-9)
+
+
+# ---- theory/asymptotic_rules.py: the mutation run's survivors (docs/mutation.md) -----------------------------------
+
+def test_levelling_at_a_stated_order_other_than_one():
+    """O(r²): the slack on γ is tol/p = 0.05 (not tol·p = 0.2), so |e| = 3r^1.8 (γ = 0.1) is a slower order, and
+    the implied constant |e|/r² = 3x^0.2 is read with the stated power (10⁴^0.2 over the window)."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, [3 * v ** 1.8 for v in U], 2.0, 0.1, False)
+    assert (lev.state, lev.start) == ("slower", 0) and lev.gamma == pytest.approx(0.1, abs=1e-12)
+    assert lev.change == pytest.approx(1e4 ** 0.2, rel=1e-12)
+    lev = levelling(U, [3 * v for v in U], 2.0, 0.1, False)  # order 1 against 2: |e|/r² = 3x grows 10⁴×
+    assert (lev.state, lev.change) == ("slower", pytest.approx(1e4, rel=1e-12))
+
+
+def test_a_levelling_without_a_window_has_no_mean_or_spread():
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U[:4], [3 * v for v in U[:4]], 1.0, 0.1, False)
+    assert lev.state == "none" and math.isnan(lev.gamma) and math.isnan(lev.spread) and lev.change == 1.0
+
+
+def test_a_theta_rows_fall_needs_steady_two_point_orders():
+    """y = |e|^{−1} built with slopes x^{1/2} exactly (γ = −½ at every checkpoint, stable) from y₀ = 10³: the implied
+    constant falls 62× but the error's own two-point orders drift from 1.18 to 1.5 (spread > STABLE): a plateau
+    exit, not an Ω failure — faster-short."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    y = [1e3]
+    for k in range(len(CK) - 1):
+        y.append(y[-1] + math.sqrt(math.sqrt(CK[k] * CK[k + 1])) * (CK[k + 1] - CK[k]))
+    lev = levelling(U, [1 / v for v in y], 1.0, 0.1, True)
+    assert (lev.state, lev.start) == ("faster-short", 0) and lev.change > 50 and lev.spread < 1e-9
+
+
+def test_steady_orders_within_a_factor_two_ends_included_and_the_spread_bound():
+    from ibcheck.theory.asymptotic_rules import _steady
+    assert _steady([1.0, 2.0, 1.5])  # max = 2·min exactly
+    assert not _steady([1.0, 0.4, 1.0])  # spread 0.6 > STABLE, a factor 2.5, not non-decreasing
+    assert _steady([0.3, 0.1, 0.3])  # spread 0.2 ≤ STABLE alone decides (a factor 3, not non-decreasing)
+    assert _steady([0.375, 0.125, 0.375])  # spread exactly STABLE (binary-exact), a factor 3
+    assert _steady([1.0, 3.0, 3.0 - 1e-6])  # down by exactly ROUND_ORDER: non-decreasing to rounding, ends included
+
+
+def test_decay_windows_of_zero_orders_a_nan_before_and_an_odd_positive_tail():
+    from ibcheck.theory.asymptotic_rules import decay_window
+    assert decay_window([0.0, 0.0, 0.0]) is None  # |e| constant: no decay, however stable
+    assert decay_window([math.nan, 1.0, 1.0, 1.0, 1.0]) == 1  # the window runs back to the NaN, not past it
+    t7 = [10 ** (k / 2) for k in range(7)]
+    # a noisy positive tail of five orders after a negative one: the window starts at its first checkpoint
+    assert decay_window([-1.0, 0.5, 3.0, 0.4, 2.0, 0.6], t7, [1, 100, 50, 20, 10, 5, 2]) == 1
+
+
+def test_sustained_reads_the_whole_last_decade():
+    """Quarter decades: the last three steps rise by equal increments (c = 0, steady), but the step before them,
+    still inside the last decade, barely rises (3 → 3.05 → 3.6 accelerates): not one steady law over the decade."""
+    from ibcheck.theory.asymptotic_rules import diverging, sustained
+    tau = [10 ** (k / 4) for k in range(9)]
+    a = [1, 1.5, 2, 2.5, 3, 3.05, 3.6, 4.15, 4.7]
+    assert not sustained(tau, a, 0) and diverging(tau, a, 0.0) is None
+    assert sustained(tau, [1, 1.5, 2, 2.5, 3, 3.55, 4.1, 4.65, 5.2], 0)  # without the slow step: one law (log)
+    assert not sustained(tau, [1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 4.7], 0)  # the last step decelerates: read too
+
+
+def test_a_slower_order_whose_constant_grew_exactly_twofold_is_refuted():
+    """u = 2^−k (x = 1, 2, …, 32 exactly), |e| = 3u^0.8 ending at 3·2^−4 = 0.1875 exactly: |e|/r = 3 → 6, a growth
+    of GROWTH = 2 exactly (ends included)."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    u = [2.0 ** -k for k in range(6)]
+    lev = levelling(u, [3 * v ** 0.8 for v in u[:-1]] + [0.1875], 1.0, 0.1, False)
+    assert (lev.state, lev.change, lev.start) == ("slower", 2.0, 0)
+
+
+def test_before_transient_reads_the_least_value_up_to_the_peak_only():
+    from ibcheck.theory.asymptotic_rules import before_transient
+    assert before_transient([1.0, 3.0, 0.5, 2.0, 1.0], 3) == (1.0, 4.0)  # 0.5 comes after the peak
+
+
+def test_divergence_is_read_above_the_noise_at_the_last_checkpoint():
+    from ibcheck.theory.asymptotic_rules import diverging
+    t6 = [10 ** (k / 2) for k in range(6)]
+    assert diverging(t6, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], 0.55) == 0  # the last value (0.6) clears the noise
+
+
+def test_sustained_on_a_grid_of_one_decade_per_step_reads_the_last_three_steps():
+    from ibcheck.theory.asymptotic_rules import sustained
+    assert sustained([10.0 ** k for k in range(6)], [1, 2, 3, 4, 5, 6], 0)  # equal steps per decade: log growth
+
+
+def test_an_error_at_zero_blanks_only_its_own_slope_exponent():
+    """|e| = 3r^½ with e₀ = 0: y₀ = ∞, so the first slope and the first exponent are undefined, and the slower
+    window runs back to the second exponent (whose two slopes are finite)."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    e = [0.0] + [3 * v ** 0.5 for v in U[1:]]
+    lev = levelling(U, e, 1.0, 0.1, False)
+    assert math.isnan(lev.gammas[0]) and lev.gammas[1:] == pytest.approx([0.5] * 6)
+    assert (lev.state, lev.start) == ("slower", 1)
+
+
+def test_divergence_by_exactly_the_threshold_and_power_growth():
+    from ibcheck.theory.asymptotic_rules import diverging, sustained
+    t6 = [10 ** (k / 2) for k in range(6)]
+    assert diverging(t6, [1, 1.05, 1.1, 1.15, 1.2, 1.25], 0.0) == 0  # grown DIVERGE = 1.25× exactly
+    tau = [10 ** (k / 4) for k in range(9)]
+    assert sustained(tau, [x ** 0.5 for x in tau], 0)  # c = ½ at every step: steady power growth
+
+
+def test_a_zero_order_ends_the_positive_tail_of_a_decade_of_decay():
+    from ibcheck.theory.asymptotic_rules import decay_window
+    # |e| = 100, 100 (order 0), then a noisy fall 100 → 5 over the decade from the second checkpoint
+    assert decay_window([0.0, 0.5, 3.0, 0.4, 2.0], T6, [100, 100, 50, 20, 10, 5]) == 1
+
+
+def test_a_decay_window_runs_back_one_order_at_a_time_and_needs_a_decade_of_clock():
+    from ibcheck.theory.asymptotic_rules import decay_window
+    assert decay_window([1.0] * 6) == 0
+    noisy = [0.5, 3.0, 0.4, 2.0]  # not steady: the decade-of-decay branch
+    assert decay_window(noisy, [100, 200, 300, 400, 500], [100, 50, 20, 10, 5]) is None  # a ratio of 5, not 10
+
+
+def test_a_theta_rows_constant_that_fell_exactly_twofold_is_refuted():
+    """u = 2^−k, |e| = 3u^1.2 ending at 3·2^−6 exactly: |e|/r = 3 → 1.5, a fall of GROWTH = 2 exactly."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    u = [2.0 ** -k for k in range(6)]
+    lev = levelling(u, [3 * v ** 1.2 for v in u[:-1]] + [0.046875], 1.0, 0.1, True)
+    assert (lev.state, lev.change, lev.start) == ("faster", 2.0, 0)
+
+
+def test_an_o_row_whose_stable_window_straddles_the_slack_is_neither_level_nor_faster():
+    """Slopes built with exponents γ = 0.05 … 0.15 (spread 0.1, stable): the tail exceeds tol/p = 0.1, so it is not
+    level, and its least exponent is within the slack, so it is no slower order; an O row has no faster side."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, _from_exponents([0.05 + 0.1 * k / 6 for k in range(7)]), 1.0, 0.1, False)
+    assert (lev.state, lev.start, lev.change) == ("none", 0, 1.0) and lev.gamma == pytest.approx(0.1, abs=1e-9)
+
+
+def test_the_positive_tail_and_the_window_stop_at_a_nan_or_zero_order():
+    from ibcheck.theory.asymptotic_rules import decay_window, diverging, two_point_orders
+    assert decay_window([math.nan, 0.5, 3.0, 0.4, 2.0], T6, [1, 100, 50, 20, 10, 5]) == 1
+    assert decay_window([0.0, 1.0, 1.0, 1.0]) == 1  # a zero order is no decay, even where steady
+    assert diverging(T6, [1, 2, 2, 3, 4, 5], 0.0) == 0  # a flat step does not end a non-decreasing tail
+    assert all(math.isnan(v) for v in two_point_orders([1.0, 0.5], [0.0, 1.0]))  # from an error at 0
+
+
+def _from_exponents(gammas):
+    """|e| on CK whose slopes of y = |e|^{−1} against x = τ have exactly the exponents ``gammas`` (p = 1)."""
+    xm = [math.sqrt(CK[k] * CK[k + 1]) for k in range(len(CK) - 1)]
+    m = [1.0]
+    for k, g in enumerate(gammas):
+        m.append(m[-1] * (xm[k + 1] / xm[k]) ** -g)
+    y = [CK[0]]  # |e|/r = x/y starts at 1
+    for k in range(len(m)):
+        y.append(y[-1] + m[k] * (CK[k + 1] - CK[k]))
+    return [1 / v for v in y]
+
+
+def test_a_theta_window_whose_largest_exponent_is_inside_the_slack_is_no_faster_order():
+    """Exponents −0.05 … −0.15 (stable): the tail is below −tol/p, but the window reaches −0.05 > −0.1."""
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, _from_exponents([-0.05 - 0.1 * k / 6 for k in range(7)]), 1.0, 0.1, True)
+    assert (lev.state, lev.start) == ("none", 0)
+
+
+def test_the_slower_window_stops_before_an_exponent_that_breaks_its_spread():
+    from ibcheck.theory.asymptotic_rules import levelling
+    lev = levelling(U, _from_exponents([0.1] + [0.5] * 6), 1.0, 0.1, False)
+    assert (lev.state, lev.start) == ("slower", 1) and lev.gammas[0] == pytest.approx(0.1)
+
+
+def test_divergence_edges_of_the_tail():
+    from ibcheck.theory.asymptotic_rules import diverging, sustained
+    assert diverging([100, 150, 200, 250, 300, 350], [1, 2, 3, 4, 5, 6], 0.0) is None  # a ratio of 3.5
+    assert diverging(T6, [1, 1.2, 1.4, 1.6, 1.8, 2.0], 1.0) == 0  # every step within the noise, down to the first
+    assert not sustained(T6, [1, 2, 3, 4, 5, 6], 3)  # from the fourth checkpoint: fewer than three steps

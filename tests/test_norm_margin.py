@@ -90,9 +90,10 @@ def test_not_separable_and_bad_p():
     for p in (1.0, 2.0, 3.0, math.inf):
         r = max_margin(Z, None, p)
         assert not r.separable and r.w is None and not r.certified
-    with pytest.raises(ValueError, match="not separable"):
+    with pytest.raises(ValueError, match=r"^enumeration: no vertex with a positive margin: the data are not "
+                                         r"separable$"):
         max_margin_by_enumeration(Z, None, math.inf)
-    with pytest.raises(ValueError, match="p must be"):
+    with pytest.raises(ValueError, match=r"^max_margin: p must be in \[1, ∞\], got 0\.5$"):
         max_margin(Z, None, 0.5)
 
 
@@ -178,7 +179,8 @@ def test_face_width_only_for_the_lp_norms():
 def test_non_separable_data_have_no_margin_record():
     r = max_margin(np.array([[1.0, 0.0], [-1.0, 0.0]]), None, 2.0)
     assert not r.separable and r.w is None and not r.certified
-    assert all(math.isnan(v) for v in (r.gamma, r.gamma_upper, r.gap, r.face_width, r.slackness))
+    assert all(math.isnan(v) for v in (r.gamma, r.gamma_upper, r.gap, r.face_width, r.slackness, r.norm_dev,
+                                       r.alignment, r.stationarity))
     d = r.describe()
     assert d["lam"] is None and d["w"] is None and d["n_support"] == 0
     with pytest.raises(ValueError, match=r"^enumeration: no support set is feasible: the data are not separable$"):
@@ -218,3 +220,137 @@ def test_the_restricted_solve_reaches_the_kkt_point_from_a_rough_start():
     # KKT residuals of O(1) quantities on a 2×2 system of condition ≈ 1: rounding, ≈ 1e-16 × a few terms
     assert np.abs(ZS @ w - 1).max() <= 1e-13
     assert np.abs(_phi_derivs(w, 3.0)[1] - ZS.T @ mu).max() <= 1e-13
+
+
+def test_the_support_is_the_duals_above_a_millionth_of_the_largest():
+    """S = {λ_i > SUPPORT_RTOL·max λ}, strictly: with max λ = ½, λ_i = ½·1e-6 is out, ½·1.5e-6 in."""
+    Z = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 2.0]])
+    lam = 0.5 * np.array([1.0, 1e-6, 1.5e-6, 0.0])
+    r = _certificate(Z, np.array([1.0, 0.0]), lam, 2.0, 2.0, "optimal")
+    assert r.support.tolist() == [True, False, True, False]
+
+
+def test_an_inaccurate_solve_is_certified_by_its_own_gap():
+    """``certified`` trusts "optimal" and "optimal_inaccurate" alike (the bracket is recomputed), nothing else;
+    ‖w‖_p − 1 ≤ NORM_TOL and gap ≤ GAP_TOL, ends included."""
+    from ibcheck.theory.norm_margin import NORM_TOL, NormMargin
+    rec = dict(separable=True, w=np.array([1.0, 0.0]), gamma=1.0)
+    assert NormMargin(2.0, 2.0, status="optimal", gap=0.0, norm_dev=0.0, **rec).certified
+    assert NormMargin(2.0, 2.0, status="optimal_inaccurate", gap=GAP_TOL, norm_dev=NORM_TOL, **rec).certified
+    assert not NormMargin(2.0, 2.0, status="max_iterations", gap=0.0, norm_dev=0.0, **rec).certified
+    assert not NormMargin(2.0, 2.0, status="optimal", gap=1.5e-7, norm_dev=0.0, **rec).certified  # GAP_TOL = 1e-7
+
+
+def test_newton_takes_full_steps_and_never_a_step_that_climbs():
+    """One step of Newton on x² − 4 from 3 is the full step to 3 − 5/6 = 13/6 (its residual falls); a direction
+    along which the residual only grows (a Jacobian of the wrong sign) leaves x where it is, exactly."""
+    from ibcheck.theory.norm_margin import _newton
+    x = _newton(lambda x: x * x - 4.0, lambda x: np.diag(2.0 * x), np.array([3.0]), iters=1)
+    assert x[0] == pytest.approx(13.0 / 6.0, rel=1e-15)
+    x = _newton(lambda x: x.copy(), lambda x: -np.eye(1), np.array([1.0]))
+    assert x.tolist() == [1.0]
+    assert _newton(lambda x: np.ones(1), lambda x: np.eye(1), np.array([0.0])).tolist() == [0.0]  # flat: no fall
+    # 1 + x + 5e7·x² along the step −1 falls only for steps t < 2e-8: the halving stops at t = 2⁻²⁶ ≈ 1.49e-8 and
+    # takes it (the next, 2⁻²⁷ ≈ 7.5e-9, is below the smallest step tried)
+    x = _newton(lambda x: 1.0 + x + 5e7 * x * x, lambda x: np.eye(1), np.array([0.0]), iters=1)
+    assert x.tolist() == [-(2.0 ** -26)]
+
+
+def test_face_width_of_a_segment_and_of_a_vertex():
+    """z = (1, 0): the ℓ∞ maximiser is w = (1, w₂) for any w₂ ∈ [−1, 1] (a face of width 2); the ℓ1 maximiser
+    (1, 0) is unique (width 0). The LPs' solutions are accurate to Clarabel's 1e-8 feasibility."""
+    Z = np.array([[1.0, 0.0]])
+    assert max_margin(Z, None, math.inf, face=True).face_width == pytest.approx(2.0, abs=1e-6)
+    assert max_margin(Z, None, 1.0, face=True).face_width == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_polish_that_fails_keeps_the_interior_point_answer(monkeypatch):
+    """p = 3: when the restricted solve finds nothing the answer is the solver's own, unpolished; when its
+    multipliers have a negative entry it is not kept either."""
+    import ibcheck.theory.norm_margin as nm
+    Z = planted(12, 5, 3).Z
+    good = max_margin(Z, None, 3.0)
+    monkeypatch.setattr(nm, "_restricted", lambda ZS, q, w0=None: None)
+    r = max_margin(Z, None, 3.0)
+    assert r.info["polished"] is False and r.gap >= good.gap
+    k = int(good.support.sum())
+    monkeypatch.setattr(nm, "_restricted", lambda ZS, q, w0=None: (good.w / good.gamma, -np.ones(k)))
+    assert max_margin(Z, None, 3.0).info["polished"] is False
+
+
+def test_the_support_set_budget_counts_the_sets_of_size_one_to_the_rank(monkeypatch):
+    """4 points of rank 2: C(4, 1) + C(4, 2) = 10 candidate sets: within a budget of 10, over one of 9."""
+    import ibcheck.theory.norm_margin as nm
+    Z = np.array([[1.0, 0.2], [0.3, 1.0], [1.0, 1.0], [2.0, 0.5]])
+    monkeypatch.setattr(nm, "ENUM_MAX", 1000)  # ENUM_MAX // 100 = 10
+    w, g = max_margin_by_enumeration(Z, None, 3.0)
+    assert g == pytest.approx(max_margin(Z, None, 3.0).gamma, rel=1e-8)
+    monkeypatch.setattr(nm, "ENUM_MAX", 999)  # 9
+    with pytest.raises(ValueError, match="support sets exceed the budget"):
+        max_margin_by_enumeration(Z, None, 3.0)
+
+
+def test_the_vertex_budget_counts_the_square_subsystems(monkeypatch):
+    """ℓ∞, one point in one dimension: rows γ − w ≤ 0, ±w ≤ 1 and unknowns (w, γ): C(3, 2) = 3 subsystems, within a
+    budget of 3, over one of 2."""
+    import ibcheck.theory.norm_margin as nm
+    monkeypatch.setattr(nm, "ENUM_MAX", 3)
+    w, g = max_margin_by_enumeration(np.array([[2.0]]), None, math.inf)
+    assert w.tolist() == [1.0] and g == 2.0
+    monkeypatch.setattr(nm, "ENUM_MAX", 2)
+    with pytest.raises(ValueError, match=r"^enumeration: C\(3, 2\) basic solutions exceed the budget 2$"):
+        max_margin_by_enumeration(np.array([[2.0]]), None, math.inf)
+
+
+def test_a_rank_deficient_support_set_is_skipped_not_the_end():
+    """z₁ = (1, 0), z₂ = (2, 0), z₃ = (0, 1): the pair {z₁, z₂} is rank 1 and skipped; the optimum's support is
+    {z₁, z₃}: w ∝ (1, 1), γ_p = 1/‖(1, 1)‖_p = 2^{−1/p} (p = 3)."""
+    w, g = max_margin_by_enumeration(np.array([[1.0, 0.0], [2.0, 0.0], [0.0, 1.0]]), None, 3.0)
+    # a 2×2 Newton solve on O(1) data: rounding
+    assert g == pytest.approx(2.0 ** (-1 / 3), rel=1e-12) and np.allclose(w, 2.0 ** (-1 / 3), atol=1e-12)
+
+
+@pytest.mark.parametrize("p", [1.5, 2.0, 2.5, 3.0])
+def test_stationarity_reads_the_forward_map_to_p_two_and_the_inverse_map_above(p):
+    """At an arbitrary (w, λ) (not the optimum, so the two readings differ): p ≤ 2 reads ‖w − ∇‖·‖_q(Zᵀλ)‖_p,
+    p > 2 reads ‖∇‖·‖_p(w) − Zᵀλ/‖Zᵀλ‖_q‖_q."""
+    q = dual_exponent(p)
+    Z = np.array([[1.0, 0.2, 0.0], [0.3, 1.0, -0.4], [0.5, 0.5, 1.0]])
+    w = np.array([0.6, -0.3, 0.5])
+    w = w / pnorm(w, p)
+    lam = np.array([0.5, 0.3, 0.2])
+    v = Z.T @ lam
+    r = _certificate(Z, w, lam, p, q, "optimal")
+    want = pnorm(w - dual_norm_gradient(v, q), p) if p <= 2 else pnorm(dual_norm_gradient(w, p) - v / pnorm(v, q), q)
+    assert r.stationarity == pytest.approx(float(want), rel=1e-12) and r.stationarity > 0.01
+    upper, gamma = float(pnorm(v, q)), float((Z @ w).min())  # the relative gap, of a bound that is not 1
+    assert r.gap == pytest.approx((upper - gamma) / upper, rel=1e-14) and abs(upper - 1) > 0.01
+
+
+def test_pnorm_along_the_last_axis_and_the_l1_norm_as_a_plain_sum():
+    """Row norms of a 2×3 array (p = 1, 2, ∞); ℓ1 is the plain sum of |v| (no scaling by the largest entry, which
+    would round 0.1 + 0.2 + 0.3 to 0.6 instead of float64's 0.6000000000000001)."""
+    A = np.array([[3.0, -4.0, 0.0], [1.0, 1.0, 1.0]])
+    assert pnorm(A, 2.0).tolist() == pytest.approx([5.0, math.sqrt(3.0)], rel=1e-15)
+    assert pnorm(A, math.inf).tolist() == [4.0, 1.0] and pnorm(A, 1.0).tolist() == [7.0, 3.0]
+    assert pnorm(np.array([0.1, 0.2, 0.3]), 1.0) == 0.1 + 0.2 + 0.3
+
+
+@pytest.mark.parametrize("scale", [1e-9, 1e9])
+def test_data_far_from_unit_scale_are_solved_in_unit_scale(scale):
+    """Z·10^±9: the solver sees Z/max|Z| (O(1) entries), so the answer is certified and γ is the unit-scale γ times
+    the scale (the certificate's bracket is exact to the solver's 1e-10 gap)."""
+    Z = planted(12, 5, 3).Z
+    for p in (1.0, 3.0, math.inf):
+        r, r1 = max_margin(scale * Z, None, p), max_margin(Z, None, p)
+        assert r.certified and r.gamma == pytest.approx(scale * r1.gamma, rel=1e-8), (p, r.gap)
+
+
+def test_the_restricted_solve_for_p_below_two_where_a_coordinate_of_w_is_zero():
+    """p = 1.8 on two rows with a zero third column: Z_S w = 𝟙 fixes w = (0.5, 0.7, 0)/0.85 whatever p. The dual
+    Newton reaches it (the primal KKT Hessian's |w_j|^{p−2} is infinite at w₃ = 0, so that path cannot)."""
+    from ibcheck.theory.norm_margin import _restricted
+    ZS = np.array([[1.0, 0.5, 0.0], [0.3, 1.0, 0.0]])
+    w, mu = _restricted(ZS, 1.8 / 0.8)
+    # a 2×2 system of condition ≈ 2 with O(1) entries: rounding
+    assert np.allclose(w, [0.5 / 0.85, 0.7 / 0.85, 0.0], rtol=0, atol=1e-13) and (mu > 0).all()
