@@ -690,6 +690,7 @@ def test_levelling_at_a_stated_order_other_than_one():
     the implied constant |e|/r² = 3x^0.2 is read with the stated power (10⁴^0.2 over the window)."""
     from ibcheck.theory.asymptotic_rules import levelling
     lev = levelling(U, [3 * v ** 1.8 for v in U], 2.0, 0.1, False)
+    # γ of an exact power law is a ratio of logs of exact slopes: rounding of a few ulps of 0.1 is ~1e-16
     assert (lev.state, lev.start) == ("slower", 0) and lev.gamma == pytest.approx(0.1, abs=1e-12)
     assert lev.change == pytest.approx(1e4 ** 0.2, rel=1e-12)
     lev = levelling(U, [3 * v for v in U], 2.0, 0.1, False)  # order 1 against 2: |e|/r² = 3x grows 10⁴×
@@ -711,6 +712,7 @@ def test_a_theta_rows_fall_needs_steady_two_point_orders():
     for k in range(len(CK) - 1):
         y.append(y[-1] + math.sqrt(math.sqrt(CK[k] * CK[k + 1])) * (CK[k + 1] - CK[k]))
     lev = levelling(U, [1 / v for v in y], 1.0, 0.1, True)
+    # a spread of one exact power law's γ is rounding (~1e-15); a spread ≥ 1e-9 would be a drifting exponent
     assert (lev.state, lev.start) == ("faster-short", 0) and lev.change > 50 and lev.spread < 1e-9
 
 
@@ -812,6 +814,7 @@ def test_an_o_row_whose_stable_window_straddles_the_slack_is_neither_level_nor_f
     level, and its least exponent is within the slack, so it is no slower order; an O row has no faster side."""
     from ibcheck.theory.asymptotic_rules import levelling
     lev = levelling(U, _from_exponents([0.05 + 0.1 * k / 6 for k in range(7)]), 1.0, 0.1, False)
+    # the mean of exponents built as 0.05 … 0.15 is 0.1 to the rounding of their slopes (~1e-13 after the sums)
     assert (lev.state, lev.start, lev.change) == ("none", 0, 1.0) and lev.gamma == pytest.approx(0.1, abs=1e-9)
 
 
