@@ -10,7 +10,7 @@ from __future__ import annotations
 
 JUDGE_FAST = ["tests/test_judge_values.py", "tests/test_asymptotic.py", "tests/judge/test_rules.py",
               "tests/judge/test_envelope.py", "tests/judge/test_alternatives.py", "tests/test_asymptotic_controls.py",
-              "tests/test_rates.py"]  # the module-level value tests first: a killed mutant stops there (-x)
+              "tests/test_rates.py", "tests/judge/test_sampling.py"]  # the module-level value tests first: a killed mutant stops there (-x)
 # the calibration battery is data for the judge: its value-level test pins every family's values, truth,
 # resolvability and one verdict per family (≈ 3 s); tests/judge/test_calibration.py measures the whole battery and
 # its rates (≈ 6 s a mutant on the shared cores: 683 mutants ≈ 70 min, over the hour)
@@ -59,5 +59,11 @@ GROUPS: dict[str, dict] = {
         ("withhold", "asymptotic_withhold", JUDGE_FAST, "the judge's withholding rules (bounded_by, slowest mode)"),
         ("free", "asymptotic_free", JUDGE_FAST, "the judge of a row without a stated limit (q converges)"),
         ("calibration", "asymptotic_calibration", JUDGE_CAL, "the judge's calibration families and rates"),
+        ("order", "asymptotic_order", JUDGE_FAST, "the judge's order rules (bare-limit decay, O and Θ slopes, slowest mode)"),
+        ("envelope", "asymptotic_envelope", JUDGE_FAST, "the judge's envelope rules (oscillation, implied growth, records)"),
+        ("alternatives", "asymptotic_alternatives", ["tests/judge/test_alternatives.py", *JUDGE_FAST],
+         "a row's nearest wrong answers and which the evidence excludes"),
+        ("frozen", "asymptotic_frozen", ["tests/test_frozen.py", *JUDGE_FAST],
+         "a series frozen by float64 rounding: inconclusive, never settled"),
     ]},
 }
