@@ -10,11 +10,15 @@ from __future__ import annotations
 
 JUDGE_FAST = ["tests/test_judge_values.py", "tests/test_asymptotic.py", "tests/judge/test_rules.py",
               "tests/judge/test_envelope.py", "tests/judge/test_alternatives.py", "tests/test_asymptotic_controls.py",
-              "tests/test_rates.py", "tests/judge/test_sampling.py"]  # the module-level value tests first: a killed mutant stops there (-x)
+              "tests/test_rates.py", "tests/judge/test_sampling.py"]
+# (the module-level value tests first: a killed mutant stops there, -x)
 # the calibration battery is data for the judge: its value-level test pins every family's values, truth,
 # resolvability and one verdict per family (≈ 3 s); tests/judge/test_calibration.py measures the whole battery and
 # its rates (≈ 6 s a mutant on the shared cores: 683 mutants ≈ 70 min, over the hour)
 JUDGE_CAL = ["tests/judge/test_calibration_values.py"]
+# the judge's whole answer on every battery case and 400 held-out draws (≈ 5 s), after JUDGE_FAST: a mutant that
+# moves a horizon, a reason's number or one case's verdict, which the rule-by-rule value tests do not probe
+JUDGE_PINNED = ["tests/judge/test_judgements_pinned.py"]
 
 GROUPS: dict[str, dict] = {
     "persistence": dict(
@@ -52,18 +56,21 @@ GROUPS: dict[str, dict] = {
     # the asymptotic judge, one group per module (a group of all seven, ≈ 2100 mutants, cannot finish in an hour);
     # JUDGE_FAST: its value-level tests without the held-out sweeps of tests/judge/test_heldout.py (≈ 90 s)
     **{f"judge_{short}": dict(paths=[f"theory/{mod}.py"], tests=tests, what=what) for short, mod, tests, what in [
-        ("core", "asymptotic", JUDGE_FAST, "the asymptotic judge: series, rules' order, the final verdict"),
+        ("core", "asymptotic", [*JUDGE_FAST, *JUDGE_PINNED],
+         "the asymptotic judge: series, rules' order, the final verdict"),
         ("fit", "asymptotic_fit", JUDGE_FAST, "the judge's power-law fits, Roache's band, the clock solve"),
         ("rules", "asymptotic_rules", JUDGE_FAST, "the judge's rules for a stated limit and rate"),
         ("settled", "asymptotic_settled", JUDGE_FAST, "the judge's settled-refutation rule"),
         ("withhold", "asymptotic_withhold", JUDGE_FAST, "the judge's withholding rules (bounded_by, slowest mode)"),
         ("free", "asymptotic_free", JUDGE_FAST, "the judge of a row without a stated limit (q converges)"),
         ("calibration", "asymptotic_calibration", JUDGE_CAL, "the judge's calibration families and rates"),
-        ("order", "asymptotic_order", JUDGE_FAST, "the judge's order rules (bare-limit decay, O and Θ slopes, slowest mode)"),
-        ("envelope", "asymptotic_envelope", JUDGE_FAST, "the judge's envelope rules (oscillation, implied growth, records)"),
-        ("alternatives", "asymptotic_alternatives", ["tests/judge/test_alternatives.py", *JUDGE_FAST],
+        ("order", "asymptotic_order", [*JUDGE_FAST, *JUDGE_PINNED],
+         "the judge's order rules (bare-limit decay, O and Θ slopes, slowest mode)"),
+        ("envelope", "asymptotic_envelope", [*JUDGE_FAST, *JUDGE_PINNED],
+         "the judge's envelope rules (oscillation, implied growth, records)"),
+        ("alternatives", "asymptotic_alternatives", ["tests/judge/test_alternatives.py", *JUDGE_FAST, *JUDGE_PINNED],
          "a row's nearest wrong answers and which the evidence excludes"),
-        ("frozen", "asymptotic_frozen", ["tests/test_frozen.py", *JUDGE_FAST],
+        ("frozen", "asymptotic_frozen", ["tests/test_frozen.py", *JUDGE_FAST, *JUDGE_PINNED],
          "a series frozen by float64 rounding: inconclusive, never settled"),
     ]},
 }
