@@ -21,18 +21,23 @@ Regenerate after an intended change to the judge or the battery: ``python -m tes
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
+import random
 import re
 from pathlib import Path
 
 import pytest
+import sympy as sp
 
 from ibcheck.theory import asymptotic_calibration as cal
 from ibcheck.theory import asymptotic_heldout as H
+from ibcheck.theory.asymptotic import judge
 
 PINS = Path(__file__).resolve().parents[1] / "data" / "judgement_pins.json"
 SEED, N_HELDOUT = 20261202, 400  # the published seed; 400 draws: every family of the generator, ≈ 2 s
+N_FUZZ = 1500  # odd inputs no family draws: few checkpoints, exact hits, constants, walks, sign flips, ties, NaN
 DIGITS = 5  # significant digits stored per number
 RTOL = 1e-4  # twice the storage's relative rounding (0.5e-4): see the module docstring
 NUMBER = re.compile(r"[-+−]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|\b(?:inf|nan)\b", re.IGNORECASE)
@@ -61,17 +66,84 @@ def record(j) -> list:
             [_store(x) for x in nums + extra]]
 
 
+_T, _L = sp.Symbol("t", real=True), sp.Symbol("ell", real=True)
+RATES = [(1 / _T, "t"), (_T ** sp.Rational(-1, 2), "t"), (sp.log(_T) / _T, "t"), (1 / sp.log(_T), "t"),
+         (sp.log(sp.log(_T)) / sp.log(_T), "t"), (1 / sp.log(sp.log(_T)), "t"), (1 / _L, "ell"), (_T, "t")]
+
+
+def fuzz(i: int):
+    """The ``i``-th odd input: a row (limit or none, tolerances, floor, order, kind, a slowest mode, a declared log
+    factor) and values from a random generator of shapes the families do not draw, on random checkpoints."""
+    rng = random.Random(f"judge-fuzz|{i}")
+    rate, sym = rng.choice(RATES)
+    K = rng.choice([3, 4, 5, 6, 7, 9, 12, 16, 25])
+    t0 = rng.choice([1.5, 10.0, 100.0, 1e3])
+    dec = rng.choice([0.3, 1, 2, 4, 6])
+    tau = [t0 * 10 ** (dec * k / (K - 1)) for k in range(K)]
+    if rng.random() < 0.03:
+        tau[rng.randrange(1, K)] = tau[0]  # a clock that does not increase
+    r = [float(rate.subs(rate.free_symbols.pop(), x)) if rate.free_symbols else 1.0 for x in tau]
+    limit = rng.choice([None, 0.0, 0.0, 1.0, -0.5, 0.3])
+    base = 0.0 if limit is None else limit
+    p = rng.choice([0.5, 1.0, 2.0])
+    C = rng.choice([-1, 1]) * 10 ** rng.uniform(-3, 1)
+    shape = rng.choice(["rate", "constant", "walk", "exact", "flip", "rise", "collapse", "tiny", "plateau", "nan"])
+    e = [C * abs(x) ** p for x in r]  # |r|: a rate negative on the clock (log log t below t = e) stays real
+    if shape == "constant":
+        e = [C] * K
+    elif shape == "walk":
+        e = list(itertools.accumulate(rng.gauss(0, abs(C)) for _ in range(K)))
+    elif shape == "exact":
+        k0 = rng.randrange(K)
+        e = [v if k < k0 else 0.0 for k, v in enumerate(e)]
+    elif shape == "flip":
+        e = [v * (-1) ** k for k, v in enumerate(e)]
+    elif shape == "rise":
+        e = [C * (1 + k) ** rng.uniform(0.1, 2) for k in range(K)]
+    elif shape == "collapse":
+        e = [C * 0.5 ** (k * rng.uniform(1, 8)) for k in range(K)]
+    elif shape == "tiny":
+        e = [v * 1e-290 for v in e]
+    elif shape == "plateau":
+        e = [v + C * rng.choice([1e-3, 1e-8, 1e-14]) for v in e]
+    elif shape == "nan":
+        e[rng.randrange(K)] = rng.choice([math.nan, math.inf])
+    q = [base + v for v in e]
+    kw = dict(order=p, limit_tol=rng.choice([0.0, 0.0, 1e-3, 0.1]), floor=rng.choice([0.0, 0.0, 1e-12, 1e-4]),
+              clock_label=rng.choice([None, "log(1/𝓛)"]), stated_rate=rng.random() < 0.5,
+              two_sided=rng.random() < 0.3, log_factor=rng.choice(["", "", "", "a declared log factor"]))
+    if rng.random() < 0.3:
+        kw["order_tol"] = rng.choice([0.1, 0.5])
+    if rng.random() < 0.2:
+        kw["slowest"] = rate ** sp.Rational(1, 2)
+    return tau, q, rate, sym, limit, kw
+
+
+def _fuzz_judged(i: int):
+    tau, q, rate, sym, limit, kw = fuzz(i)
+    return judge(tau, q, rate, sym, limit, **kw)
+
+
 def cases():
-    """``(name, thunk)`` for every battery case and the first held-out draws."""
+    """``(name, thunk)`` for every battery case, the first held-out draws and the odd inputs."""
     for row, fam, K, dec, tau in cal.cases():
         yield (f"{row.name} | {fam} | K={K} | {dec} dec",
                lambda r=row, f=fam, t=tau, k=K, d=dec: cal.run_one(r, f, t, k, d)[0])
     for i in range(N_HELDOUT):
         yield f"held-out {SEED}/{i}", (lambda i=i: H.judged(H.draw(SEED, i)))
+    for i in range(N_FUZZ):
+        yield f"fuzz {i}", (lambda i=i: _fuzz_judged(i))
+
+
+def _recorded(thunk) -> list:
+    try:
+        return record(thunk())
+    except Exception as exc:  # noqa: BLE001  (an odd input may be refused: which exception is part of the answer)
+        return ["raised", type(exc).__name__, "", []]
 
 
 def pins() -> dict:
-    return {name: record(thunk()) for name, thunk in cases()}
+    return {name: _recorded(thunk) for name, thunk in cases()}
 
 
 def _same(a, b) -> bool:
