@@ -43,9 +43,11 @@ GROUPS: dict[str, dict] = {
         what="`ibcheck kkt`: the (ε, δ)-KKT verdict (least-stationarity witness, joint SOCP) and its columns"),
     "kkt_probe": dict(
         paths=["numerics/probe/homogeneous_probe.py"],
-        # the probe's own value-level tests (≈ 1 s), then tests/test_kkt_model.py without the tests that train a
-        # network first (its `checkpoints` fixture: ≈ 5 s a run) or run the CLI
-        tests=["tests/test_homogeneous_probe.py", "tests/test_kkt_model.py", "-k",
+        # the probe's own value-level tests (≈ 1 s; _values: those added for the first run's survivors), then
+        # tests/test_kkt_model.py without the tests that train a network first (its `checkpoints` fixture: ≈ 5 s a
+        # run) or run the CLI
+        tests=["tests/test_homogeneous_probe.py", "tests/test_homogeneous_probe_values.py", "tests/test_kkt_model.py",
+               "-k",
                "not trained_relu_net and not normalized_margin and not deterministic and not logistic_loss "
                "and not torchscript and not cli"],
         what="`ibcheck kkt`: the forward-pass probe (activations, refused functions, ties, homogeneity degree)"),
