@@ -871,3 +871,22 @@ TRIAGE: dict[str, str] = {
     "6d9d03eb27": f"killed by {H}test_the_graph_walk_reads_each_node_once",
     "56deac58b2": f"killed by {H}test_a_custom_function_behind_a_constant_factor_is_found",
 }
+
+
+def _more() -> dict[str, str]:
+    """The triage of later groups, one file each (``mutants/triage_<group>.py`` with its own ``TRIAGE`` dict), so
+    that groups triaged side by side never edit one file."""
+    import importlib.util
+    from pathlib import Path
+    out: dict[str, str] = {}
+    for p in sorted(Path(__file__).resolve().parent.glob("triage_*.py")):
+        spec = importlib.util.spec_from_file_location(p.stem, p)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        clash = set(out) & set(mod.TRIAGE) | set(TRIAGE) & set(mod.TRIAGE)
+        assert not clash, f"{p.name}: keys triaged twice: {sorted(clash)}"
+        out.update(mod.TRIAGE)
+    return out
+
+
+TRIAGE.update(_more())
