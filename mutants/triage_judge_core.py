@@ -33,4 +33,6 @@ TRIAGE: dict[str, str] = {
     "17db34bda0": f"killed by {T}test_the_judgement_row_carries_its_orders",
     "50a5c9e1ac": f"killed by {T}test_a_collapse_to_another_value_with_a_large_correction_is_not_verified (a strict "
                   "xfail: the mutant's KAPPA/d happens to withhold a false verification the real judge makes)",
+    "0cf09f57bc": f"killed by {T}test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_nothing",
+    "084688d340": f"killed by {T}test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_nothing",
 }

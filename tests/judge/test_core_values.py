@@ -10,6 +10,7 @@ import sympy as sp
 from ibcheck.theory import asymptotic as A
 from ibcheck.theory.asymptotic import geometric, judge, series_at
 from ibcheck.theory.asymptotic_fit import F_S, Fit
+from ibcheck.theory.asymptotic_settled import collapsing
 
 t = sp.Symbol("t", real=True)
 LOG = 1 / sp.log(t)
@@ -211,3 +212,23 @@ def test_a_collapse_to_another_value_with_a_large_correction_is_not_verified():
     tau = geometric(1e2, 1e3, 7)
     j = judge(tau, [0.0003 + math.exp(-x / 100) for x in tau], LOG, "t", 0.0)
     assert j.holds is not True, j.reason
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_nothing(side):
+    """q = ±(0.005 + C·e^−1.5τ) at τ = 1 … 10 (a clean exponential collapse, last change 1.5 STALL of the distance)
+    against 0 with limit_tol = |L'| − 0.9 R (Aitken's limit L', its band half-width R): the band widened by the
+    tolerance reaches 0 on either side, so the collapse neither refutes nor withholds (``_refuted`` is False)."""
+    tau = [float(k) for k in range(1, 11)]
+    C = 1.5 * 1e-7 * 0.005 / (math.exp(-13.5) - math.exp(-15.0))  # the last change 1.5 STALL of |e_last| ≈ 0.005
+    q = [side * (0.005 + C * math.exp(-1.5 * x)) for x in tau]
+    u = [1.0 - x / 20 for x in tau]  # a rate with constant steps: the collapse is measured on the changes alone
+    noise = A.NOISE * 0.005
+    level = max(1e-7 * abs(q[-1]), noise)  # the stall level _refuted uses (STALL of |e_last|)
+    gc = collapsing(tau, q, points=5, span=10.0, safety=F_S, level=level, u=u)
+    assert gc is not None and abs(gc[3] - q[-1]) < level, gc
+    tol = abs(gc[3]) - 0.9 * (gc[1] - gc[3])
+    assert side * (gc[0] if side > 0 else gc[1]) - tol < 0, gc  # the band widened by tol reaches 0
+    j = A.Judgement(holds=None, reason="", checkpoints=tau, values=q)
+    span = lambda k: f"over t ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
+    assert A._refuted(j, tau, q, q, [], 0.0, tol, noise, "t", span, u) is False, j.reason
