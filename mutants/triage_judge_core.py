@@ -35,4 +35,6 @@ TRIAGE: dict[str, str] = {
                   "xfail: the mutant's KAPPA/d happens to withhold a false verification the real judge makes)",
     "0cf09f57bc": f"killed by {T}test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_nothing",
     "084688d340": f"killed by {T}test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_nothing",
+    "527d20ba9e": f"killed by {T}test_a_collapse_still_moving_withholds_with_the_undecidable_rule",
+    "e5bd17eab2": f"killed by {T}test_a_collapse_excludes_a_limit_above_its_band",
 }

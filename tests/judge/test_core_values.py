@@ -144,6 +144,16 @@ def test_a_collapse_still_moving_withholds_with_the_undecidable_rule():
     tau = geometric(1e2, 1e3, 7)
     j = judge(tau, [0.005 + math.exp(-x / 100) for x in tau], LOG, "t", 0.0)
     assert j.holds is None and j.rule == "undecidable" and "still moves 0.21" in j.reason, j.reason
+    assert j.reason.endswith("(a verdict needs ≤ 0.1): not decidable from this run"), j.reason
+
+
+def test_a_collapse_excludes_a_limit_above_its_band():
+    """After one rising step (τ = 50 → 100), q = 0.005 + e^−τ/100 collapses from τ = 100 on (the tail starts at
+    checkpoint 1): Aitken's band ≈ [0.0047, 0.0051] excludes the stated 0.9 above it, the last step has stopped
+    relative to that distance: settled."""
+    tau = [50.0] + geometric(1e2, 1e3, 7)
+    j = judge(tau, [0.0] + [0.005 + math.exp(-x / 100) for x in tau[1:]], LOG, "t", 0.9)
+    assert j.holds is False and j.rule == "settled" and "collapsing ever faster" in j.reason, j.reason
 
 
 def test_series_converts_its_clock_to_a_tuple_of_floats():
