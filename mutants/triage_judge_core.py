@@ -37,4 +37,6 @@ TRIAGE: dict[str, str] = {
     "084688d340": f"killed by {T}test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_nothing",
     "527d20ba9e": f"killed by {T}test_a_collapse_still_moving_withholds_with_the_undecidable_rule",
     "e5bd17eab2": f"killed by {T}test_a_collapse_excludes_a_limit_above_its_band",
+    "eb8cf3b900": f"killed by {T}test_an_undecided_judgement_has_no_orders_yet",
+    "4b9099747d": f"killed by {T}test_the_default_mode_is_put_on_the_rows_real_clock",
 }

@@ -242,3 +242,12 @@ def test_a_collapse_whose_band_reaches_the_limit_within_its_tolerance_refutes_no
     j = A.Judgement(holds=None, reason="", checkpoints=tau, values=q)
     span = lambda k: f"over t ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
     assert A._refuted(j, tau, q, q, [], 0.0, tol, noise, "t", span, u) is False, j.reason
+
+
+def test_an_undecided_judgement_has_no_orders_yet():
+    j = judge([1.0, 2.0, 3.0], [1.0, 0.5, 0.3], 1 / t, "t", 0.0)
+    assert j.holds is None and j.orders == [], j.orders
+
+
+def test_the_default_mode_is_put_on_the_rows_real_clock():
+    assert A._on_clock(A.DEFAULT_SLOWEST, "t").free_symbols == {t}
