@@ -58,7 +58,7 @@ GROUPS: dict[str, dict] = {
     # the asymptotic judge, one group per module (a group of all seven, ≈ 2100 mutants, cannot finish in an hour);
     # JUDGE_FAST: its value-level tests without the held-out sweeps of tests/judge/test_heldout.py (≈ 90 s)
     **{f"judge_{short}": dict(paths=[f"theory/{mod}.py"], tests=tests, what=what) for short, mod, tests, what in [
-        ("core", "asymptotic", [*JUDGE_FAST, *JUDGE_PINNED],
+        ("core", "asymptotic", ["tests/judge/test_core_values.py", *JUDGE_FAST, *JUDGE_PINNED],
          "the asymptotic judge: series, rules' order, the final verdict"),
         ("fit", "asymptotic_fit", JUDGE_FAST, "the judge's power-law fits, Roache's band, the clock solve"),
         ("rules", "asymptotic_rules", JUDGE_FAST, "the judge's rules for a stated limit and rate"),
@@ -76,7 +76,8 @@ GROUPS: dict[str, dict] = {
          "the held-out generator: its families, truth labels and rates' bookkeeping"),
         ("sensitivity", "asymptotic_sensitivity", ["tests/judge/test_sensitivity_values.py"],
          "the decision constants found, classified, scaled and patched; the edge and sensitivity tables"),
-        ("frozen", "asymptotic_frozen", ["tests/test_frozen.py", *JUDGE_FAST, *JUDGE_PINNED],
+        ("frozen", "asymptotic_frozen",
+         ["tests/test_frozen.py", "tests/test_frozen_values.py", *JUDGE_FAST, *JUDGE_PINNED],
          "a series frozen by float64 rounding: inconclusive, never settled"),
     ]},
 }
