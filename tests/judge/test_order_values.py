@@ -252,3 +252,31 @@ def test_theta_fall_measured_on_the_implied_constant_at_its_order():
               stated_rate=True, two_sided=True)
     assert (j.holds, j.rule) == (False, "faster")
     assert "the implied constant |e|/r^0.5 fell 3× over t ∈ [10, 1e+03]" in j.reason
+
+
+def test_growth_of_exactly_growth_fold_is_not_a_level():
+    # u = 4^−k exactly, so |e|/r = c exactly: c dips to 0.9 and ends at 1.8 = GROWTH·0.9 over the level window
+    cs = [1.0, 0.95, 1.0, 0.9, 1.1, 1.3, 1.55, 1.8]
+    tau = [4.0 ** k for k in range(len(cs))]
+    j = judge(tau, [c * 4.0 ** -k for k, c in enumerate(cs)], 1 / t, "t", 0.0, stated_rate=True)
+    assert (j.holds, j.rule, j.horizon_needed) == (None, "undecidable", None)
+    assert "the implied constant |e|/r^1 grew 2× over the same window (a level grows less than 2×)" in j.reason
+
+
+# ---- slower_mode -------------------------------------------------------------------------------------------------
+
+def test_slower_mode_compares_on_the_shifted_clock():
+    # from τ0 + τ0 = 2 to τ[-1] + τ0 = 101: 1/log t falls 6.658×, t^−s falls 50.5^s× — equal at s = 0.48339
+    # (to τ[-1] − τ0 = 99 at s = 0.48476, to τ[-1] + τ[1] = 110 at s = 0.47767)
+    tau = [1.0, 10.0, 100.0]
+    assert O.slower_mode(1 / sp.log(t), t ** -0.484, tau, "t") == 1 / sp.log(t)
+    assert O.slower_mode(1 / sp.log(t), t ** -0.480, tau, "t") == t ** -0.480
+
+
+def test_horizon_fit_at_exactly_the_tolerance_quotes_nothing():
+    # distance net of the tolerance exactly 0 with a band that misses the limit (as rounding of lo − tol can): no
+    # horizon, and no division by the fit's constant C = 0 (q_last on its extrapolated limit)
+    f = Fit("τ", (5.0,) * 3, (3.0,) * 3, 3.0 + 1e-9, 3.0 + 1e-9, 3.0, 0.0, 0.0, 5.0, True)
+    assert not f.contains(1.0, 2.0)
+    j = _horizon(f, tol=2.0)
+    assert (j.rule, j.horizon_needed, j.reason) == ("", None, "r: not decidable from this run")
