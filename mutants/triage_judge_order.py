@@ -46,4 +46,6 @@ TRIAGE: dict[str, str] = {
     "2cf4866635": f"killed by {T}test_slow_mode_tenfold_clock_searched_from_the_last_checkpoint",
     "c23fb95ec6": f"killed by {T}test_slow_mode_last_value_within_the_tolerance_is_no_offset",
     "4cef49ff40": f"killed by {T}test_slow_mode_distance_net_of_the_tolerance",
+    "19cc1c78c7": f"killed by {T}test_bare_limit_fallen_exactly_tenfold_is_evidence",
+    "3630f7fc40": f"killed by {T}test_short_fall_horizon_not_before_the_last_checkpoint",
 }
