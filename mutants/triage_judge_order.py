@@ -48,4 +48,7 @@ TRIAGE: dict[str, str] = {
     "4cef49ff40": f"killed by {T}test_slow_mode_distance_net_of_the_tolerance",
     "19cc1c78c7": f"killed by {T}test_bare_limit_fallen_exactly_tenfold_is_evidence",
     "3630f7fc40": f"killed by {T}test_short_fall_horizon_not_before_the_last_checkpoint",
+    "d8ee35114b": f"killed by {T}test_growth_shape_at_an_observed_order_of_exactly_a_quarter",
+    "87c6012c8d": f"killed by {T}test_inverse_steady_exponent_of_exactly_level_exp",
+    "97099f016d": f"killed by {T}test_fall_shape_at_an_inverse_exponent_of_exactly_minus_level_exp",
 }

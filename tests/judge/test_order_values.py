@@ -318,3 +318,38 @@ def test_short_fall_after_a_hump_quotes_its_own_need():
     tau, j = _hump_fall()
     assert "a counterexample needs 4×" in j.reason
     assert j.horizon_needed is None or j.horizon_needed > 1.01 * tau[-1]
+
+
+# ---- exactly on a threshold of a fitted exponent (the values found by scanning the last bits) ----------------------
+
+TAU_WIDE = geometric(1e2, 1e6, 7)
+U_WIDE = [1.0 / x for x in TAU_WIDE]
+
+
+def test_growth_shape_at_an_observed_order_of_exactly_a_quarter():
+    # |e| = r^0.25 against O(r^p), p one ulp pair above 1: the observed order p + max(a) is exactly 0.25 here,
+    # which is slow decay, not "no decay" (< 0.25)
+    e = [x ** 0.25 for x in U_WIDE]
+    j = Judgement(holds=None, reason="", checkpoints=TAU_WIDE, values=e)
+    O.rate_row(j, TAU_WIDE, U_WIDE, e, lambda x: 1.0 / x, 1.0000000000000004, 0.25, False, "t", lambda k: "")
+    assert (j.holds, j.rule) == (False, "growth")
+    assert j.observed_order["interval"][1] == 0.25
+    assert j.reason.startswith("converges at a slower rate: ")
+
+
+def test_inverse_steady_exponent_of_exactly_level_exp():
+    c = [x ** -0.09999999999999912 for x in U_WIDE]  # 1/c's largest three-point exponent rounds to exactly 0.1
+    assert O._inverse_steady(U_WIDE, c, 0)
+
+
+def test_fall_shape_at_an_inverse_exponent_of_exactly_minus_level_exp():
+    # Θ(r) with |e| ∝ r^1.1: 1/c ∝ r^−0.1, whose least three-point exponent rounds to exactly −0.1 on this scale —
+    # still a log factor's (≥ −LEVEL_EXP), not a faster order's
+    tau = geometric(1e2, 1e6, 5)
+    u = [1.0 / x for x in tau]
+    e = [x ** 1.1 * (1 + 89 * 1e-9) for x in u]
+    j = Judgement(holds=None, reason="", checkpoints=tau, values=e)
+    O.rate_row(j, tau, u, e, lambda x: 1.0 / x, 1.0, 0.25, True, "t", lambda k: "")
+    assert (j.holds, j.rule) == (False, "faster")
+    assert j.observed_order["interval"][1] == 1.1  # order − min(a), exactly
+    assert j.reason.startswith("decays faster than Θ(r) (a log factor): ")
