@@ -51,4 +51,5 @@ TRIAGE: dict[str, str] = {
     "d8ee35114b": f"killed by {T}test_growth_shape_at_an_observed_order_of_exactly_a_quarter",
     "87c6012c8d": f"killed by {T}test_inverse_steady_exponent_of_exactly_level_exp",
     "97099f016d": f"killed by {T}test_fall_shape_at_an_inverse_exponent_of_exactly_minus_level_exp",
+    "1f9f327067": f"killed by {T}test_inverse_steady_spread_of_exactly_steady",
 }

@@ -353,3 +353,11 @@ def test_fall_shape_at_an_inverse_exponent_of_exactly_minus_level_exp():
     assert (j.holds, j.rule) == (False, "faster")
     assert j.observed_order["interval"][1] == 1.1  # order − min(a), exactly
     assert j.reason.startswith("decays faster than Θ(r) (a log factor): ")
+
+
+def test_inverse_steady_spread_of_exactly_steady():
+    # 1/c = r^−0.15 on three points, the fourth placed so the two three-point exponents (−0.15, −0.05) differ by
+    # exactly STEADY after rounding (the scale 1 + 68e-9 picks that rounding): steady, the bound included
+    u = [1e-2, 1e-3, 1e-4, 1e-5]
+    c = [x * (1 + 68 * 1e-9) for x in [v ** 0.15 for v in u[:3]] + [0.18919220722350222]]
+    assert O._inverse_steady(u, c, 0)
