@@ -52,4 +52,5 @@ TRIAGE: dict[str, str] = {
     "87c6012c8d": f"killed by {T}test_inverse_steady_exponent_of_exactly_level_exp",
     "97099f016d": f"killed by {T}test_fall_shape_at_an_inverse_exponent_of_exactly_minus_level_exp",
     "1f9f327067": f"killed by {T}test_inverse_steady_spread_of_exactly_steady",
+    "d76ce9bfa4": f"killed by {T}test_slower_shape_at_a_stable_order_of_exactly_a_quarter",
 }

@@ -361,3 +361,16 @@ def test_inverse_steady_spread_of_exactly_steady():
     u = [1e-2, 1e-3, 1e-4, 1e-5]
     c = [x * (1 + 68 * 1e-9) for x in [v ** 0.15 for v in u[:3]] + [0.18919220722350222]]
     assert O._inverse_steady(u, c, 0)
+
+
+def test_slower_shape_at_a_stable_order_of_exactly_a_quarter():
+    # |e| = r^0.25 against O(r) over less than a decade (implied_growth cannot speak; levelling refutes): the
+    # largest observed order rounds to exactly 0.25 on this scale (1 + 132e-9) — slow decay, not "no decay"
+    tau = geometric(100, 900, 6)
+    u = [1.0 / x for x in tau]
+    e = [x ** 0.25 * (1 + 132 * 1e-9) for x in u]
+    j = Judgement(holds=None, reason="", checkpoints=tau, values=e)
+    O.rate_row(j, tau, u, e, lambda x: 1.0 / x, 1.0, 0.25, False, "t", lambda k: "")
+    assert (j.holds, j.rule) == (False, "levelling")
+    assert j.observed_order["interval"][1] == 0.25
+    assert j.reason.startswith("converges at a slower rate: stable observed order ∈ [0.25, 0.25] < 0.75 (stated 1)")
