@@ -66,7 +66,7 @@ GROUPS: dict[str, dict] = {
         ("withhold", "asymptotic_withhold", JUDGE_FAST, "the judge's withholding rules (bounded_by, slowest mode)"),
         ("free", "asymptotic_free", JUDGE_FAST, "the judge of a row without a stated limit (q converges)"),
         ("calibration", "asymptotic_calibration", JUDGE_CAL, "the judge's calibration families and rates"),
-        ("order", "asymptotic_order", [*JUDGE_FAST, *JUDGE_PINNED],
+        ("order", "asymptotic_order", ["tests/judge/test_order_values.py", *JUDGE_FAST, *JUDGE_PINNED],
          "the judge's order rules (bare-limit decay, O and Θ slopes, slowest mode)"),
         ("envelope", "asymptotic_envelope", [*JUDGE_FAST, *JUDGE_PINNED],
          "the judge's envelope rules (oscillation, implied growth, records)"),
