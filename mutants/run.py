@@ -2,6 +2,7 @@
 
     python mutants/run.py --tool mutmut --group persistence [--budget-min 25]   # mutate, test, record
     python mutants/run.py --tool mutmut --group persistence --survivors          # re-test the recorded survivors
+                                                                                # (results/ or partial/)
     python mutants/run.py --tool mutmut --group persistence --survivors --killed-only  # ... those triaged killed
     python mutants/run.py report                                                # write docs/mutation.md
 
@@ -218,6 +219,8 @@ def survivors(name: str, timeout: float = 600.0, killed_only: bool = False) -> i
     from triage import TRIAGE
     preload()
     path = RESULTS / f"{name}.json"
+    if not path.exists():  # a group whose triage is under way is recorded in mutants/partial/
+        path = HERE / "partial" / f"{name}.json"
     rec = json.loads(path.read_text())
     todo = [m for m in rec["mutants"] if m["status"] == "survived" and m.get("retest") != "killed"
             and (not killed_only or TRIAGE.get(m["key"], "").startswith("killed by "))]
