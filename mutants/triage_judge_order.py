@@ -1,5 +1,6 @@
 """Triage of the judge_order group's survivors (theory/asymptotic_order.py): the value-level test that kills each."""
 T = "tests/judge/test_order_values.py::"
+T2 = "tests/judge/test_order_values2.py::"
 TRIAGE: dict[str, str] = {
     "e9189637b4": f"killed by {T}test_slow_mode_a_non_monotone_mode_explains_no_offset",
     "005a69e71a": f"killed by {T}test_theta_refuted_by_a_stable_faster_order",
@@ -48,9 +49,61 @@ TRIAGE: dict[str, str] = {
     "4cef49ff40": f"killed by {T}test_slow_mode_distance_net_of_the_tolerance",
     "19cc1c78c7": f"killed by {T}test_bare_limit_fallen_exactly_tenfold_is_evidence",
     "3630f7fc40": f"killed by {T}test_short_fall_horizon_not_before_the_last_checkpoint",
-    "d8ee35114b": f"killed by {T}test_growth_shape_at_an_observed_order_of_exactly_a_quarter",
-    "87c6012c8d": f"killed by {T}test_inverse_steady_exponent_of_exactly_level_exp",
-    "97099f016d": f"killed by {T}test_fall_shape_at_an_inverse_exponent_of_exactly_minus_level_exp",
-    "1f9f327067": f"killed by {T}test_inverse_steady_spread_of_exactly_steady",
-    "d76ce9bfa4": f"killed by {T}test_slower_shape_at_a_stable_order_of_exactly_a_quarter",
+    # ---- killed by the re-test (tests/judge/test_order_values.py) ----------------------------------------------
+    "62a2e80c60": f"killed by {T}test_horizon_spread_against_a_quarter_of_the_distance",
+    "42434c0465": f"killed by {T}test_horizon_must_lie_past_the_last_checkpoint",
+    "5b49dbd7e1": f"killed by {T}test_horizon_must_lie_past_the_last_checkpoint",
+    "9e49be8c0f": f"killed by {T}test_horizon_not_decidable_appended_once",
+    "e309cd3a8e": f"killed by {T}test_past_mode_a_vanishing_mode_explains_nothing",
+    "78ef50475e": f"killed by {T}test_rate_row_without_noise_reads_every_record",
+    "f3bac4ffd7": f"killed by {T}test_declared_log_factor_too_few",
+    "2e2009b51e": f"killed by {T}test_declared_log_factor_too_few",
+    "77d861fffd": f"killed by {T}test_theta_inverse_constant_not_one_power_is_undecidable",
+    "51cb75fe03": f"killed by {T}test_theta_inverse_constant_not_one_power_is_undecidable",
+    "12de019657": f"killed by {T}test_theta_inverse_constant_not_one_power_is_undecidable",
+    "ee4e6f7f8b": f"killed by {T}test_theta_refuted_by_a_stable_faster_order",
+    "3671d8df94": f"killed by {T}test_theta_refuted_by_a_stable_faster_order",
+    "aa28ef4690": f"killed by {T}test_slow_mode_withholds_a_settled_refutation",
+    "88c8c2f9f9": f"killed by {T}test_slow_mode_withholds_a_settled_refutation",
+    "f4902ec3e5": f"killed by {T}test_slow_mode_two_checkpoint_window",
+    "f24932d866": f"killed by {T}test_slow_mode_a_mode_reaching_zero_explains_no_offset",
+    "ce067979bd": f"killed by {T}test_slow_mode_a_mode_reaching_zero_explains_no_offset",
+    "7bd67d66dd": f"killed by {T}test_slow_mode_last_value_within_the_tolerance_is_no_offset",
+    "e84f918119": f"killed by {T}test_slower_mode_compares_on_the_shifted_clock",
+    # ---- tests/judge/test_order_values2.py: exact ties --------------------------------------------------------
+    "d4909008ea": f"killed by {T2}test_horizon_exactly_at_the_last_checkpoint_is_already_reached",
+    "8df2a649a3": f"killed by {T2}test_horizon_beyond_the_float_range_is_none",
+    "03d0421d51": f"killed by {T2}test_rate_model_horizon_searched_from_the_last_checkpoint",
+    "159d2f82e5": f"killed by {T2}test_rate_model_horizon_searched_from_the_last_checkpoint",
+    "765c2f34f6": f"killed by {T2}test_past_mode_a_move_equal_to_the_modes_is_not_yet_less",
+    "1145556e11": f"killed by {T2}test_theta_fall_of_exactly_growth_fold_refutes",
+    "9bf650e7d9": f"killed by {T2}test_theta_fall_of_exactly_growth_fold_refutes",
+    "5b5c00ae02": f"killed by {T2}test_theta_fall_after_a_hump_measured_on_the_implied_constant",
+    "4d01313b9e": f"killed by {T2}test_theta_fall_quotes_the_last_exponent_of_its_inverse",
+    "28f73e3e1d": f"killed by {T2}test_theta_fall_quotes_the_last_exponent_of_its_inverse",
+    "025014630a": f"killed by {T2}test_inverse_steady_near_the_largest_float",
+    "6192859e85": f"killed by {T2}test_envelope_level_reads_the_error_without_rounding_by_default",
+    "f4d99a8430": f"killed by {T2}test_slow_mode_a_mode_flat_over_a_step_explains_no_offset",
+    "71c01709c6": f"killed by {T2}test_slow_mode_steps_equal_to_the_modes_are_withheld",
+    "6c35dce88a": f"killed by {T2}test_slower_mode_a_tie_keeps_the_first",
+    # ---- equivalent ---------------------------------------------------------------------------------------------
+    "ab2d76ff7c": "equivalent: the loop runs over fits[:1], one fit at most, so continue and break both end it",
+    # at a tolerance's edge: a three-point exponent (asymptotic_fit._root: regula falsi on logs and powers) or a
+    # levelling slope exponent γ (a ratio of two logarithms) lands on a decimal constant only by libm's last bits
+    "d8ee35114b": ("equivalent: ≤ vs < at a tolerance's edge: p_obs = order + max(a), a root-finder exponent, "
+                   "is exactly 0.25 only by libm's last bits"),
+    "4b8b7cd459": ("equivalent: ≤ vs < at a tolerance's edge: max(a), a root-finder exponent, is exactly "
+                   "−LEVEL_EXP only by libm's last bits"),
+    "97099f016d": ("equivalent: ≤ vs < at a tolerance's edge: min(a), a root-finder exponent, is exactly "
+                   "−LEVEL_EXP only by libm's last bits"),
+    "87c6012c8d": ("equivalent: ≤ vs < at a tolerance's edge: max(a), a root-finder exponent of 1/c, is exactly "
+                   "LEVEL_EXP only by libm's last bits"),
+    "1f9f327067": ("equivalent: ≤ vs < at a tolerance's edge: the spread of two root-finder exponents is exactly "
+                   "STEADY only by libm's last bits"),
+    "d76ce9bfa4": ("equivalent: ≤ vs < at a tolerance's edge: hi = order·(1 − γ) is 0.25 only by libm's bits; γ's "
+                   "exact values (0, −1) are level or faster, not slower (order_tol ≥ 0)"),
+    "163c88841e": ("equivalent: ≤ vs < at a tolerance's edge: the spread of the γs is exactly GAMMA_STABLE only by "
+                   "libm's bits (exact γs: 0 and −1, spread 0 or 1)"),
+    "a7576f6d09": ("equivalent: ≤ vs < at a tolerance's edge: spread = 0.05·|γ| only by libm's bits (exact γs 0, "
+                   "−1: spread 0 with γ ≠ 0 in the short states, or 1 > GAMMA_STABLE)"),
 }
