@@ -1,5 +1,6 @@
 """Triage of the judge_core group's survivors (theory/asymptotic.py): killed by a value test, or equivalent."""
 T = "tests/judge/test_core_values.py::"
+T2 = "tests/judge/test_core_values2.py::"
 TRIAGE: dict[str, str] = {
     "c5a2c4c01a": f"killed by {T}test_an_envelope_whose_last_peak_is_exactly_one_still_fell_only_its_ratio",
     "40e0315ae2": f"killed by {T}test_settled_reason_quotes_the_last_value",
@@ -39,4 +40,38 @@ TRIAGE: dict[str, str] = {
     "e5bd17eab2": f"killed by {T}test_a_collapse_excludes_a_limit_above_its_band",
     "eb8cf3b900": f"killed by {T}test_an_undecided_judgement_has_no_orders_yet",
     "4b9099747d": f"killed by {T}test_the_default_mode_is_put_on_the_rows_real_clock",
+    "0289861d14": f"killed by {T2}test_a_series_of_unequal_lengths_is_refused_by_name",
+    "e493b00bbd": f"killed by {T2}test_a_series_stands_for_its_last_value",
+    "675385e3a4": f"killed by {T2}test_a_series_stands_for_its_last_value",
+    "e236b5df64": f"killed by {T2}test_a_fresh_judgement_has_no_rule_window_or_oscillation",
+    "045d0737a0": f"killed by {T2}test_a_fresh_judgement_has_no_rule_window_or_oscillation",
+    "72c3f5bd03": f"killed by {T2}test_a_fresh_judgement_has_no_rule_window_or_oscillation",
+    "9ba693a87d": f"killed by {T2}test_a_fresh_judgement_has_no_rule_window_or_oscillation",
+    "d5c957616c": f"killed by {T2}test_a_checkpoint_at_clock_zero_is_refused_as_not_finite",
+    "d346a87a74": f"killed by {T2}test_too_few_checkpoints_are_refused_with_the_exact_reason_and_no_window",
+    "7af362ebdf": f"killed by {T2}test_too_few_checkpoints_are_refused_with_the_exact_reason_and_no_window",
+    "3dbf842a94": f"killed by {T2}test_a_subnormal_error_is_rounding_of_zero",
+    "90fa7bd896": f"killed by {T2}test_the_bare_limits_own_mode_is_one_over_log_of_e_plus_r_to_minus_p",
+    "000e529270": f"killed by {T2}test_the_bare_limits_own_mode_is_one_over_log_of_e_plus_r_to_minus_p",
+    "c62f5a4236": f"killed by {T2}test_series_at_skips_a_record_at_clock_zero",
+    "c8cb23bd32": f"killed by {T2}test_a_settled_judgement_estimates_the_last_value",
+    "0d69ff8b54": f"killed by {T2}test_a_withheld_rate_rows_refutation_names_a_derived_mode_as_derived",
+    "0539252121": f"killed by {T2}test_a_limit_at_or_within_the_settled_bands_upper_edge_is_not_excluded",
+    "2d7c4aedb0": f"killed by {T2}test_a_limit_at_or_within_the_settled_bands_upper_edge_is_not_excluded",
+    "226d0591b3": f"killed by {T2}test_the_stall_level_is_stall_of_the_last_distance",
+    "d6f8b99dec": f"killed by {T2}test_excludes_accepts_a_correction_of_exactly_kappa_of_the_distance",
+    "d1ed663a47": f"killed by {T2}test_excludes_nothing_at_a_distance_that_rounds_to_zero",
+    "271fc0b13e": f"killed by {T2}test_confirmed_needs_the_sixth_checkpoint_unless_the_exclusion_is_firm",
+    "4a3912bcd6": f"killed by {T2}test_confirmed_needs_the_sixth_checkpoint_unless_the_exclusion_is_firm",
+    "5002a66923": f"killed by {T2}test_confirmed_needs_the_sixth_checkpoint_unless_the_exclusion_is_firm",
+    "e729777cc9": f"killed by {T2}test_confirmed_needs_the_sixth_checkpoint_unless_the_exclusion_is_firm",
+    "68e1d5e03f": f"killed by {T2}test_credible_takes_a_drifting_fit_whose_spread_equals_its_correction",
+    "9127d3bcdf": f"killed by {T2}test_credible_takes_a_drifting_fit_whose_spread_equals_its_correction",
+    "e961f1e152": f"killed by {T2}test_refuted_by_default_excludes_with_a_fit_the_statement_does_not_protect",
+    "bb070913da": f"killed by {T2}test_a_fit_containing_the_limit_blocks_up_to_twice_the_excluders_drift",
+    "066baf0004": f"killed by {T2}test_a_fit_containing_the_limit_blocks_up_to_twice_the_excluders_drift",
+    "c0f800162c": "equivalent: an annotation, never evaluated under `from __future__ import annotations` (no "
+                  "get_type_hints anywhere)",
+    "46f76fd3f4": "equivalent: an annotation, never evaluated under `from __future__ import annotations` (no "
+                  "get_type_hints anywhere)",
 }

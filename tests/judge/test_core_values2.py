@@ -1,0 +1,163 @@
+"""The judge's core (``theory.asymptotic``) value by value, continued from ``test_core_values.py``: the defaults of
+``Series`` and ``Judgement``, the refusals' exact reasons, the rules of ``_refuted``, ``_excludes``, ``_confirmed``
+and ``_credible`` on constructed fits (binary-exact ties), the settled band's edges and the subnormal floor.
+Every tie here is exact in float64 (powers of two, differences of nearby floats) or is built from the very value
+the code computes on the same machine, so no outcome rests on the last bits of libm."""
+import pytest
+import sympy as sp
+
+from ibcheck.theory import asymptotic as A
+from ibcheck.theory.asymptotic import geometric, judge, series_at
+from ibcheck.theory.asymptotic_fit import F_S, Fit
+
+t = sp.Symbol("t", real=True)
+LOG = 1 / sp.log(t)
+ULP = 2.0 ** -52  # the spacing of float64 just above 1
+
+
+def _fit(limits: tuple, corr: float, exps: tuple = (1.0, 1.0, 1.0)) -> Fit:
+    """A window fit (last exponent 1) with these limits and correction, its band as ``window_fit`` makes it."""
+    return Fit("r", exps, limits, min(limits) - F_S * corr, max(limits) + F_S * corr, limits[-1], corr, 1.0, 1.0, True)
+
+
+def test_a_series_of_unequal_lengths_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"^Series: clock and values must have the same length$"):
+        A.Series([1, 2], [3])
+
+
+def test_a_series_stands_for_its_last_value():
+    assert float(A.Series([1, 2, 3], [4, 5, 6])) == 6.0
+
+
+def test_a_fresh_judgement_has_no_rule_window_or_oscillation():
+    """The defaults a rule fills in: no rule yet, no window, no oscillation (None, not an empty value)."""
+    j = A.Judgement(None, "", [], [])
+    assert j.rule == "" and j.window is None and j.oscillation is None, j
+
+
+def test_too_few_checkpoints_are_refused_with_the_exact_reason_and_no_window():
+    j = judge([1.0, 2.0, 3.0], [1.0, 0.5, 0.3], 1 / t, "t", 0.0)
+    assert j.reason == "3 checkpoints: the judge needs ≥ 5 finite ones" and j.window is None, j.reason
+
+
+def test_a_monotone_decay_carries_no_oscillation():
+    tau = geometric(10, 1e4, 9)
+    j = judge(tau, [1 / x for x in tau], 1 / t, "t", 0.0)
+    assert j.oscillation is None and "oscillation" not in j.row(), j.oscillation
+
+
+def test_a_checkpoint_at_clock_zero_is_refused_as_not_finite():
+    """τ_0 = 0: the clock must be > 0 (not ≥ 0) at every checkpoint; refused before the rate is read."""
+    tau = geometric(10, 1e4, 9)
+    j = judge([0.0] + tau[1:], [1 / x for x in tau], 1 / t, "t", 0.0)
+    assert j.reason == "9 checkpoints with a NaN/Inf: the judge needs ≥ 5 finite ones", j.reason
+
+
+def test_a_subnormal_error_is_rounding_of_zero():
+    """q = 2^−1000, 2^−1004, …, 2^−1032 on the clock 2^k against 0: the rounding NOISE·2^−1000 = 2^−1044 is below
+    the smallest normal, so the floor is 2^−1022 + 2^−1044 (exact): the subnormal tail from 2^−1024 on (t = 64) has
+    reached 0."""
+    j = judge([2.0 ** k for k in range(9)], [2.0 ** -(1000 + 4 * k) for k in range(9)], 1 / t, "t", 0.0)
+    assert j.holds is True and j.rule == "reached" and j.window == [64.0, 256.0], j.reason
+
+
+def test_the_bare_limits_own_mode_is_one_over_log_of_e_plus_r_to_minus_p():
+    """r = 1/τ at order 0.01: 1/log(e + τ^(1/100)) falls less than ``DEFAULT_SLOWEST`` over [1, 100], so it is the
+    admissible mode, exactly (τ positive: r^−p simplifies to τ^(1/100))."""
+    m = A.admissible_mode(None, False, 1 / A.TAU, 0.01, [1.0, 100.0], "tau")
+    assert m == 1 / sp.log(sp.E + A.TAU ** sp.Rational(1, 100)), m
+
+
+def test_series_at_skips_a_record_at_clock_zero():
+    s = series_at([0.0, 1.0, 10.0], [3.0, 4.0, 5.0], [1.0])
+    assert s.clock == (1.0,) and s.values == (4.0,), s
+
+
+def test_a_settled_judgement_estimates_the_last_value():
+    """Settled at 1.0500049 … 1.0500051 against −10: the limit estimate is the last value itself."""
+    j = judge(geometric(10, 1e4, 9), [1.0500049] * 8 + [1.0500051], LOG, "t", -10.0)
+    assert j.rule == "settled" and j.limit_estimate["value"] == 1.0500051, j.limit_estimate
+
+
+def test_a_withheld_rate_rows_refutation_names_a_derived_mode_as_derived():
+    """An O(r²) row at r = 1/t with its derivation's slowest mode 1/log t: the exclusion of 0 by q = 1 + 0.4·τ_last/τ
+    is withheld against that mode, named "derived" (not the stated rate's)."""
+    tau = geometric(10, 1e3, 6)
+    j = judge(tau, [1 + 0.4 * tau[-1] / x for x in tau], 1 / t, "t", 0.0, order=2.0, slowest=LOG, stated_rate=True)
+    assert j.holds is None and j.rule == "excluded-limit", j.reason
+    assert "withheld: the derived slowest mode log(t)**(-1.0)" in j.reason, j.reason
+
+
+@pytest.mark.parametrize("limit, tol, holds", [(2.0, 2.0 - (1.0 + 1e-7), None), (2.0, 1.5, None),
+                                               (2.0, 1.0 - 2e-7, False)])
+def test_a_limit_at_or_within_the_settled_bands_upper_edge_is_not_excluded(limit, tol, holds):
+    """q = 1 at every checkpoint against 2: settled in 1 ± 1e-7 (STALL of the distance 1, fl(1e-7) exactly); with
+    limit_tol = 2 − (1 + 1e-7) the band's high end plus the tolerance is exactly 2 (Sterbenz: both differences
+    exact): not excluded; with 1.5 well inside; with 1 − 2e-7 excluded, refuted as settled."""
+    j = judge(geometric(10, 1e4, 9), [1.0] * 9, LOG, "t", limit, limit_tol=tol)
+    assert j.holds is holds and j.rule == ("settled" if holds is False else "undecidable"), j.reason
+
+
+def test_the_stall_level_is_stall_of_the_last_distance():
+    """q = 1 + δ eight times, then 1, against 0, with δ = 450359985 ulp(1) ≈ 1e-7 + 4.9e-15: the last change δ
+    exceeds STALL·|e_last| = 1e-7 by 22 ulps of 1 (against 1e-7·|e_−2| it would be still): not settled."""
+    d = 450359985 * ULP
+    assert 1e-7 < d < 1e-7 * (1 + d), d  # margins of ~5e-15 both sides, far above the products' rounding (1e-23)
+    j = judge(geometric(10, 1e4, 9), [1.0 + d] * 8 + [1.0], LOG, "t", 0.0)
+    assert j.holds is None and j.rule == "undecidable" and "no decay window" in j.reason, j.reason
+
+
+def test_excludes_accepts_a_correction_of_exactly_kappa_of_the_distance():
+    """Limits 9, 9.5, 10 with correction 5 = KAPPA·10 against 0 (band 2.75 … 16.25): the bound is inclusive."""
+    assert A._excludes(_fit((9.0, 9.5, 10.0), 5.0), 0.0, 0.0) is True
+
+
+def test_excludes_nothing_at_a_distance_that_rounds_to_zero():
+    """A fit at exactly 1 (no correction, no spread) against q∞ = −2^−60 ± 1: its band minus the tolerance is 0,
+    above q∞ (not contained), but the distance |1 + 2^−60| − 1 rounds to 0: no distance, no exclusion."""
+    assert A._excludes(_fit((1.0, 1.0, 1.0), 0.0), -2.0 ** -60, 1.0) is False
+
+
+Q6 = [1.0, 2.0, 1.0, 2.0, 1.0, 2.0]  # six checkpoints whose wider window has no fit (not monotone)
+U6 = [2.0 ** -k for k in range(6)]
+
+
+@pytest.mark.parametrize("corr, tol, confirmed", [(5.0, 0.0, False), (2.5, 0.0, True), (2.5, 1.0, False)])
+def test_confirmed_needs_the_sixth_checkpoint_unless_the_exclusion_is_firm(corr, tol, confirmed):
+    """Limits 9 … 10 against 0 ± tol on six checkpoints: a correction of 5 (> KAPPA_FIRM·10) must hold over four
+    triples, which these values do not fit: not confirmed; 2.5 = KAPPA_FIRM·10 exactly is firm (inclusive); with
+    tol = 1 the distance is 9 and 2.5 > KAPPA_FIRM·9: not firm, not confirmed."""
+    assert A._confirmed(_fit((9.0, 9.5, 10.0), corr), U6, Q6, U6, 0.0, tol) is confirmed
+
+
+def test_credible_takes_a_drifting_fit_whose_spread_equals_its_correction():
+    """Exponents 2, 1, 1 (drift 1: not plausible), limits 9 … 10 (spread 1) and correction 1: credible (inclusive)."""
+    assert A._credible(Fit("r", (2.0, 1.0, 1.0), (9.0, 9.5, 10.0), 0.0, 20.0, 10.0, 1.0, 1.0, 1.0, True)) is True
+
+
+def test_credible_takes_a_plausible_fit_whatever_its_spread():
+    assert A._credible(_fit((9.0, 9.5, 10.0), 0.1)) is True  # spread 1 > correction 0.1, but steady
+
+
+def _refuted(fits: list, stated=None):
+    """``_refuted`` on a linear fall 5, 4, 3, 2, 1 over t = 1 … 16 (neither settled, diverging nor collapsing)."""
+    tau, q = [1.0, 2.0, 4.0, 8.0, 16.0], [5.0, 4.0, 3.0, 2.0, 1.0]
+    j = A.Judgement(holds=None, reason="", checkpoints=tau, values=q)
+    args = (j, tau, q, q, fits, 0.0, 0.0, A.NOISE * 5, "t", lambda k: "", [1 / x for x in tau])
+    return (A._refuted(*args) if stated is None else A._refuted(*args, stated)), j.rule
+
+
+def test_refuted_by_default_excludes_with_a_fit_the_statement_does_not_protect():
+    assert _refuted([_fit((9.0, 9.5, 10.0), 0.1)]) == (True, "excluded-limit")
+
+
+def _blocker(exps: tuple) -> Fit:
+    return Fit("τ", exps, (-1.0, 0.0, 1.0), -2.0, 2.0, 1.0, 0.5, 1.0, 1.0, True)  # contains 0
+
+
+@pytest.mark.parametrize("drift, refuted", [(0.125, (False, "")), (0.15625, (True, "excluded-limit"))])
+def test_a_fit_containing_the_limit_blocks_up_to_twice_the_excluders_drift(drift, refuted):
+    """The excluding fit drifts 0.0625, a fit containing 0 drifts 0.125 = 2·0.0625 (blocks: inclusive) or 0.15625
+    (> 2×, a far worse fit: does not block). Binary-exact drifts."""
+    excl = _fit((9.0, 9.5, 10.0), 0.1, (1.0625, 1.0, 1.0))
+    assert _refuted([excl, _blocker((1.0 + drift, 1.0, 1.0))], False) == refuted
