@@ -74,4 +74,13 @@ TRIAGE: dict[str, str] = {
                   "get_type_hints anywhere)",
     "46f76fd3f4": "equivalent: an annotation, never evaluated under `from __future__ import annotations` (no "
                   "get_type_hints anywhere)",
+    "d76ce09741": f"killed by {T2}test_a_collapse_whose_band_plus_tolerance_is_exactly_the_limit_refutes_nothing",
+    "e4684725a0": f"killed by {T2}test_a_collapse_whose_band_plus_tolerance_is_exactly_the_limit_refutes_nothing",
+    "bfdb9461fc": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
+    "e2bd743849": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
+    "1a144bd3eb": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
+    "09412a96f9": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
+    "1cc27ba75f": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
+    "e2ed57576f": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
+    "5b07689f71": f"killed by {T2}test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance",
 }

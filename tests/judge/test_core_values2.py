@@ -3,12 +3,15 @@
 and ``_credible`` on constructed fits (binary-exact ties), the settled band's edges and the subnormal floor.
 Every tie here is exact in float64 (powers of two, differences of nearby floats) or is built from the very value
 the code computes on the same machine, so no outcome rests on the last bits of libm."""
+import math
+
 import pytest
 import sympy as sp
 
 from ibcheck.theory import asymptotic as A
 from ibcheck.theory.asymptotic import geometric, judge, series_at
 from ibcheck.theory.asymptotic_fit import F_S, Fit
+from ibcheck.theory.asymptotic_settled import collapsing
 
 t = sp.Symbol("t", real=True)
 LOG = 1 / sp.log(t)
@@ -161,3 +164,55 @@ def test_a_fit_containing_the_limit_blocks_up_to_twice_the_excluders_drift(drift
     (> 2×, a far worse fit: does not block). Binary-exact drifts."""
     excl = _fit((9.0, 9.5, 10.0), 0.1, (1.0625, 1.0, 1.0))
     assert _refuted([excl, _blocker((1.0 + drift, 1.0, 1.0))], False) == refuted
+
+
+# a dyadic collapse: q = 1 + 4^−k at t = 1 … 10, changes −3·4^−(k+1) with ratios exactly ¼, so Aitken's limit is
+# q_last + d_last·¼/¾ = 1 exactly, its correction c = 2^−18 and the last change 3·2^−18 (the rate's steps are equal)
+TAU = [float(k) for k in range(1, 11)]
+QC = [1.0 + 4.0 ** -k for k in range(10)]
+UC = [1.0 - x / 20 for x in TAU]
+S = 2.0 ** -18
+
+
+def _collapse(limit: float, tol: float):
+    """``_refuted`` on the dyadic collapse (no fits): True (decided), a still-moving description, or False."""
+    j = A.Judgement(holds=None, reason="", checkpoints=TAU, values=QC)
+    noise = A.NOISE * max(max(QC), abs(limit))
+    r = A._refuted(j, TAU, QC, [v - limit for v in QC], [], limit, tol, noise, "t", lambda k: "", UC)
+    return ("moving" if isinstance(r, str) and r.startswith("changes collapsing ever faster") else r), j.rule
+
+
+@pytest.mark.parametrize("dist, tol, want", [
+    (30, 0, (True, "settled")),     # last change 3·2^−18 = fl(0.1·30·2^−18) exactly: stopped (the bound inclusive)
+    (90, 0, (True, "settled")),     # 3 ≤ 9 (in 2^−18): stopped (the change before, 12, is not the last)
+    (28, 0, ("moving", "")),        # 3 > 2.8: still moving (against e_−2 = 31 it would have stopped)
+    (30, 2, ("moving", "")),        # 3 > 0.1·(30 − 2): the distance beyond the tolerance
+    (3, 0, ("moving", "")),         # correction 1 = KAPPA·2 (Aitken's distance) exactly: it counts (inclusive)
+    (11, 8.5, (False, "")),         # correction 1 > KAPPA·(10 − 8.5), the band 1.25 + STALL clear of the tolerance
+])
+def test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance(dist, tol, want):
+    """The stated limit at 1 − (dist − 1)·2^−18 below the collapse (|e_last| = dist·2^−18, Aitken's limit 1 at
+    (dist − 1)·2^−18 from it), limit_tol = tol·2^−18: every value binary-exact."""
+    assert _collapse(1.0 + S - dist * S, tol * S) == want
+
+
+def test_a_dyadic_collapse_excludes_a_limit_on_the_far_side_of_zero():
+    """Against −1 (distance 2 from Aitken's limit 1, far beyond the correction 2^−18), the last change 3·2^−18 is
+    below a tenth of |e_last|: settled."""
+    assert _collapse(-1.0, 0.0) == (True, "settled")
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_a_collapse_whose_band_plus_tolerance_is_exactly_the_limit_refutes_nothing(side):
+    """q = ±(0.005 + C·e^−1.5τ) at τ = 1 … 10 as in ``test_core_values`` (correction within the stall level, so
+    KAPPA passes at the band's edge) against 0 with limit_tol = the band's edge nearest 0 (computed by
+    ``collapsing`` on this machine, so the tie holds exactly wherever it runs): the band widened by the tolerance
+    reaches 0 exactly — contained (inclusive), nothing refuted."""
+    C = 1.5 * 1e-7 * 0.005 / (math.exp(-13.5) - math.exp(-15.0))
+    q = [side * (0.005 + C * math.exp(-1.5 * x)) for x in TAU]
+    level = max(1e-7 * abs(q[-1]), A.NOISE * 0.005)
+    gc = collapsing(TAU, q, points=5, span=10.0, safety=F_S, level=level, u=UC)
+    tol = gc[0] if side > 0 else -gc[1]
+    assert (gc[0] - tol if side > 0 else gc[1] + tol) == 0.0, gc
+    j = A.Judgement(holds=None, reason="", checkpoints=TAU, values=q)
+    assert A._refuted(j, TAU, q, q, [], 0.0, tol, A.NOISE * 0.005, "t", lambda k: "", UC) is False, j.reason
