@@ -216,3 +216,65 @@ def test_a_collapse_whose_band_plus_tolerance_is_exactly_the_limit_refutes_nothi
     assert (gc[0] - tol if side > 0 else gc[1] + tol) == 0.0, gc
     j = A.Judgement(holds=None, reason="", checkpoints=TAU, values=q)
     assert A._refuted(j, TAU, q, q, [], 0.0, tol, A.NOISE * 0.005, "t", lambda k: "", UC) is False, j.reason
+
+
+# the flat envelope's rounding allowance, binary-exact: q = q∞ − |e| below q∞ = 2^20, so the rounding NOISE·2^20 =
+# 2^−24 = U/16 (U = 2^−20); clock 2^k and slowest mode 1/t: it must fall 2^(b−a) from peak a to peak b; a period of
+# two checkpoints allows the swing max/min of |e| about the first peak; the rounding allowance is
+# 1 + (U/16)(1/|e_a| + 1/|e_b|)
+ENV_ROWS = [  # |e| / U at the checkpoints 2^0 … ; the verdict
+    ([2, 4, 2, 3, 0.25, 0.5, 0.25], (None, "undecidable")),  # 8·2·(1 + 1/64 + 1/8) = 18.25 ≥ 16
+    ([32 / 14.5, 4, 32 / 14.5, 3, 0.25, 0.5, 0.25], (None, "undecidable")),  # 14.5·1.140625 = 16.5 ≥ 16 > 14.5·1.125
+    ([1 / 12, 0.5, 1 / 12, 0.375, 0.125, 0.25, 0.125], (None, "undecidable")),  # 12·(1 + 1/8 + 1/4) = 16.5 ≥ 16
+    ([1 / 11, 0.5, 1 / 11, 0.375, 0.125, 0.25, 0.125], (False, "settled")),  # 11·1.375 = 15.125 < 16 ≤ 11·1.5
+    ([1 / 64, 1 / 8, 1 / 64, 1 / 8, 1 / 32, 1 / 8, 1 / 32, 1 / 4], (None, "undecidable")),  # 1·8·(1 + 1) = 16 exactly
+]
+
+
+@pytest.mark.parametrize("x, verdict", ENV_ROWS)
+def test_a_flat_envelope_is_allowed_the_quantitys_rounding_at_both_peaks(x, verdict):
+    """Peaks at 2 and 32 (need 16×): the envelope's fall × its swing × the rounding allowance against 16 — a fall
+    short of it by more than the rounding refutes; equal (the last row, every factor a power of two) does not."""
+    tau = [2.0 ** k for k in range(len(x))]
+    q = [2.0 ** 20 - v * 2.0 ** -20 for v in x]
+    j = judge(tau, q, 1 / t, "t", 2.0 ** 20, slowest=1 / t)
+    assert (j.holds, j.rule) == verdict, j.reason
+
+
+X_SPAN = [2.0, 4.0, 2.0, 3.0, 0.25, 4.0, 0.25]  # peaks of 4 at the clock's second and sixth checkpoints
+
+
+@pytest.mark.parametrize("ratio, holds", [(10.0, False), (10.0 * (1 - 1e-9), False), (10.0 * (1 - 1.5e-9), None)])
+def test_a_flat_envelope_needs_a_decade_between_its_peaks(ratio, holds):
+    """Peaks of |e| = 4 at t = 1 and t = ratio: a constant amplitude refutes over a decade, ratio ≥ SPAN·(1 − 1e-9)
+    (the second row is that product itself, the third 5e-9 short of it: no decade, undecidable)."""
+    tau = [0.5, 1.0, 2.0, 4.0, 8.0, ratio, 2 * ratio]
+    j = judge(tau, X_SPAN, 1 / t, "t", 0.0, slowest=1 / t)
+    assert j.holds is holds, j.reason
+    if holds is False:
+        assert j.rule == "settled" and j.window == [1.0, 2 * ratio], (j.rule, j.window)
+        assert "it fell only 1× from its first peak at t = 1 to its last at 10, less than" in j.reason, j.reason
+
+
+def test_a_flat_envelope_names_its_mode_to_three_digits():
+    j = judge([0.5, 1.0, 2.0, 4.0, 8.0, 10.0, 20.0], X_SPAN, 1 / t, "t", 0.0, slowest=1.23456 / t)
+    assert "less than the slowest admissible mode 1.23/t (10×)" in j.reason, j.reason
+
+
+def test_a_flat_envelope_held_to_r_squared_allows_a_step_of_r_squared():
+    """A bare limit at r = 1/log t, order 2, peaks 2.28 … 1.0 (period 4): held to r² (3.842×), with the sampling
+    allowance of one step of r² (1.774 with cos(π/4)): 2.28 × 1.774 ≥ 3.842, not refuted (a step of r alone, 1.584,
+    would refute it). The fall lies 5% inside the window [2.17, 2.43] that separates the two."""
+    f = 1.9
+    q = [1.3 * f, 0.8, 0.5, 0.8, 1.2 * f, 0.8, 0.5, 0.8, 1.1 * f, 0.8, 0.5, 0.8, 1.0, 0.8]
+    j = judge(geometric(10, 1e4, 14), q, LOG, "t", 0.0, order=2.0, slowest=1 / t)
+    assert j.holds is None and "fell 2.28× from its first peak" in j.reason, j.reason
+
+
+def test_an_oscillation_without_peaks_has_fallen_nothing():
+    """A growing alternation ±1 … ∓6 about 0: no interior peak of |e|, one record (the last): the flat envelope reads
+    no fall, from the first checkpoint to itself."""
+    j = judge([1.0, 2.0, 4.0, 8.0, 16.0, 32.0], [1.0, -2.0, 3.0, -4.0, 5.0, -6.0], 1 / t, "t", 0.0)
+    assert j.holds is None and j.reason.endswith("which is attained at only 1 checkpoints (the judge needs 5) and fell "
+                                                 "1× from its first peak at t = 1 to its last at 1: not decidable "
+                                                 "from this run"), j.reason
