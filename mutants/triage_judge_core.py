@@ -105,4 +105,9 @@ TRIAGE: dict[str, str] = {
     "3212afa6ce": "equivalent: z = 2/τ instead of 1/τ rescales the clock model's variable; a fit of q = L' + C z^a "
                   "has the same exponents and limits at any scale of z (only C, which _excludes does not read, "
                   "changes), so _confirmed's answer is the same up to rounding",
+    "bd7a913384": f"killed by {T2}test_a_pending_rate_row_keeps_its_own_horizon",
+    "249d07a818": f"killed by {T2}test_five_records_from_the_second_to_last_peak_decide_by_the_records",
+    "87cc3b2074": f"killed by {T2}test_five_records_from_the_second_to_last_peak_decide_by_the_records",
+    "973049db04": f"killed by {T2}test_a_tenfold_fall_of_an_alternations_records_alone_decides_nothing",
+    "2acd70c0f7": f"killed by {T2}test_a_tenfold_fall_of_an_alternations_records_alone_decides_nothing",
 }

@@ -278,3 +278,38 @@ def test_an_oscillation_without_peaks_has_fallen_nothing():
     assert j.holds is None and j.reason.endswith("which is attained at only 1 checkpoints (the judge needs 5) and fell "
                                                  "1× from its first peak at t = 1 to its last at 1: not decidable "
                                                  "from this run"), j.reason
+
+
+def test_five_records_from_the_second_to_last_peak_decide_by_the_records():
+    """|e| = f/t on the clock 2^k, f = ¼, 1, 1, 1, 1, ¼, 1, ¼ (alternate dips): peaks at t = 2 and 64, records
+    2, 4, 8, 16, 64 — five, the judge's minimum, starting exactly at the second-to-last peak: the records (1/t,
+    order 1) level and span a full period (the window's start at that peak is inclusive): verified."""
+    tau = [2.0 ** k for k in range(8)]
+    f = [0.25, 1, 1, 1, 1, 0.25, 1, 0.25]
+    j = judge(tau, [c / x for c, x in zip(f, tau)], 1 / t, "t", 0.0, stated_rate=True)
+    assert j.holds is True and j.rule == "levelling" and j.window == [2.0, 64.0], j.reason
+    assert "at its 5 records up to its last peak: the implied constant levels" in j.reason, j.reason
+
+
+def test_a_tenfold_fall_of_an_alternations_records_alone_decides_nothing():
+    """q = ±|e| alternating about 0, |e| = 1, ½, ⅜, ⅛, 1/16, 1/32, 3/128, 1/128 on the clock 2^k (no interior peak:
+    all eight are records): the records fall 128× with no steady power law (decay), but against r² = 1/t² the
+    implied constant grows: the bare limit's tenfold fall alone is no evidence here, undecidable."""
+    x = [1, 0.5, 0.375, 0.125, 0.0625, 0.03125, 0.0234375, 0.0078125]
+    j = judge([2.0 ** k for k in range(8)], [v * (-1) ** k for k, v in enumerate(x)], 1 / t, "t", 0.0, order=2.0)
+    assert j.holds is None and j.rule == "undecidable" and j.reason.startswith("oscillating ("), j.reason
+    assert " at its 8 records: |q − 0| falls at observed order" in j.reason, j.reason
+    assert j.reason.endswith(
+        "fallen 128× with no steady power law pointing elsewhere, but the records of an oscillation about another "
+        "value or of constant amplitude fall tenfold too, while its decaying part dies out, and the implied constant "
+        "against r^p does not level over an observed period: not decidable from this run"), j.reason
+
+
+def test_a_pending_rate_row_keeps_its_own_horizon():
+    """q = 0.1 + 0.75/t on t ∈ [10, 10.5] (12 checkpoints), Θ(1/t) against 0: a stable slower order whose implied
+    constant grew only 1.03× — pending at the horizon the slope predicts (t ≈ 21.9); the power law pointing at 0.1
+    is not consulted again (the levelling exponent's spread 0.019 is well inside 5% of γ, 0.058)."""
+    tau = geometric(10, 10.5, 12)
+    j = judge(tau, [0.1 + 0.75 / x for x in tau], 1 / t, "t", 0.0, stated_rate=True, two_sided=True)
+    assert j.holds is None and j.rule == "pending" and j.reason.endswith("needs t ≈ 21.9"), j.reason
+    assert j.horizon_needed == pytest.approx(21.87, rel=1e-3), j.horizon_needed
