@@ -70,7 +70,7 @@ GROUPS: dict[str, dict] = {
         ("order", "asymptotic_order",
          ["tests/judge/test_order_values.py", "tests/judge/test_order_values2.py", *JUDGE_FAST, *JUDGE_PINNED],
          "the judge's order rules (bare-limit decay, O and Θ slopes, slowest mode)"),
-        ("envelope", "asymptotic_envelope", [*JUDGE_FAST, *JUDGE_PINNED],
+        ("envelope", "asymptotic_envelope", ["tests/judge/test_envelope_values.py", *JUDGE_FAST, *JUDGE_PINNED],
          "the judge's envelope rules (oscillation, implied growth, records)"),
         ("alternatives", "asymptotic_alternatives", ["tests/judge/test_alternatives.py", *JUDGE_FAST, *JUDGE_PINNED],
          "a row's nearest wrong answers and which the evidence excludes"),
