@@ -170,7 +170,8 @@ def evidence(tau, e, p, o, window=None, u_of=lambda t: 1.0 / t):
 TAU = (1.0, 16.0, 256.0, 4096.0)  # r = 1/τ: the stated constants c = |e|·τ (p = 1) below are exact
 
 
-@pytest.mark.parametrize("c, k0", [((10, 1, 1, 1), 1), ((1, 10, 10, 10), 1), ((1, 2, 2, 2), 0)])
+@pytest.mark.parametrize("c, k0", [((10, 1, 1, 1), 1), ((1, 10, 10, 10), 1), ((1, 2, 2, 2), 0)],
+                         ids=["high-before", "low-before", "ratio-two"])
 def test_the_level_stretch_extends_back_while_the_constant_stays_within_growth(c, k0):
     # from the window's start τ = 256 back while max(c) ≤ 2·min(c) over the stretch (a ratio of exactly 2 is level)
     e = [ck / t for ck, t in zip(c, TAU)]
@@ -201,7 +202,8 @@ def log_clock(s0, sK):
 
 
 @pytest.mark.parametrize("s0, sK", [(86.625, 346.0), (100.0, 343.0), (100.0, 300.0), (100.5, 200.0),
-                                    (100.0, 343.25)])
+                                    (100.0, 343.25)],
+                         ids=["first-end", "second-end", "triple", "double-minus", "double-plus"])
 def test_the_bracket_search_finds_a_horizon_below_the_overflow_cap(s0, sK):
     # the bracket [log τ_K, log τ_K + 1] grows as hi → 2·hi + 1 and stops past log τ = 690: each case puts the
     # separation 4·s0 within one step of the bracket at ≥ ½ in log τ from every edge (so no last bit decides it)
@@ -213,3 +215,25 @@ def test_no_horizon_past_the_overflow_cap():
     # log τ_K = 689.5: the first bracket end 690.5 is already past the cap; the separation 800 is never bracketed
     fall, h, k0 = log_clock(200.0, 689.5)
     assert fall < 2 and h is None
+
+
+# the float nearest e^689: its true log is 689 − 0.0003 ulp (mpmath), so any log accurate to < 1 ulp returns 689
+E689 = float.fromhex("0x1.03037111c911bp+994")
+
+
+@pytest.mark.parametrize("tau_k", [E689, math.exp(689.5)], ids=["at", "past"])
+def test_no_horizon_is_sought_at_or_past_the_overflow_cap(tau_k):
+    # a rate that reaches 0 past τ = 3.5e299 (between e^689.5 and e^690): evaluating the ratio r^p/g(r) there
+    # would divide 0 by 0. The bracket starts at log τ_K + 1 = 690 (exactly) or 690.5: at the cap, not searched
+    assert math.log(E689) + 1.0 == 690.0
+    u_of = lambda t: 1.0 / t if t < 3.5e299 else 0.0  # noqa: E731
+    tau = (tau_k / 2, tau_k)
+    fall, h, k0 = evidence(tau, [1 / t for t in tau], 1.0, 0.5, u_of=u_of)
+    assert fall == pytest.approx(math.sqrt(2), rel=1e-12) and h is None
+
+
+def test_a_rate_with_a_floor_separates_where_it_first_reaches_the_target():
+    # r = max(1/τ, ¼), e = 1 on τ ∈ {1, 2}, against order 0: target |e|/(2·c_K) = ¼ = r from τ = 4 on (exact ties on
+    # the floor): the first clock where r^p/g(r) ≤ ¼ is τ = 4, though the bracket's first end e·2 is on the floor
+    fall, h, k0 = evidence((1.0, 2.0), (1.0, 1.0), 1.0, 0.0, u_of=lambda t: max(1.0 / t, 0.25))
+    assert fall == 1.0 and h == pytest.approx(4.0, rel=1e-9)  # bisection to 2^-60 of the bracket
