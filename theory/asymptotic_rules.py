@@ -10,7 +10,10 @@ slack (verified), a stable ``γ > tol/p`` is a slower order — the implied cons
 ``x^{pγ}`` without levelling — and refutes the row only once the slopes have fallen by ``GROWTH`` over the window
 (a stable-but-slower order over less is evidence, not a counterexample). A Θ row's Ω side is the mirror image: a
 stable ``γ < −tol/p`` whose slopes rose by ``GROWTH``, with the error's own two-point orders stable too (a plateau
-exit falls ever more slowly: its orders are not stable, and it is not an Ω failure).
+exit falls ever more slowly: its orders are not stable, and it is not an Ω failure). Either refutation needs its
+stable window to hold as it moves back: a window of exactly ``MIN_ORDERS`` exponents whose preceding finite
+exponent breaks its stability is a transient's turn (a hump peaking after the run ends shows a steady slower order
+over its last four checkpoints only) and refutes nothing; a window that spans the run has nothing to hold against.
 
 **Decay window (a bare limit).** The last ``MIN_ORDERS`` two-point orders ``Δlog|e|/Δlog r`` are positive and
 either stable (spread ≤ ``STABLE``) or non-decreasing to rounding: the error falls at a steady or accelerating
@@ -102,6 +105,8 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
     if max(win) - min(win) > GAMMA_STABLE:
         return lev
     lev.start, lev.gamma, lev.spread = start, sum(win) / len(win), max(win) - min(win)
+    if start > 0 and math.isfinite(g[start - 1]) and len(win) <= MIN_ORDERS:
+        return lev  # the exponent one step back breaks the window: a transient's turn, not a steady order
     fall = c[-1] / max(c[:start + 1])  # past every earlier value: O(r^p) bounds c, a return is no growth
     if min(win) > bound:
         lev.state, lev.change = ("slower" if fall >= GROWTH else "slower-short"), fall
