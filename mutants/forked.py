@@ -38,6 +38,10 @@ def run_tests(tree: Path, tests: list[str], timeout: float) -> tuple[int, str]:
             os.chdir(tree)
             sys.path.insert(0, str(tree))
             os.environ["PYTHONPATH"] = str(tree)
+            # no bytecode cache: two mutants of one file with equal size written within a second would share the
+            # cached .pyc's (mtime, size) stamp, and the second would run the first's code
+            sys.dont_write_bytecode = True
+            os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
             fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(fd, 1)
             os.dup2(fd, 2)
