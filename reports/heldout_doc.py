@@ -71,7 +71,7 @@ def _triple(r: dict) -> str:
 
 
 def sensitivity_markdown(sens: dict, edge: dict) -> str:
-    from ibcheck.theory.asymptotic_sensitivity import EDGE_ALPHA, at_edge, constants
+    from ibcheck.theory.asymptotic_sensitivity import EDGE_ALPHA, at_edge, constants, sign_test
     consts, excluded = constants()
     moved = at_edge(edge)
     b = lambda x: f"{x['false alarms']}/{x['false passes']}/{x['hides']}"  # noqa: E731
@@ -83,8 +83,8 @@ def sensitivity_markdown(sens: dict, edge: dict) -> str:
            "count: the integer within 1.5× farthest from it) the battery's false alarms differ from the "
            f"{edge['×1'][0]} shipped, or the held-out false alarms ({edge['×1'][1]} shipped) rise by more than the "
            "draws' chance (the draws newly called violated against those cleared: a one-sided sign test at "
-           f"p < {EDGE_ALPHA:g}) or past the target; each moved cell reads battery, held-out (+newly "
-           "−cleared).", "",
+           f"p < {EDGE_ALPHA:g}). Each cell reads battery, held-out (+newly −cleared, the sign test's p where a "
+           "draw moved); *yes* marks an edge.", "",
            "| constant | value (×½, ×2; a count rounded) | kind | battery ×½ | battery ×2 | held-out ×½ | held-out ×2 | "
            "at the edge (×1/1.5; ×1.5) |",
            "|---|---|---|---|---|---|---|---|"]
@@ -94,7 +94,9 @@ def sensitivity_markdown(sens: dict, edge: dict) -> str:
             continue
         lo, hi = s[0.5], s[2.0]
         e = moved.get(c.name)
-        edge_cell = "; ".join(f"{x[0]}, {x[1]} (+{x[2]} −{x[3]})" for x in e.values()) if e else "no"
+        cells = [f"{x[0]}, {x[1]}" + (f" (+{x[2]} −{x[3]}, p {sign_test(x[2], x[3]):.2g})" if x[2] + x[3] else "")
+                 for x in edge[c.name].values()]
+        edge_cell = "; ".join(cells) + (" — **yes**" if e else " — no")
         out.append(f"| `{c.name}` | {c.value:.3g} ({c.scaled(0.5):.3g}, {c.scaled(2.0):.3g}) | {c.kind} | "
                    f"{b(lo['battery'])} | {b(hi['battery'])} | "
                    f"{_triple(lo['heldout'])} | {_triple(hi['heldout'])} | {edge_cell} |")

@@ -237,6 +237,6 @@ def test_edges_stop_at_the_first_constant_that_moves_a_count(monkeypatch):
     monkeypatch.setattr(S, "_violated", lambda d: frozenset(range(8)) if state["moved"] == ("C", 1 / 1.5)
                         else frozenset())
     full = S.edges(ds, first=False)
-    assert list(full) == ["×1", "A", "B", "C", "D"] and S.at_edge(full, target=1.0) == {
+    assert list(full) == ["×1", "A", "B", "C", "D"] and S.at_edge(full) == {
         "B": {1 / 1.5: (0, 0, 0, 0), 1.5: (1, 0, 0, 0)}, "C": {1 / 1.5: (0, 8, 8, 0), 1.5: (0, 0, 0, 0)}}
     assert list(S.edges(ds, first=True)) == ["×1", "A", "B"]

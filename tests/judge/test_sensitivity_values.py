@@ -86,13 +86,12 @@ def test_a_patched_keyword_only_default_is_set_and_undone(monkeypatch):
 def test_at_edge_names_a_constant_whose_counts_move_either_way():
     """(battery, held-out, newly violated, cleared): B moves the battery's count down; C's held-out increase of 7
     new against none cleared is resolved (p = 2⁻⁷ < 1%), D's 6 against none is not (p = 2⁻⁶ = 1.6%), E's 10 new
-    against 3 cleared is not (p = 0.046), F's 2 of 1000 pass the 0.1% target, and G's three new exact ties pass
-    nothing but its rate 3/1000 does."""
+    against 3 cleared is not (p = 0.046), and F's rate of 1% (from 0.1%) after 9 new against 0 is."""
     edge = {"×1": (0, 1, 1000), "A": {1 / 1.5: (0, 1, 0, 0), 1.5: (0, 1, 0, 0)},
             "B": {1 / 1.5: (2, 1, 0, 0), 1.5: (0, 1, 0, 0)}, "C": {1 / 1.5: (0, 1, 0, 0), 1.5: (0, 8, 7, 0)},
-            "D": {1 / 1.5: (0, 0, 0, 1), 1.5: (0, 1, 0, 0)}, "E": {1 / 1.5: (0, 0, 10, 3), 1.5: (0, 1, 0, 0)}}
-    assert S.at_edge(edge, target=0.01) == {"B": edge["B"], "C": edge["C"]}
-    assert set(S.at_edge({**edge, "F": {1.5: (0, 2, 1, 0)}, "G": {1.5: (0, 3, 2, 0)}}, target=0.002)) == {"B", "C", "G"}
+            "D": {1 / 1.5: (0, 0, 0, 1), 1.5: (0, 7, 6, 0)}, "E": {1 / 1.5: (0, 8, 10, 3), 1.5: (0, 1, 0, 0)},
+            "F": {1 / 1.5: (0, 10, 9, 0), 1.5: (0, 1, 0, 0)}}
+    assert S.at_edge(edge) == {"B": edge["B"], "C": edge["C"], "F": edge["F"]}
 
 
 @pytest.mark.parametrize("newly, cleared, p", [(0, 0, 1.0), (1, 0, 0.5), (7, 0, 2.0 ** -7), (2, 2, 11 / 16),
