@@ -1,6 +1,7 @@
 """The levelling rule's stable window must hold as it moves back (theory.asymptotic_rules.levelling): a slower
-order seen over exactly MIN_ORDERS slope exponents whose preceding exponent breaks their stability is a transient's
-turn, not a refutation; the same exponents over the whole run, or after an undefined exponent, still refute.
+order seen over exactly MIN_ORDERS slope exponents whose preceding exponent breaks their stability, the exponents
+turning (not monotone, or steps growing), is a transient's turn, not a refutation; the same exponents over the whole
+run, after an undefined exponent, or settling monotonically into the window (a log factor's drift), still refute.
 
 The series are built from their slopes: ``x_k = 2^k`` (``u = 1/x``), ``y = 1/|e|`` (order 1), ``y_{k+1} = y_k + m_k
 (x_{k+1} − x_k)``, so the slope exponent is ``γ_k = −log2(m_{k+1}/m_k)`` exactly up to rounding. The margins are
@@ -33,8 +34,20 @@ def test_the_series_has_the_slope_exponents_it_was_built_with():
 
 def test_a_slower_order_over_min_orders_exponents_after_a_break_refutes_nothing():
     assert MIN_ORDERS == 3
-    lev = levelling(*_series([-0.5, 1.0, 1.0, 1.0]), 1.0, 0.25, False)
-    assert lev.state == "none" and lev.start == 1  # the window found (c grew 2.4×), but it does not hold one step back
+    lev = levelling(*_series([0.5, 1.0, 1.1, 1.05]), 1.0, 0.25, False)
+    assert lev.state == "none" and lev.start == 1  # the window found (rising, then falling), it does not hold back
+
+
+@pytest.mark.parametrize("gammas", [[0.5, 1.0, 1.0, 1.0], [1.6, 1.0, 1.0, 1.0], [0.2, 0.9, 1.0, 1.02]])
+def test_exponents_settling_monotonically_into_the_window_still_refute(gammas):
+    """An early transient decaying into the order (steps 0.5, 0, 0; 0.6, 0, 0; 0.7, 0.1, 0.02: monotone, not growing)."""
+    assert levelling(*_series(gammas), 1.0, 0.25, False).state == "slower"
+
+
+@pytest.mark.parametrize("gammas", [[0.5, 1.1, 1.0, 1.05], [0.95, 1.0, 1.0, 1.6]])
+def test_exponents_turning_or_accelerating_do_not_settle(gammas):
+    from ibcheck.theory.asymptotic_rules import _settling
+    assert not _settling(gammas)
 
 
 @pytest.mark.parametrize("gammas", [[1.0, 1.0, 1.0], [-0.5, 1.0, 1.0, 1.0, 1.0], [1.0] * 6])
@@ -45,13 +58,13 @@ def test_a_slower_order_over_the_whole_run_or_a_longer_window_refutes(gammas):
 
 def test_an_undefined_exponent_before_the_window_is_no_break():
     """The error hits 0 before the window (an undefined slope): the window spans all the run can show."""
-    u, e = _series([-0.5, 1.0, 1.0, 1.0])
+    u, e = _series([0.5, 1.0, 1.1, 1.05])
     e[0] = 0.0
     lev = levelling(u, e, 1.0, 0.25, False)
     assert math.isnan(lev.gammas[0]) and lev.state == "slower", lev
 
 
 def test_a_faster_theta_order_after_a_break_refutes_nothing_either():
-    lev = levelling(*_series([0.5, -1.5, -1.5, -1.5]), 1.0, 0.25, True)
-    assert lev.state == "none"  # the implied constant fell 9.8×, over three exponents after a break
+    lev = levelling(*_series([0.5, -1.5, -1.4, -1.45]), 1.0, 0.25, True)
+    assert lev.state == "none"  # the implied constant fell ~9×, over three exponents after a turn
     assert levelling(*_series([-1.5, -1.5, -1.5]), 1.0, 0.25, True).state in ("faster", "faster-short")
