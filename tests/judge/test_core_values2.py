@@ -215,7 +215,8 @@ def _collapse(limit: float, tol: float):
     (28, 0, ("moving", "")),        # 3 > 2.8: still moving (against e_−2 = 31 it would have stopped)
     (30, 2, ("moving", "")),        # 3 > 0.1·(30 − 2): the distance beyond the tolerance
     (3, 0, ("moving", "")),         # correction 1 = KAPPA·2 (Aitken's distance) exactly: it counts (inclusive)
-    (11, 8.5, (False, "")),         # correction 1 > KAPPA·(10 − 8.5), the band 1.25 + STALL clear of the tolerance
+    (11, 8.5, ("moving", "")),      # correction 1 > KAPPA·(10 − 8.5): no refutation; the band, 1.25 + STALL clear of
+                                    # the tolerance, excludes the limit: it withholds a verdict
 ])
 def test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance(dist, tol, want):
     """The stated limit at 1 − (dist − 1)·2^−18 below the collapse (|e_last| = dist·2^−18, Aitken's limit 1 at
