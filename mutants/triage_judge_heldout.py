@@ -1,4 +1,4 @@
-"""Triage of the judge_heldout group's survivors (theory/asymptotic_heldout.py): the value-level test that kills each."""
+"""Triage of the judge_heldout group's survivors (theory/asymptotic_heldout.py): a killing test or why none."""
 T = "tests/judge/test_heldout_values2.py::"
 TRIAGE: dict[str, str] = {
     "aa5f0ad9ec": f"killed by {T}test_decreasing_means_positive_finite_and_strictly_falling",
@@ -32,14 +32,17 @@ TRIAGE: dict[str, str] = {
     "f48312569c": f"killed by {T}test_wrong_limit_decade_starts_at_a_tenth_net_of_the_grid_tolerance",
     "26cde85e2d": f"killed by {T}test_divergence_rose_over_a_decade_by_rise",
     "50e1d305a7": f"killed by {T}test_measure_counts_each_draw_and_a_period_of_four_as_four",
-    "f468d80e80": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18): the edge is never "
-                  "reached",
+    "f468d80e80": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18): the edge "
+                  "is never reached",
+    "efa8569cc5": f"killed by {T}test_measure_counts_each_draw_and_a_period_of_four_as_four",
+    "06bfeb7bf6": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18), at any checkpoint",
+    "7592bb2e65": "equivalent: lambdify's code names the argument by its printed name, t for a real and a non-real t",
     "cbf5781748": "equivalent: every clock's τ₀ is ≥ 10^0.7 ≈ 5.01, so a least τ₀ of 4 or 5 for log τ/τ never binds",
     "c97aa6a990": "equivalent: every clock's τ₀ is ≥ 10^0.7 ≈ 5.01, so a least τ₀ of 3 or 4 for (log τ)^−a never binds",
     "4750547328": "equivalent: the exponent a is read by _expr only for the rates τ^−a and (log τ)^−a (k = 0, 4); "
                   "for the others it is only a cache key",
     "9ef4b67276": "equivalent: the row's `dec` entry is never read (the checkpoints are built from it in _row)",
     "50213baec3": "equivalent: the default is never taken: the last checkpoint itself satisfies τ ≥ τ_K/10·(1 − 1e-12)",
-    "aee3836731": "equivalent: the loop reaches k = 0 only if |e| rose at every step, so a[−1] < a[0] is false there",
+    "aee3836731": "equivalent: the loop reaches k = 0 only if |e| rose at each step, so a[−1] < a[0] is false there",
     "f2cde71eef": "equivalent: the lambdified rates are pure functions; the cache's size changes only its speed",
 }

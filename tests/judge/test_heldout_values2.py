@@ -195,7 +195,8 @@ def test_measure_counts_each_draw_and_a_period_of_four_as_four():
     d = next(x for x in (H.draw(20261202, i) for i in range(200))
              if x.group == "oscillating-convergence" and x.cls == "correct")
     d = replace(d, per_period=4.0)
-    m = H.measure("unused", 2, draws=[d, d])  # the same draw twice: one family, one verdict, counted twice
+    m = H.measure("s", 2, draws=[d, d])  # the same draw twice: one family, one verdict, counted twice
+    assert (m["seed"], m["n"]) == ("s", 2)
     assert sum(m["families"][d.family].values()) == 2 and sum(m["totals"].values()) == 2
     assert m["rates"]["oscillating convergence → verified"][1] == 2
     assert m["rates"]["oscillating convergence, ≥ 4 checkpoints a period → verified"][1] == 2
