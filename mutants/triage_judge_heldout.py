@@ -35,7 +35,7 @@ TRIAGE: dict[str, str] = {
     "f468d80e80": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18): the edge "
                   "is never reached",
     "efa8569cc5": f"killed by {T}test_measure_counts_each_draw_and_a_period_of_four_as_four",
-    "06bfeb7bf6": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18), at any checkpoint",
+    "06bfeb7bf6": "equivalent: no drawn rate comes near 1e-150 anywhere (the least, τ^−2 at τ ≤ 1e9, is 1e-18)",
     "7592bb2e65": "equivalent: lambdify's code names the argument by its printed name, t for a real and a non-real t",
     "cbf5781748": "equivalent: every clock's τ₀ is ≥ 10^0.7 ≈ 5.01, so a least τ₀ of 4 or 5 for log τ/τ never binds",
     "c97aa6a990": "equivalent: every clock's τ₀ is ≥ 10^0.7 ≈ 5.01, so a least τ₀ of 3 or 4 for (log τ)^−a never binds",
