@@ -17,10 +17,10 @@ LOG = 1 / sp.log(t)
 ULP = 2.0 ** -52  # the spacing of float64 just above 1
 
 
-def _fit(limits: tuple, corr: float) -> Fit:
-    """A steady window fit (exponents all 1) with these limits and correction, its band as ``window_fit`` makes it."""
-    return Fit("r", (1.0, 1.0, 1.0), limits, min(limits) - F_S * corr, max(limits) + F_S * corr, limits[-1], corr,
-               1.0, 1.0, True)
+def _fit(limits: tuple, corr: float, exps: tuple = (1.0, 1.0, 1.0)) -> Fit:
+    """A window fit (last exponent 1; steady with the default exponents) with these limits and correction, its band
+    as ``window_fit`` makes it."""
+    return Fit("r", exps, limits, min(limits) - F_S * corr, max(limits) + F_S * corr, limits[-1], corr, 1.0, 1.0, True)
 
 
 def test_an_envelope_whose_last_peak_is_exactly_one_still_fell_only_its_ratio():

@@ -13,14 +13,7 @@ from ibcheck.theory.asymptotic import geometric, judge, series_at
 from ibcheck.theory.asymptotic_fit import F_S, Fit
 from ibcheck.theory.asymptotic_settled import collapsing
 
-t = sp.Symbol("t", real=True)
-LOG = 1 / sp.log(t)
-ULP = 2.0 ** -52  # the spacing of float64 just above 1
-
-
-def _fit(limits: tuple, corr: float, exps: tuple = (1.0, 1.0, 1.0)) -> Fit:
-    """A window fit (last exponent 1) with these limits and correction, its band as ``window_fit`` makes it."""
-    return Fit("r", exps, limits, min(limits) - F_S * corr, max(limits) + F_S * corr, limits[-1], corr, 1.0, 1.0, True)
+from tests.judge.test_core_values import LOG, ULP, _fit, t  # the first file's constructions
 
 
 def test_a_series_of_unequal_lengths_is_refused_by_name():
