@@ -216,17 +216,18 @@ def survivors(name: str, timeout: float = 600.0, killed_only: bool = False) -> i
     minutes per survivor for the judge's groups, and is expected to survive)."""
     from forked import preload, run_tests as _pytest
     from mutate import copy_tree
+    from report import PARTIAL
     from triage import TRIAGE
     preload()
     path = RESULTS / f"{name}.json"
     if not path.exists():  # a group whose triage is under way is recorded in mutants/partial/
-        path = HERE / "partial" / f"{name}.json"
+        path = PARTIAL / f"{name}.json"
     rec = json.loads(path.read_text())
     todo = [m for m in rec["mutants"] if m["status"] == "survived" and m.get("retest") != "killed"
             and (not killed_only or TRIAGE.get(m["key"], "").startswith("killed by "))]
-    tests = rec["tests"]
-    if name in GROUPS and sorted(GROUPS[name]["tests"]) == sorted(tests):
-        tests = GROUPS[name]["tests"]  # the same tests in the group's current order (its fastest killers first)
+    # the group's current tests (with the value tests written for its survivors, fastest killers first), not the
+    # list the first run recorded: a triage's "killed by" names a test added after it
+    tests = GROUPS[name]["tests"]
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"ibcheck-survivors-{name}-") as d:
         tree = Path(d)
