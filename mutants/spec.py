@@ -1353,7 +1353,7 @@ SPEC = [
          what="a five-checkpoint refutation at half the distance stands without a sixth (the hump false alarms)",
          tests=["tests/judge/test_calibration.py", "-k", "no_false_alarm"]),
     dict(id="judge-firm-exclusion-never", file="theory/asymptotic.py",
-         old="if len(q) < WINDOW + 3 or f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol):",
+         old="if len(q) < WINDOW + 3 or (converging and f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol)):",
          new="if len(q) < WINDOW + 3:",
          what="every refutation needs six checkpoints (a rotated direction's fixed angle goes undecided)",
          tests=["tests/judge/test_rules.py", "-k", "firm_exclusion"]),

@@ -4,10 +4,11 @@
 the two markers below with ``heldout_markdown()``: the held-out rates at the published seed ``SEED`` over ``N``
 draws (``theory.asymptotic_heldout``), the per-family verdict counts, the battery's and the held-out rates with
 each decision constant at ×½ and ×2 (over the first ``N_SENS`` draws), which constants move a false-alarm count at
-×1/1.5 or ×1.5, and the constants by kind (``theory.asymptotic_sensitivity``). The sensitivity tables take
-minutes, so the staleness test cannot recompute them: the section records ``fingerprint()``, the SHA-256 of every
-source its numbers are a function of (theory/asymptotic*.py — the judge, the battery, the generator — and this
-file) with the seed and the counts. tests/judge/test_heldout.py recomputes the fingerprint (any change to the judge
+×1/1.5 or ×1.5 (the battery's, and a change the first ``N_EDGE`` draws resolve), and the constants by kind
+(``theory.asymptotic_sensitivity``). The sensitivity tables take minutes, so the staleness test cannot recompute
+them: the section records ``fingerprint()``, the SHA-256 of every source its numbers are a function of
+(theory/asymptotic*.py — the judge, the battery, the generator — and this file) with the seed and the counts.
+tests/judge/test_heldout.py recomputes the fingerprint (any change to the judge
 makes the published section stale until regenerated) and, cheaply, the rates and per-family tables themselves.
 """
 from __future__ import annotations
@@ -24,12 +25,13 @@ END = "<!-- judge-heldout: end -->"
 SEED = 20261202  # the published seed (tests draw their own at test time)
 N = 10000  # draws of the published rates
 N_SENS = 3000  # draws under each moved constant (×4 per constant: the expensive part)
+N_EDGE = 12000  # draws (~6000 correct) under ×1/1.5 and ×1.5: a false-alarm rate of 0.1% is 6 expected
 VERDICTS = (("verified", "✓"), ("violated", "✗"), ("inconclusive", "?"), ("error", "raised "))
 
 
 def fingerprint() -> str:
-    """SHA-256 of the sources the section's numbers are a function of, with SEED, N and N_SENS."""
-    h = hashlib.sha256(f"{SEED}|{N}|{N_SENS}".encode())
+    """SHA-256 of the sources the section's numbers are a function of, with SEED, N, N_SENS and N_EDGE."""
+    h = hashlib.sha256(f"{SEED}|{N}|{N_SENS}|{N_EDGE}".encode())
     for p in sorted((ROOT / "theory").glob("asymptotic*.py")) + [Path(__file__).resolve()]:
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
@@ -69,7 +71,7 @@ def _triple(r: dict) -> str:
 
 
 def sensitivity_markdown(sens: dict, edge: dict) -> str:
-    from ibcheck.theory.asymptotic_sensitivity import at_edge, constants
+    from ibcheck.theory.asymptotic_sensitivity import EDGE_ALPHA, at_edge, constants, sign_test
     consts, excluded = constants()
     moved = at_edge(edge)
     b = lambda x: f"{x['false alarms']}/{x['false passes']}/{x['hides']}"  # noqa: E731
@@ -77,8 +79,12 @@ def sensitivity_markdown(sens: dict, edge: dict) -> str:
     out = [f"**Each decision constant at ×½ and ×2** (the first {N_SENS} draws of the seed; battery: false alarms / "
            "false passes / hides; held-out: correct → violated / resolvable wrong → verified / resolvable wrong → "
            f"inconclusive). As shipped: battery {b(base['battery'])}, held-out {_triple(base['heldout'])}. "
-           "*At the edge*: the false-alarm counts (battery, held-out) at ×1/1.5 and ×1.5 where they differ from "
-           f"({edge['×1'][0]}, {edge['×1'][1]}) as shipped.", "",
+           f"*At the edge* (the first {N_EDGE} draws, {edge['×1'][2]} of them correct): at ×1/1.5 or ×1.5 (a "
+           "count: the integer within 1.5× farthest from it) the battery's false alarms differ from the "
+           f"{edge['×1'][0]} shipped, or the held-out false alarms ({edge['×1'][1]} shipped) rise by more than the "
+           "draws' chance (the draws newly called violated against those cleared: a one-sided sign test at "
+           f"p < {EDGE_ALPHA:g}). Each cell reads battery, held-out (+newly −cleared, the sign test's p where a "
+           "draw moved); *yes* marks an edge.", "",
            "| constant | value (×½, ×2; a count rounded) | kind | battery ×½ | battery ×2 | held-out ×½ | held-out ×2 | "
            "at the edge (×1/1.5; ×1.5) |",
            "|---|---|---|---|---|---|---|---|"]
@@ -88,7 +94,9 @@ def sensitivity_markdown(sens: dict, edge: dict) -> str:
             continue
         lo, hi = s[0.5], s[2.0]
         e = moved.get(c.name)
-        edge_cell = "; ".join(f"{x[0]}, {x[1]}" for x in e.values()) if e else "no"
+        cells = [f"{x[0]}, {x[1]}" + (f" (+{x[2]} −{x[3]}, p {sign_test(x[2], x[3]):.2g})" if x[2] + x[3] else "")
+                 for x in edge[c.name].values()]
+        edge_cell = "; ".join(cells) + (" — **yes**" if e else " — no")
         out.append(f"| `{c.name}` | {c.value:.3g} ({c.scaled(0.5):.3g}, {c.scaled(2.0):.3g}) | {c.kind} | "
                    f"{b(lo['battery'])} | {b(hi['battery'])} | "
                    f"{_triple(lo['heldout'])} | {_triple(hi['heldout'])} | {edge_cell} |")
@@ -110,7 +118,7 @@ def heldout_markdown(progress: bool = False) -> str:
     draws = [H.draw(SEED, i) for i in range(N)]
     note = (lambda name: print(f"  {name}", file=sys.stderr)) if progress else None
     sens = S.sensitivity(draws[:N_SENS], progress=note)
-    edge = S.edges(draws[:N_SENS], progress=note)
+    edge = S.edges([*draws, *(H.draw(SEED, i) for i in range(N, N_EDGE))][:N_EDGE], progress=note)
     return (f"<!-- judge-heldout-inputs: {fingerprint()} -->\n\n" + rates_markdown(H.measure(SEED, N, draws=draws))
             + "\n" + sensitivity_markdown(sens, edge))
 

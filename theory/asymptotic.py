@@ -14,7 +14,9 @@ run cannot reach a limit; it can exhibit one. The judge reads ``q`` at ``K ≥ 5
    the clock (``z = 1/τ``; ``theory.asymptotic_fit``) over its last five checkpoints extrapolates to ``L'`` whose
    Roache band excludes ``q∞ ± limit_tol``, the extrapolation's correction ``|q_last − L'|`` is at most ``KAPPA``
    of the distance ``|L' − q∞|`` (the run has stopped moving relative to the remaining decay), the window's limits
-   agree to ``SIGMA`` of it, and no other fitted model's band contains ``q∞``: ``violated``;
+   agree to ``SIGMA`` of it, no other fitted model's band contains ``q∞``, and the exclusion holds as the window
+   moves back one checkpoint (or, firm or with no checkpoint before it, its exponents converge: ``_confirmed``):
+   ``violated``;
 5. the row's order:
 
    * a **bare limit** (no rate stated) is never refuted by its order: ``verified`` when the error falls over a
@@ -39,7 +41,8 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
-from .asymptotic_rules import GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, levelling, two_point_orders
+from .asymptotic_rules import (GROWTH, MIN_ORDERS, ROUND_ORDER, SPAN, SPAN_POINTS, diverging, levelling,
+                               two_point_orders)
 from .asymptotic_envelope import UNDER_SAMPLED, oscillation, sampling_allowance  # noqa: F401  (public API)
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
                                envelope_level, rate_row, slow_mode, slower_mode, wrong_limit_horizon)
@@ -48,7 +51,7 @@ from .asymptotic_settled import STALL, collapsing, settled
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
 NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hundred ulps: sums, norms, ratios)
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
-KAPPA_FIRM = 0.25  # ... and at most a quarter of it for a five-checkpoint fit to refute without a sixth
+KAPPA_FIRM = 0.25  # ... and at most a quarter of it, its exponents converging, for a fit to refute without a sixth
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
 TAU = sp.Symbol("tau", positive=True)
 DEFAULT_SLOWEST = 1 / sp.log(1 + sp.log(1 + sp.log(1 + TAU)))  # threshold: a bare limit's slowest admissible mode
@@ -238,11 +241,13 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span,
         return True
     gc = None if blocks else collapsing(tau, q, points=SPAN_POINTS, span=SPAN, safety=F_S, level=level,
                                                 u=u)
-    if gc is not None and not (gc[0] - limit_tol <= limit <= gc[1] + limit_tol) \
-            and abs(gc[3] - q[-1]) <= KAPPA * (abs(gc[3] - limit) - limit_tol):
+    if gc is not None and not (gc[0] - limit_tol <= limit <= gc[1] + limit_tol):
         what = (f"changes collapsing ever faster (ratios ≤ ½, not increasing) {span(gc[2])}: the limit ∈ "
                 f"[{gc[0]:.6g}, {gc[1]:.6g}] (Aitken) excludes the stated {limit:.6g} (± {limit_tol:.2g})")
-        if abs(q[-1] - q[-2]) > LAST_MOVE * (abs(e[-1]) - limit_tol):
+        # a correction above KAPPA of the distance, or a last step still moving: no refutation, but evidence
+        # against the stated limit that withholds a verdict (a tenfold fall towards 3e-4 is no evidence of → 0)
+        if abs(gc[3] - q[-1]) > KAPPA * (abs(gc[3] - limit) - limit_tol) \
+                or abs(q[-1] - q[-2]) > LAST_MOVE * (abs(e[-1]) - limit_tol):
             return what
         j.window, j.limit_estimate = [tau[gc[2]], tau[-1]], {"value": gc[3], "interval": [gc[0], gc[1]]}
         j.decide(False, "settled", what)
@@ -260,15 +265,25 @@ def _excludes(f: Fit, limit: float, tol: float) -> bool:
 
 
 def _confirmed(f: Fit, tau, q, u, limit: float, tol: float) -> bool:
-    """A refutation near the margin (the fit's remaining correction more than ``KAPPA_FIRM`` of the distance to the
-    stated limit) must still exclude ``limit`` over one more triple (six checkpoints) where the run has them: a model
-    in its asymptotic range holds as its window moves back, while a transient's tail (a hump's descent on top of a
-    slow rate) fits a steady power law over five checkpoints only by chance — its local exponent drifts, and its
-    extrapolation lands just past the stated limit (the battery's hump false alarms: corrections of 0.5 of the
-    distance). A fit that has all but stopped (correction ≤ ``KAPPA_FIRM`` of the distance: a wrong direction's fixed
-    angle, a shifted reference) would have to be wrong by four times its own correction: it stands alone."""
-    if len(q) < WINDOW + 3 or f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol):
-        return True  # five checkpoints: three triples are all the run has; or a firm exclusion
+    """A refutation must hold as its window moves back: the fit widened by one triple (one checkpoint earlier) must
+    still exclude ``limit``. A model in its asymptotic range holds there too, while a transient that turns after the
+    run ends (a hump past the end, a dip's rise, a second-order term reversing the approach) fits a steady power law
+    over the last few checkpoints only by chance — its local exponent drifts, and the checkpoint before the window
+    shows it. Two exceptions, each resting on the window's exponents *converging* (their steps do not grow:
+    ``|a_K − a_{K−1}| ≤ |a_{K−1} − a_{K−2}|`` up to ``ROUND_ORDER``, a model settling into its asymptotic range
+    rather than drifting away from it; two exponents cannot show it):
+
+    * a **firm** exclusion — a fit that has all but stopped, its correction at most ``KAPPA_FIRM`` of the distance
+      (a wrong direction's fixed angle, a shifted reference) — stands alone: it would have to be wrong by four times
+      its own correction, and its early checkpoints may be pre-asymptotic;
+    * a run with no checkpoint before the window (``K = WINDOW + 2``) has only the window to show it.
+
+    The battery's transient false alarms under a four-checkpoint window (corrections of 0.3–25% of the distance:
+    "firm" by the correction alone) have one exponent step, or steps that grow."""
+    steps = [abs(b - a) for a, b in zip(f.exps, f.exps[1:])]
+    converging = len(steps) >= 2 and steps[-1] <= steps[-2] + ROUND_ORDER
+    if len(q) < WINDOW + 3 or (converging and f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol)):
+        return converging
     z = u if f.model == "r" else [1.0 / x for x in tau]
     return _excludes(window_fit(z, q, f.model, width=WINDOW + 1), limit, tol)
 

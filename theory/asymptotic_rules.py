@@ -10,7 +10,10 @@ slack (verified), a stable ``γ > tol/p`` is a slower order — the implied cons
 ``x^{pγ}`` without levelling — and refutes the row only once the slopes have fallen by ``GROWTH`` over the window
 (a stable-but-slower order over less is evidence, not a counterexample). A Θ row's Ω side is the mirror image: a
 stable ``γ < −tol/p`` whose slopes rose by ``GROWTH``, with the error's own two-point orders stable too (a plateau
-exit falls ever more slowly: its orders are not stable, and it is not an Ω failure).
+exit falls ever more slowly: its orders are not stable, and it is not an Ω failure). Either refutation needs its
+stable window to hold as it moves back: a window of exactly ``MIN_ORDERS`` exponents whose preceding finite
+exponent breaks its stability is a transient's turn (a hump peaking after the run ends shows a steady slower order
+over its last four checkpoints only) and refutes nothing; a window that spans the run has nothing to hold against.
 
 **Decay window (a bare limit).** The last ``MIN_ORDERS`` two-point orders ``Δlog|e|/Δlog r`` are positive and
 either stable (spread ≤ ``STABLE``) or non-decreasing to rounding: the error falls at a steady or accelerating
@@ -102,6 +105,8 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
     if max(win) - min(win) > GAMMA_STABLE:
         return lev
     lev.start, lev.gamma, lev.spread = start, sum(win) / len(win), max(win) - min(win)
+    if start > 0 and math.isfinite(g[start - 1]) and len(win) <= MIN_ORDERS and not _settling(g[start - 1:]):
+        return lev  # the exponent one step back breaks the window, drifting away: a transient's turn
     fall = c[-1] / max(c[:start + 1])  # past every earlier value: O(r^p) bounds c, a return is no growth
     if min(win) > bound:
         lev.state, lev.change = ("slower" if fall >= GROWTH else "slower-short"), fall
@@ -112,6 +117,15 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
         drop = level / c[-1]
         lev.state, lev.change = ("faster" if drop >= need and steady else "faster-short"), drop
     return lev
+
+
+def _settling(g: list) -> bool:
+    """Exponents settling into their window: monotone, each step at most the one before (to ``ROUND_ORDER``) — an
+    early transient decaying into a steady order (a log factor's drift: γ = 0.88, 0.48, 0.443, 0.442), not a turn
+    (a hump peaking after the run ends: γ = 0.12, 0.46, 0.35, rising then falling)."""
+    d = [b - a for a, b in zip(g, g[1:])]
+    monotone = all(x >= -ROUND_ORDER for x in d) or all(x <= ROUND_ORDER for x in d)
+    return monotone and all(abs(b) <= abs(a) + ROUND_ORDER for a, b in zip(d, d[1:]))
 
 
 def before_transient(c: list, start: int) -> tuple[float, float]:

@@ -120,10 +120,37 @@ U6 = [2.0 ** -k for k in range(6)]
 
 @pytest.mark.parametrize("corr, tol, confirmed", [(5.0, 0.0, False), (2.5, 0.0, True), (2.5, 1.0, False)])
 def test_confirmed_needs_the_sixth_checkpoint_unless_the_exclusion_is_firm(corr, tol, confirmed):
-    """Limits 9 … 10 against 0 ± tol on six checkpoints: a correction of 5 (> KAPPA_FIRM·10) must hold over four
-    triples, which these values do not fit: not confirmed; 2.5 = KAPPA_FIRM·10 exactly is firm (inclusive); with
-    tol = 1 the distance is 9 and 2.5 > KAPPA_FIRM·9: not firm, not confirmed."""
+    """Limits 9 … 10 against 0 ± tol on six checkpoints, equal exponents (converging): a correction of 5
+    (> KAPPA_FIRM·10) must hold over four triples, which these values do not fit: not confirmed; 2.5 = KAPPA_FIRM·10
+    exactly is firm (inclusive); with tol = 1 the distance is 9 and 2.5 > KAPPA_FIRM·9: not firm, not confirmed."""
     assert A._confirmed(_fit((9.0, 9.5, 10.0), corr), U6, Q6, U6, 0.0, tol) is confirmed
+
+
+# exponent steps (exact in binary: halves and quarters), and whether they converge (the last step ≤ the one before,
+# to ROUND_ORDER = 1e-6: a step of 2e-6 more is past it by 1e-6, far above the 1e-16 rounding of these differences)
+STEPS = [((1.0, 1.0, 1.0), True), ((1.0, 1.5, 2.0), True), ((1.0, 2.0, 2.5), True), ((1.0, 1.5, 2.5), False),
+         ((2.0, 1.5, 0.5), False), ((1.0, 1.5, 2.0 + 2e-6), False), ((1.0, 1.5, 2.0 + 5e-7), True)]
+
+
+@pytest.mark.parametrize("exps, converging", STEPS)
+def test_a_firm_exclusion_stands_alone_only_while_its_exponents_converge(exps, converging):
+    """Six checkpoints whose wider window has no fit: a firm correction (2.5 = KAPPA_FIRM·10) confirms exactly when
+    the window's exponent steps do not grow; growing steps (a transient's drift) need the wider window, which fails."""
+    assert A._confirmed(_fit((9.0, 9.5, 10.0), 2.5, exps), U6, Q6, U6, 0.0, 0.0) is converging
+
+
+@pytest.mark.parametrize("exps, converging", STEPS)
+@pytest.mark.parametrize("corr", [2.5, 5.0])
+def test_a_five_checkpoint_run_is_confirmed_by_its_window_alone(exps, converging, corr):
+    """Five checkpoints (no checkpoint before the window): the exponents' convergence decides, firm or not."""
+    assert A._confirmed(_fit((9.0, 9.5, 10.0), corr, exps), U6[:5], Q6[:5], U6[:5], 0.0, 0.0) is converging
+
+
+def test_two_exponents_cannot_show_convergence():
+    """A two-fit window (WINDOW = 2) of equal exponents: one step shows no trend, so even a firm exclusion must hold
+    over the wider window (not fitted here) — the four-checkpoint transients of the battery."""
+    assert A._confirmed(_fit((9.5, 10.0), 2.5, (1.0, 1.0)), U6, Q6, U6, 0.0, 0.0) is False
+    assert A._confirmed(_fit((9.5, 10.0), 2.5, (1.0, 1.0)), U6[:5], Q6[:5], U6[:5], 0.0, 0.0) is False
 
 
 def test_credible_takes_a_drifting_fit_whose_spread_equals_its_correction():
@@ -181,7 +208,8 @@ def _collapse(limit: float, tol: float):
     (28, 0, ("moving", "")),        # 3 > 2.8: still moving (against e_−2 = 31 it would have stopped)
     (30, 2, ("moving", "")),        # 3 > 0.1·(30 − 2): the distance beyond the tolerance
     (3, 0, ("moving", "")),         # correction 1 = KAPPA·2 (Aitken's distance) exactly: it counts (inclusive)
-    (11, 8.5, (False, "")),         # correction 1 > KAPPA·(10 − 8.5), the band 1.25 + STALL clear of the tolerance
+    (11, 8.5, ("moving", "")),      # correction 1 > KAPPA·(10 − 8.5): no refutation; the band, 1.25 + STALL clear of
+                                    # the tolerance, excludes the limit: it withholds a verdict
 ])
 def test_a_dyadic_collapse_stops_at_a_tenth_of_the_distance_beyond_the_tolerance(dist, tol, want):
     """The stated limit at 1 − (dist − 1)·2^−18 below the collapse (|e_last| = dist·2^−18, Aitken's limit 1 at

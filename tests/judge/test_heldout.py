@@ -124,14 +124,38 @@ def test_every_decision_constant_is_found_and_classified():
     assert not unclassified, f"classify {unclassified}: a trailing `# chosen: why` (or derived/standard) comment"
 
 
-@pytest.mark.xfail(strict=False, reason="the present judge (seed 20261202, 3000 draws): the battery's false "
-                                        "alarms move with WINDOW ×1/1.5 (6), MIN_ORDERS ×1/1.5 (2), EXP_SPREAD ×1.5 "
-                                        "(1), SPAN_POINTS ×1/1.5 (1) — GAMMA_STABLE and GROWTH no longer, since a "
-                                        "faster order needs a steady inverse constant; the held-out ones also with "
-                                        "F_S, GROWTH, SPAN (docs/judge.md)")
+# the constants that sat at an edge before the confirmation rules (WINDOW, MIN_ORDERS ×1/1.5: 6 and 2 battery false
+# alarms; EXP_SPREAD ×1.5: 1; SPAN_POINTS, moved 1.67× by the old rounding): re-measured live on every run
+NEAREST = ("WINDOW", "MIN_ORDERS", "EXP_SPREAD", "SPAN_POINTS")
+
+
 def test_no_constant_within_one_and_a_half_times_of_a_false_alarm():
-    moved = S.at_edge(S.edges(draws()[:N_EDGE], first=True))  # the first constant at an edge; all: docs/judge.md
-    assert not moved, f"(battery, held-out) false alarms at ×1/1.5 and ×1.5: {moved} {REPLAY}"
+    """The constants nearest an edge, live at this run's seed: the battery's false alarms unchanged at ×1/1.5 and
+    ×1.5, and no held-out change the draws resolve (``asymptotic_sensitivity.at_edge``). Every constant, over 12000
+    draws of the published seed: docs/judge.md's table (current: the fingerprint test below); at a drawn seed:
+    ``--profile full``."""
+    keep = [c for c in S.constants()[0] if c.name in NEAREST]
+    assert {c.name for c in keep} == set(NEAREST)
+    import unittest.mock as mock
+    with mock.patch.object(S, "constants", lambda: (keep, {})):
+        moved = S.at_edge(S.edges(draws()[:N_EDGE]))
+    assert not moved, f"(battery, held-out, newly violated, cleared) at ×1/1.5 and ×1.5: {moved} {REPLAY}"
+
+
+def test_the_published_table_has_no_constant_at_an_edge():
+    from ibcheck.reports import heldout_doc as doc
+    rows = [r for r in doc.section(doc.DOC.read_text(encoding="utf-8")).splitlines() if r.startswith("| `")]
+    table = [r for r in rows if r.count("|") == 9]  # the sensitivity table: 8 cells, the last "… — no" or "yes"
+    assert len(table) == len(S.constants()[0]), len(table)
+    assert all(r.rstrip(" |").endswith("— no") for r in table), [r.split("|")[1] for r in table if "— no |" not in r]
+
+
+@pytest.mark.full
+def test_no_constant_at_an_edge_at_a_drawn_seed(request):
+    if request.config.getoption("--profile", default="quick") != "full":
+        pytest.skip("every constant at a drawn seed: --profile full (minutes)")
+    moved = S.at_edge(S.edges(draws()))
+    assert not moved, f"(battery, held-out, newly violated, cleared) at ×1/1.5 and ×1.5: {moved} {REPLAY}"
 
 
 def test_docs_judge_md_heldout_section_is_current():
@@ -193,8 +217,8 @@ def test_ibcheck_docs_copies_a_current_heldout_section(tmp_path, monkeypatch):
 
 
 def test_edges_stop_at_the_first_constant_that_moves_a_count(monkeypatch):
-    """``edges(first=True)`` measures constants in order up to and including the first whose false alarms move
-    (battery or held-out, at either factor), and the full table measures them all."""
+    """``edges(first=True)`` measures constants in order up to and including the first at an edge (battery or
+    held-out, at either factor), and the full table measures them all."""
     import contextlib
     from types import SimpleNamespace as NS
     state = {"moved": None}
@@ -209,9 +233,10 @@ def test_edges_stop_at_the_first_constant_that_moves_a_count(monkeypatch):
     monkeypatch.setattr(S, "constants", lambda: (cs, {}))
     monkeypatch.setattr(S, "patched", patched)
     monkeypatch.setattr(S, "battery", lambda correct_only=False: {"false alarms": int(state["moved"] == ("B", 1.5))})
-    monkeypatch.setattr(S, "_rates", lambda d, correct_only=False: {
-        "correct → violated": (int(state["moved"] == ("C", 1 / 1.5)), 1, 0.0)})
-    full = S.edges([], first=False)
+    ds = [NS(cls="correct")] * 8
+    monkeypatch.setattr(S, "_violated", lambda d: frozenset(range(8)) if state["moved"] == ("C", 1 / 1.5)
+                        else frozenset())
+    full = S.edges(ds, first=False)
     assert list(full) == ["×1", "A", "B", "C", "D"] and S.at_edge(full) == {
-        "B": {1 / 1.5: (0, 0), 1.5: (1, 0)}, "C": {1 / 1.5: (0, 1), 1.5: (0, 0)}}
-    assert list(S.edges([], first=True)) == ["×1", "A", "B"]
+        "B": {1 / 1.5: (0, 0, 0, 0), 1.5: (1, 0, 0, 0)}, "C": {1 / 1.5: (0, 8, 8, 0), 1.5: (0, 0, 0, 0)}}
+    assert list(S.edges(ds, first=True)) == ["×1", "A", "B"]

@@ -186,9 +186,10 @@ def test_theta_faster_with_an_offset_inverse_constant():
 
 
 def test_theta_inverse_constant_not_one_power_is_undecidable():
-    j = _theta(lambda x: 1.0 / (x + x * x / 1000.0))  # 1/c = t + t²/1000: exponents drift from −1 towards −2
+    # 1/c = t + t²/2000: exponents drift from −1 towards −2, slowly enough that the stable window spans the run
+    j = _theta(lambda x: 1.0 / (x + x * x / 2000.0))
     assert (j.holds, j.rule, j.horizon_needed) == (None, "undecidable", None)
-    assert j.reason == ("observed order ∈ [2.23, 2.36] above the stated Θ(r^1) over t ∈ [138, 500], but the inverse "
+    assert j.reason == ("observed order ∈ [2.1, 2.22] above the stated Θ(r^1) over t ∈ [100, 500], but the inverse "
                         "implied constant r^1/|e| does not grow like one power of r (its three-point exponents in r "
                         "drift by more than 0.1 or exceed 0.1): a transient's descent or a second-order term, not yet "
                         "a faster order: not decidable from this run")

@@ -38,7 +38,9 @@ def test_the_constants_found_and_their_kinds_are_as_pinned():
 
 def test_a_count_scales_to_a_whole_number_at_least_one_and_a_float_exactly():
     window, growth = _const("WINDOW"), _const("GROWTH")
-    assert (window.scaled(1 / 1.5), window.scaled(1.5), window.scaled(0.5), window.scaled(2.0)) == (2, 5, 2, 6)
+    assert (window.scaled(1 / 1.5), window.scaled(1.5), window.scaled(0.5), window.scaled(2.0)) == (2, 4, 2, 6)
+    span = _const("SPAN_POINTS")  # 5: within 1.5× on either side, 4 and 7 (not 3 = 5/1.67 and 8 = 1.6·5)
+    assert (span.scaled(1 / 1.5), span.scaled(1.5), span.scaled(0.5), span.scaled(2.0)) == (4, 7, 3, 10)
     assert window.scaled(0.1) == 1 and isinstance(window.scaled(1.5), int)
     assert growth.scaled(1.5) == 3.0 and growth.scaled(0.5) == 1.0
 
@@ -82,42 +84,62 @@ def test_a_patched_keyword_only_default_is_set_and_undone(monkeypatch):
 
 
 def test_at_edge_names_a_constant_whose_counts_move_either_way():
-    edge = {"×1": (0, 1), "A": {1 / 1.5: (0, 1), 1.5: (0, 1)}, "B": {1 / 1.5: (2, 1), 1.5: (0, 1)},
-            "C": {1 / 1.5: (0, 1), 1.5: (0, 0)}}
-    assert S.at_edge(edge) == {"B": edge["B"], "C": edge["C"]}
+    """(battery, held-out, newly violated, cleared): B moves the battery's count down; C's held-out increase of 7
+    new against none cleared is resolved (p = 2⁻⁷ < 1%), D's 6 against none is not (p = 2⁻⁶ = 1.6%), E's 10 new
+    against 3 cleared is not (p = 0.046), and F's rate of 1% (from 0.1%) after 9 new against 0 is."""
+    edge = {"×1": (0, 1, 1000), "A": {1 / 1.5: (0, 1, 0, 0), 1.5: (0, 1, 0, 0)},
+            "B": {1 / 1.5: (2, 1, 0, 0), 1.5: (0, 1, 0, 0)}, "C": {1 / 1.5: (0, 1, 0, 0), 1.5: (0, 8, 7, 0)},
+            "D": {1 / 1.5: (0, 0, 0, 1), 1.5: (0, 7, 6, 0)}, "E": {1 / 1.5: (0, 8, 10, 3), 1.5: (0, 1, 0, 0)},
+            "F": {1 / 1.5: (0, 10, 9, 0), 1.5: (0, 1, 0, 0)}}
+    assert S.at_edge(edge) == {"B": edge["B"], "C": edge["C"], "F": edge["F"]}
+
+
+@pytest.mark.parametrize("newly, cleared, p", [(0, 0, 1.0), (1, 0, 0.5), (7, 0, 2.0 ** -7), (2, 2, 11 / 16),
+                                                (0, 3, 1.0), (10, 3, 378 / 8192)])
+def test_sign_test_is_the_exact_one_sided_binomial_tail(newly, cleared, p):
+    assert S.sign_test(newly, cleared) == pytest.approx(p, rel=1e-12)  # sums of small integers over 2^m: exact
 
 
 def _stand_in(monkeypatch):
-    """The battery and the held-out rates replaced by counters that read GROWTH and WINDOW: false alarms appear
-    when GROWTH < 1.5 (battery) or WINDOW < 3 (held-out)."""
+    """The battery and the held-out verdicts replaced by counters that read GROWTH and WINDOW: false alarms appear
+    when GROWTH < 1.5 (battery) or WINDOW < 3 (held-out: every correct draw)."""
     def battery(correct_only=False):
         return {"false alarms": int(R.GROWTH < 1.5), "false passes": int(R.GROWTH > 3.5), "hides": 7}
 
     def rates(draws, correct_only=False):
         return {"correct → violated": (int(F.WINDOW < 3) + len(draws), 10)}
+
+    def violated(draws):
+        return frozenset(i for i, d in enumerate(draws) if d.cls == "correct" and F.WINDOW < 3)
     monkeypatch.setattr(S, "battery", battery)
     monkeypatch.setattr(S, "_rates", rates)
+    monkeypatch.setattr(S, "_violated", violated)
     names = {"GROWTH", "WINDOW", "SPAN"}
     consts = [c for c in S.constants()[0] if c.name in names]
     monkeypatch.setattr(S, "constants", lambda: (consts, {}))
     return consts
 
 
+def _draws(n_correct, n_wrong=1):
+    from types import SimpleNamespace as NS
+    return [NS(cls="correct")] * n_correct + [NS(cls="resolvable")] * n_wrong
+
+
 def test_edges_measures_each_constant_at_both_factors(monkeypatch):
     consts = _stand_in(monkeypatch)
     seen = []
-    out = S.edges([None, None], progress=seen.append)
-    assert out["×1"] == (0, 2)
-    assert out["GROWTH"] == {1 / 1.5: (1, 2), 1.5: (0, 2)}
-    assert out["WINDOW"] == {1 / 1.5: (0, 3), 1.5: (0, 2)}
-    assert out["SPAN"] == {1 / 1.5: (0, 2), 1.5: (0, 2)}
+    out = S.edges(_draws(8), progress=seen.append)
+    assert out["×1"] == (0, 0, 8)
+    assert out["GROWTH"] == {1 / 1.5: (1, 0, 0, 0), 1.5: (0, 0, 0, 0)}
+    assert out["WINDOW"] == {1 / 1.5: (0, 8, 8, 0), 1.5: (0, 0, 0, 0)}
+    assert out["SPAN"] == {1 / 1.5: (0, 0, 0, 0), 1.5: (0, 0, 0, 0)}
     assert seen == [c.name for c in consts]
     assert set(S.at_edge(out)) == {"GROWTH", "WINDOW"}
 
 
 def test_edges_first_stops_at_the_first_constant_at_an_edge(monkeypatch):
     consts = _stand_in(monkeypatch)
-    out = S.edges([], first=True)
+    out = S.edges(_draws(8), first=True)
     first = next(c.name for c in consts if c.name in ("GROWTH", "WINDOW"))
     assert list(out) == ["×1", *[c.name for c in consts[:[c.name for c in consts].index(first) + 1]]]
 
