@@ -110,4 +110,11 @@ TRIAGE: dict[str, str] = {
     "87cc3b2074": f"killed by {T2}test_five_records_from_the_second_to_last_peak_decide_by_the_records",
     "973049db04": f"killed by {T2}test_a_tenfold_fall_of_an_alternations_records_alone_decides_nothing",
     "2acd70c0f7": f"killed by {T2}test_a_tenfold_fall_of_an_alternations_records_alone_decides_nothing",
+    "98502f1f19": f"killed by {T2}test_a_large_collapse_far_from_the_limit_settles_whatever_the_scale",
+    "febee1adc0": ("equivalent: |L' − q_−2| = correction + last change ≤ 2·LAST_MOVE·(|e| − tol), still below "
+                   "KAPPA·(|L' − q∞| − tol) (a collapse's correction is at most its last change: ratios ≤ ½)"),
+    "c4675da179": "equivalent: the withholding clause (correction > KAPPA·distance) cannot hold where it is read: a collapse's ratios are ≤ ½, so Aitken's correction is at most its last change, which is then ≤ LAST_MOVE·(|e| − tol); this mutant only raises the clause's right side or compares at an equality that bound excludes by 4.5×",
+    "5e0f4ceb8a": "equivalent: the withholding clause (correction > KAPPA·distance) cannot hold where it is read: a collapse's ratios are ≤ ½, so Aitken's correction is at most its last change, which is then ≤ LAST_MOVE·(|e| − tol); this mutant only raises the clause's right side or compares at an equality that bound excludes by 4.5×",
+    "39bf7dd437": f"killed by {T2}test_convergence_reads_the_last_step_of_a_longer_window",
+    "da1ac85c56": f"killed by {T2}test_convergence_holds_at_a_step_grown_by_exactly_round_order",
 }

@@ -15,7 +15,7 @@ run cannot reach a limit; it can exhibit one. The judge reads ``q`` at ``K ≥ 5
    Roache band excludes ``q∞ ± limit_tol``, the extrapolation's correction ``|q_last − L'|`` is at most ``KAPPA``
    of the distance ``|L' − q∞|`` (the run has stopped moving relative to the remaining decay), the window's limits
    agree to ``SIGMA`` of it, no other fitted model's band contains ``q∞``, and the exclusion holds as the window
-   moves back one checkpoint (or, firm or with no checkpoint before it, its exponents converge: ``_confirmed``):
+   moves back one checkpoint (or, firm or with no checkpoint before it, its exponents do not drift: ``_confirmed``):
    ``violated``;
 5. the row's order:
 
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
-from .asymptotic_rules import (GROWTH, MIN_ORDERS, ROUND_ORDER, SPAN, SPAN_POINTS, diverging, levelling,
+from .asymptotic_rules import (GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, drifting, levelling,
                                two_point_orders)
 from .asymptotic_envelope import UNDER_SAMPLED, oscillation, sampling_allowance  # noqa: F401  (public API)
 from .asymptotic_order import (DECADE_OF_DECAY, HORIZON_DRIFT, KAPPA_HORIZON, SIGMA, bare_row,  # noqa: F401
@@ -51,7 +51,7 @@ from .asymptotic_settled import STALL, collapsing, settled
 ORDER_TOL = 0.25  # default slack on the stated order: log factors (ln ln t, ln² t) shift the observed order by < 0.25
 NOISE = 256 * 2.0 ** -52  # relative rounding of a computed quantity (a few hundred ulps: sums, norms, ratios)
 KAPPA = 0.5  # an excluded limit: the extrapolation's correction at most half the distance to the stated limit
-KAPPA_FIRM = 0.25  # ... and at most a quarter of it, its exponents converging, for a fit to refute without a sixth
+KAPPA_FIRM = 0.25  # ... and at most a quarter of it, its exponents not drifting, for a fit to refute without a sixth
 LAST_MOVE = 0.1  # a collapse has stopped moving: its last change at most a tenth of the distance to the limit
 TAU = sp.Symbol("tau", positive=True)
 DEFAULT_SLOWEST = 1 / sp.log(1 + sp.log(1 + sp.log(1 + TAU)))  # threshold: a bare limit's slowest admissible mode
@@ -269,9 +269,9 @@ def _confirmed(f: Fit, tau, q, u, limit: float, tol: float) -> bool:
     still exclude ``limit``. A model in its asymptotic range holds there too, while a transient that turns after the
     run ends (a hump past the end, a dip's rise, a second-order term reversing the approach) fits a steady power law
     over the last few checkpoints only by chance — its local exponent drifts, and the checkpoint before the window
-    shows it. Two exceptions, each resting on the window's exponents *converging* (their steps do not grow:
-    ``|a_K − a_{K−1}| ≤ |a_{K−1} − a_{K−2}|`` up to ``ROUND_ORDER``, a model settling into its asymptotic range
-    rather than drifting away from it; two exponents cannot show it):
+    shows it. Two exceptions, each resting on the window's exponents not *drifting* (``drifting``: their last two
+    steps one-signed and growing, ``|a_K − a_{K−1}| > |a_{K−1} − a_{K−2}|``, as a transient nears its turn; steps
+    that change sign are scatter about a settled exponent; two exponents cannot show it):
 
     * a **firm** exclusion — a fit that has all but stopped, its correction at most ``KAPPA_FIRM`` of the distance
       (a wrong direction's fixed angle, a shifted reference) — stands alone: it would have to be wrong by four times
@@ -279,9 +279,8 @@ def _confirmed(f: Fit, tau, q, u, limit: float, tol: float) -> bool:
     * a run with no checkpoint before the window (``K = WINDOW + 2``) has only the window to show it.
 
     The battery's transient false alarms under a four-checkpoint window (corrections of 0.3–25% of the distance:
-    "firm" by the correction alone) have one exponent step, or steps that grow."""
-    steps = [abs(b - a) for a, b in zip(f.exps, f.exps[1:])]
-    converging = len(steps) >= 2 and steps[-1] <= steps[-2] + ROUND_ORDER
+    "firm" by the correction alone) have one exponent step, or one-signed steps that grow."""
+    converging = not drifting(f.exps)
     if len(q) < WINDOW + 3 or (converging and f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol)):
         return converging
     z = u if f.model == "r" else [1.0 / x for x in tau]

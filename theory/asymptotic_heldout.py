@@ -9,13 +9,13 @@ random **family**, K ∈ [5, 25] checkpoints over 1–6 decades from a random τ
 
 * correct: the stated rate, a second-order term, a shifted clock or time origin, a faster decay, humps / dips /
   plateaus of any height, width and place, staircases, oscillations ``r(1 + a(−1)^k)`` and slower periods (in
-  checkpoints or in decades), alternation across the limit, rounding noise; on bare limits slower approaches
-  (r^a, r·log(1/r), 1/log(1/r), and the declared slowest mode: 1/log log τ, 1/log log log τ …) and a limit
-  within ``limit_tol``;
-* wrong: a wrong limit approached at the rate, as a power of τ, exponentially, from the stated limit's side; half
-  the order, the order p − ½, an extra log factor ``r^p·log(1/r)`` passed as O(r^p), a faster order on Θ rows,
-  divergence (log, log log, power), a frozen or jittered constant, a persistent alternation ``q∞ + c(−1)^k`` or
-  oscillation of a slower period.
+  checkpoints or in decades), alternation across the limit, rounding noise, a relative scatter σ ∈ [1e-5, 1e-2];
+  on bare limits slower approaches (r^a, r·log(1/r), 1/log(1/r), and the declared slowest mode: 1/log log τ,
+  1/log log log τ …) and a limit within ``limit_tol``;
+* wrong: a wrong limit approached at the rate (smoothly or with a scatter σ), as a power of τ, exponentially, from
+  the stated limit's side; half the order, the order p − ½, an extra log factor ``r^p·log(1/r)`` passed as O(r^p),
+  a faster order on Θ rows, divergence (log, log log, power), a frozen or jittered constant, a persistent
+  alternation ``q∞ + c(−1)^k`` or oscillation of a slower period.
 
 **Resolvable** (a wrong draw a perfect judge could tell from its run) is decided from the closed form, never by the
 judge or its constants (they are what is measured: the sensitivity table moves them):
@@ -41,7 +41,6 @@ quantity carries about that much rounding, so a smaller error is no evidence eit
 """
 from __future__ import annotations
 
-import inspect
 import math
 import random
 from collections import Counter
@@ -120,14 +119,19 @@ def _row(rng: random.Random) -> dict:
 
 
 def _vals(expr, sym: str, tau: list) -> list:
-    f = _fn(expr, sym)
-    out = []
+    f, out = _fn(expr, sym), []
     for t in tau:
         try:
             out.append(float(f(t)))
         except (ValueError, ZeroDivisionError, OverflowError):
             out.append(math.nan)
     return out
+
+
+def _scatter(rng: random.Random, n: int) -> list:
+    """Factors ``1 + σξ_k``, ξ uniform on [−1, 1], σ log-uniform on [1e-5, 1e-2]."""
+    sig = 10 ** rng.uniform(-5, -2)
+    return [1 + sig * rng.uniform(-1, 1) for _ in range(n)]
 
 
 def _decreasing(v: list) -> bool:
@@ -141,7 +145,7 @@ def _correct(rng: random.Random, c: dict):
     u0, kind = u[0], c["kind"]
     opts = ["exact", "second order", "shifted clock", "shifted 1/r", "hump", "dip", "plateau", "staircase",
             "alternating (−1)^k", "oscillation, period in checkpoints", "oscillation, period in decades",
-            "alternating across the limit", "rounding noise"]
+            "alternating across the limit", "rounding noise", "scatter"]
     if kind != "Θ":
         opts += ["faster", "faster"]
     if kind == "limit":  # slower than the rate only where no slowest mode is declared (the derivation excludes it)
@@ -196,6 +200,8 @@ def _correct(rng: random.Random, c: dict):
         eps = 10 ** rng.uniform(-12, -8)
         e = [C * v * (1 + eps * rng.uniform(-1, 1)) + 1e-15 * max(1.0, abs(c["limit"])) * rng.uniform(-1, 1)
              for v in u]
+    elif fam == "scatter":  # a measured quantity's relative scatter about its rate (a norm read off random iterates)
+        e = [C * v * x for v, x in zip(u, _scatter(rng, K))]
     elif fam == "slower (bare)":
         r = c["r"]
         w = rng.randrange(3)
@@ -222,7 +228,8 @@ def _wrong(rng: random.Random, c: dict):
     D = abs(C) * u0 * 10 ** rng.uniform(-2.5, 0.0)  # the excluded distance beyond limit_tol
     d = rng.choice([-1, 1]) * (tol + D)
     opts = ["wrong limit, at the rate", "wrong limit, a power of τ", "wrong limit, exponential",
-            "wrong limit, from the stated side", "wrong limit, slow approach", "frozen", "jittered constant",
+            "wrong limit, from the stated side", "wrong limit, slow approach", "wrong limit, scattered approach",
+            "frozen", "jittered constant",
             "divergence", "persistent alternation", "persistent oscillation, period in checkpoints"]
     if kind != "limit":
         opts += ["half order", "order p − ½", "slower order", "extra log factor", "extra log factor"]
@@ -241,6 +248,8 @@ def _wrong(rng: random.Random, c: dict):
     elif fam == "wrong limit, from the stated side":
         a, b = rng.uniform(0.2, 2.0), rng.uniform(0.3, 1.0)
         e = [d * (1 - b * (tau[0] / t) ** a) for t in tau]
+    elif fam == "wrong limit, scattered approach":  # fitted exponents scatter about their value, never settle
+        e = [d + C * v * x for v, x in zip(u, _scatter(rng, K))]
     elif fam == "wrong limit, slow approach":
         e = [d + C * u0 / math.log(math.e * t / tau[0]) for t in tau]
     elif fam == "frozen":
@@ -293,8 +302,7 @@ def _limit_resolved(tau, q, wrong, D, mode) -> bool:
     carrying D would have moved the last decade more than the run did."""
     if abs(q[-1] - wrong) > D / RESOLVE:
         return False
-    w = next((k for k, t in enumerate(tau) if t >= tau[-1] / 10 * (1 - 1e-12)), 0)
-    w = min(w, len(tau) - 2)
+    w = min(next((k for k, t in enumerate(tau) if t >= tau[-1] / 10 * (1 - 1e-12)), 0), len(tau) - 2)
     return D * (mode[w] / mode[-1] - 1) > abs(q[w] - q[-1])
 
 
@@ -329,8 +337,7 @@ def draw(seed, i: int) -> Draw:
                w=[m * u[0] / mode[0] for m in mode],
                u_at=lambda ts: [v ** p for v in _vals(row["rate"], sym, ts)])
     if rng.random() < 0.5:
-        fam, e, group, per = _correct(rng, ctx)
-        cls = "correct"
+        (fam, e, group, per), cls = _correct(rng, ctx), "correct"
     else:
         fam, e, group, per, res = _wrong(rng, ctx)
         cls = "resolvable" if res else "unresolvable"
@@ -339,24 +346,12 @@ def draw(seed, i: int) -> Draw:
                 tuple(tau), q, per)
 
 
-@lru_cache(maxsize=1)
-def _judge_params() -> frozenset:
-    from .asymptotic import judge
-    return frozenset(inspect.signature(judge).parameters)
-
-
 def judged(d: Draw):
-    """The judge's judgement of ``d`` through the public API, as a catalogue row declaring the same gets it: the
-    declared slowest mode passed to ``judge`` where it takes one, else applied as ``Condition.slowest`` is."""
-    from . import asymptotic, asymptotic_withhold
-    kw = dict(order=d.order, limit_tol=d.limit_tol, clock_label=d.label, stated_rate=d.kind != "limit",
-              two_sided=d.kind == "Θ")
-    if d.slowest is not None and "slowest" in _judge_params():
-        kw["slowest"] = d.slowest
-    j = asymptotic.judge(list(d.tau), list(d.q), d.rate, d.clock, d.limit, **kw)
-    if d.slowest is not None and "slowest" not in kw and hasattr(asymptotic_withhold, "slow_mode"):
-        asymptotic_withhold.slow_mode(j, d.limit, d.limit_tol, d.slowest, d.clock, d.label)
-    return j
+    """The judge's judgement of ``d`` through the public API, as a catalogue row declaring the same gets it (the
+    declared slowest mode passed as ``Condition.slowest`` passes it)."""
+    from .asymptotic import judge
+    return judge(list(d.tau), list(d.q), d.rate, d.clock, d.limit, order=d.order, limit_tol=d.limit_tol,
+                 clock_label=d.label, stated_rate=d.kind != "limit", two_sided=d.kind == "Θ", slowest=d.slowest)
 
 
 VERDICT = {True: "verified", False: "violated", None: "inconclusive"}

@@ -119,6 +119,16 @@ def levelling(u: list, e: list, order: float, order_tol: float, two_sided: bool)
     return lev
 
 
+def drifting(a: list) -> bool:
+    """A fit's exponents drifting away from their window: fewer than three (one step shows no trend), or the last two
+    steps one-signed with the last the larger (to ``ROUND_ORDER``) — a local exponent accelerating in one direction,
+    as a transient nears the turn that ends it (τ-exponents 0.311 → 0.317 → 0.365; 8.08 → 8.81 → 9.71 → 10.85).
+    Steps that change sign are a fit's scatter about its exponent, not a drift (0.9915, 0.9904, 1.0017: a wrong
+    reference's fixed offset read through a random walk's norms; 0.670, 0.685, 0.670)."""
+    d = [y - x for x, y in zip(a, a[1:])]
+    return len(d) < 2 or (d[-1] * d[-2] > 0 and abs(d[-1]) > abs(d[-2]) + ROUND_ORDER)
+
+
 def _settling(g: list) -> bool:
     """Exponents settling into their window: monotone, each step at most the one before (to ``ROUND_ORDER``) — an
     early transient decaying into a steady order (a log factor's drift: γ = 0.88, 0.48, 0.443, 0.442), not a turn

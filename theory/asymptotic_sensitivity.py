@@ -47,7 +47,7 @@ KINDS = {
     "ROUND_ORDER": ("derived", "two orders equal to rounding: far below any order difference a rule weighs"),
     "ORDER_TOL": ("chosen", "default slack on a stated order; argued from log factors (ln ln t shifts < 0.25)"),
     "KAPPA": ("chosen", "an excluded limit's correction at most half its distance"),
-    "KAPPA_FIRM": ("chosen", "a firm exclusion (correction ≤ a quarter of the distance, exponents converging) stands "
+    "KAPPA_FIRM": ("chosen", "a firm exclusion (correction ≤ a quarter of the distance, exponents not drifting) stands "
                    "alone without the checkpoint before its window"),
     "SIGMA": ("chosen", "a window's extrapolated limits agree to a quarter of the distance"),
     "DECADE_OF_DECAY": ("chosen", "a tenfold fall is evidence of a bare limit without a steady model"),

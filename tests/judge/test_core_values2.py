@@ -334,3 +334,29 @@ def test_a_pending_rate_row_keeps_its_own_horizon():
     j = judge(tau, [0.1 + 0.75 / x for x in tau], 1 / t, "t", 0.0, stated_rate=True, two_sided=True)
     assert j.holds is None and j.rule == "pending" and j.reason.endswith("needs t ≈ 21.9"), j.reason
     assert j.horizon_needed == pytest.approx(21.87, rel=1e-3), j.horizon_needed
+
+
+def test_a_large_collapse_far_from_the_limit_settles_whatever_the_scale():
+    """The dyadic collapse scaled by 2^20 (Aitken's limit 2^20, correction 4, last change 12) against 2^20 − 200: the
+    last change is below a tenth of the distance and the correction far below KAPPA·200, so it settles — the
+    withholding clause (correction > KAPPA·distance) is scale-free and does not fire. Binary-exact values."""
+    q = [2.0 ** 20 * v for v in QC]
+    limit = 2.0 ** 20 - 200.0
+    j = A.Judgement(holds=None, reason="", checkpoints=TAU, values=q)
+    r = A._refuted(j, TAU, q, [v - limit for v in q], [], limit, 0.0, A.NOISE * max(q), "t", lambda k: "", UC)
+    assert (r, j.rule, j.holds) == (True, "settled", False), (r, j.reason)
+
+
+def test_convergence_reads_the_last_step_of_a_longer_window():
+    """Four exponents (a window of WINDOW + 1 fits), steps 0.5, 0.25, 0.5: the last step grew, so no convergence —
+    the second step (0.25 ≤ itself) would say otherwise. Five checkpoints: the window decides alone."""
+    f = _fit((9.0, 9.25, 9.5, 10.0), 2.5, (1.0, 1.5, 1.75, 2.25))
+    assert A._confirmed(f, U6[:5], Q6[:5], U6[:5], 0.0, 0.0) is False
+
+
+def test_convergence_holds_at_a_step_grown_by_exactly_round_order():
+    """Exponents 0, 2, 4 + 1e-6: the steps 2 and fl(4.000001 − 2) = 2.000001 = fl(2 + ROUND_ORDER) exactly (IEEE
+    addition and subtraction, no libm): the bound is inclusive, so the window converges."""
+    exps = (0.0, 2.0, 4.0 + 1e-6)
+    assert exps[2] - exps[1] == exps[1] - exps[0] + 1e-6  # the tie, exact in binary64
+    assert A._confirmed(_fit((9.0, 9.5, 10.0), 2.5, exps), U6[:5], Q6[:5], U6[:5], 0.0, 0.0) is True

@@ -29,6 +29,8 @@ def _series(gammas: list) -> tuple[list, list]:
 
 def test_the_series_has_the_slope_exponents_it_was_built_with():
     u, e = _series([-0.5, 1.0, 1.0, 1.0])
+    # γ is log2 of slope ratios built by five products and sums of powers of 2: a few ulps of 1 (1e-15) off;
+    # 1e-12 sits three orders above that and eleven below the states' margins (0.25 and more)
     assert levelling(u, e, 1.0, 0.25, False).gammas == pytest.approx([-0.5, 1.0, 1.0, 1.0], abs=1e-12)
 
 
@@ -68,3 +70,15 @@ def test_a_faster_theta_order_after_a_break_refutes_nothing_either():
     lev = levelling(*_series([0.5, -1.5, -1.4, -1.45]), 1.0, 0.25, True)
     assert lev.state == "none"  # the implied constant fell ~9×, over three exponents after a turn
     assert levelling(*_series([-1.5, -1.5, -1.5]), 1.0, 0.25, True).state in ("faster", "faster-short")
+
+
+@pytest.mark.parametrize("gammas, settling", [
+    ([-0.5, 0.0, -1e-6], True),        # steps +0.5, −1e-6: −ROUND_ORDER exactly is still non-decreasing (inclusive)
+    ([0.5, 0.0, 1e-6], True),          # steps −0.5, +1e-6: +ROUND_ORDER exactly is still non-increasing (inclusive)
+    ([0.0, 2.0, 4.0 + 1e-6], True),    # steps 2, 2 + 1e-6 exactly (IEEE): a step grown by ROUND_ORDER (inclusive)
+    ([0.0, 0.5, 0.75, 1.125], False),  # steps 0.5, 0.25, 0.375: the last grew over the one before it
+])
+def test_settling_at_its_rounding_ties(gammas, settling):
+    """Differences exact in binary64 (IEEE subtraction, no libm), each at a bound of ``_settling``."""
+    from ibcheck.theory.asymptotic_rules import _settling
+    assert _settling(gammas) is settling
