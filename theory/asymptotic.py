@@ -352,10 +352,14 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, n
     if b > a and tau[b] / tau[a] >= SPAN * (1 - 1e-9) and e[b] != 0:
         u_of = rate_function(rate, clock_symbol)
         rate_fell = (u_of(tau[a]) / u_of(tau[b])) ** order
-        if stated_rate and rate_fell / fell >= GROWTH:
+        # the peaks' sampling may hide up to ``sampling_allowance`` of r^p's fall (a sampled peak off its true one,
+        # anywhere in the swing when under-sampled): the implied constant must grow GROWTH-fold beyond it
+        allow = sampling_allowance(osc, tau, x, a, b, lambda v: u_of(v) ** order)
+        if stated_rate and rate_fell / (fell * allow) >= GROWTH:
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
-                            f"{rate_fell:.3g}×: the envelope's implied constant grew {rate_fell / fell:.3g}×")
+                            f"{rate_fell:.3g}×: the envelope's implied constant grew {rate_fell / fell:.3g}×, "
+                            f"{rate_fell / (fell * allow):.3g}× beyond the {allow:.3g}× its peaks' sampling allows")
         mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST if stated_rate else
                          admissible_mode(None, False, rate, order, tau, clock_symbol), clock_symbol)
         m = rate_function(mode, clock_symbol)

@@ -189,11 +189,12 @@ def test_excludes_measures_the_distance_beyond_the_tolerance():
 
 
 def test_an_envelope_constant_growing_exactly_growth_fold_refutes():
-    """Peaks of |e| at τ = 8 (8) and τ = 128 (1) on the clock 2^k: the envelope fell 8× while 1/t fell 16×, so its
-    implied constant grew exactly GROWTH = 2× (binary-exact): the growth bound is inclusive, refuted."""
-    q = [1, 2, 4, 8, 2, 3, 0.5, 1, 0.25, 0.2]
+    """Peaks of |e| at τ = 8 (8) and τ = 128 (2) on the clock 2^k: the envelope fell 4× while 1/t fell 16×, so its
+    implied constant grew 4×; the first peak's neighbours are 4 and 4 (under-sampled: the sampling allowance is its
+    swing 8/4 = 2), so it grew exactly GROWTH = 2× beyond it (binary-exact): the growth bound is inclusive, refuted."""
+    q = [1, 2, 4, 8, 4, 6, 1, 2, 0.5, 0.4]
     j = judge([2.0 ** k for k in range(10)], q, 1 / t, "t", 0.0, stated_rate=True)
-    assert j.holds is False and j.rule == "growth" and "grew 2×" in j.reason, j.reason
+    assert j.holds is False and j.rule == "growth" and "grew 4×, 2× beyond the 2×" in j.reason, j.reason
 
 
 def test_a_collapse_is_still_moving_when_its_last_value_has_not_stopped():
@@ -249,3 +250,30 @@ def test_an_undecided_judgement_has_no_orders_yet():
 
 def test_the_default_mode_is_put_on_the_rows_real_clock():
     assert A._on_clock(A.DEFAULT_SLOWEST, "t").free_symbols == {t}
+
+
+
+def test_an_under_sampled_envelope_must_grow_beyond_its_sampling_swing(monkeypatch):
+    """The growth test allows what the peaks' sampling can hide (``sampling_allowance``). A correct O(1/log t) error
+    0.5/log t·(1 + 0.9 sin(2πk/2.25 + 0.8)), 13 checkpoints over 6 decades, is sampled about twice a period: its
+    envelope fell 1.244× between its first and last peaks while 1/log t fell 1.88×, an implied-constant growth of
+    1.51×, inside its first peak's swing (5.5×). With ``GROWTH`` moved to 1.25 (the edge the allowance removes) it is
+    still not refuted; read with no allowance it would be."""
+    tau = geometric(1e3, 1e9, 13)
+    e = [0.5 / math.log(x) * (1 + 0.9 * math.sin(2 * math.pi * k / 2.25 + 0.8)) for k, x in enumerate(tau)]
+    monkeypatch.setattr(A, "GROWTH", 1.25)
+    assert judge(tau, e, 1 / sp.log(t), "t", 0.0, stated_rate=True).holds is None
+    monkeypatch.setattr(A, "sampling_allowance", lambda *a: 1.0)
+    j = judge(tau, e, 1 / sp.log(t), "t", 0.0, stated_rate=True)
+    assert j.holds is False and j.rule == "growth" and "1.51× beyond the 1× its peaks' sampling allows" in j.reason
+
+
+def test_a_growing_alternation_is_refuted_by_growth_beyond_its_swing():
+    """q∞ + (−1)^k·A_k(1 + k/100), A_k = 0.5 at even k and 0.25 at odd, at t = 10·2^k: the peaks (even k) rise 1% a
+    step, so only the last is a record (the flat-envelope rule). Its first peak (t = 40) has the swing
+    0.51/0.2525 ≈ 2.02, while its implied constant grew 256/0.927 ≈ 276× to the last peak: refuted, 137× beyond
+    what sampling can hide."""
+    tau = [10.0 * 2.0 ** k for k in range(12)]
+    q = [(-1) ** k * (0.5 if k % 2 == 0 else 0.25) * (1 + k / 100) for k in range(12)]
+    j = judge(tau, q, 1 / t, "t", 0.0, stated_rate=True)
+    assert j.holds is False and j.rule == "growth" and "137× beyond the 2.02×" in j.reason, j.reason
