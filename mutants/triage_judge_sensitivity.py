@@ -62,4 +62,5 @@ TRIAGE: dict[str, str] = {
     "1cd7aabf73": f"killed by {T}test_edges_and_sensitivity_run_the_battery_as_their_tables_need",
     "ce8fdf0096": "equivalent: the extra term math.comb(m, m + 1) is 0: the sum is unchanged",
     "7a2031b11e": f"killed by {T}test_at_edge_does_not_resolve_a_change_at_exactly_the_level",
+    "138bfe57f5": f"killed by {T}test_battery_builds_each_case_with_the_calibrations_own_key",
 }

@@ -160,3 +160,14 @@ def test_at_edge_does_not_resolve_a_change_at_exactly_the_level(monkeypatch):
     edge = {"×1": (0, 0, 100), "A": {1 / 1.5: (0, 1, 1, 0), 1.5: (0, 0, 0, 0)},
             "B": {1 / 1.5: (0, 2, 2, 0), 1.5: (0, 0, 0, 0)}}
     assert S.at_edge(edge) == {}
+
+
+def test_battery_builds_each_case_with_the_calibrations_own_key(monkeypatch):
+    """The sequence is the battery's own (``run_one``'s key ``K/dec``): another key draws other random families."""
+    from ibcheck.theory import asymptotic_calibration as cal
+    _fake_battery(monkeypatch, [("c1", "correct", True, None)])
+    keys = []
+    monkeypatch.setattr(cal, "cases", lambda: [("c1", "fam", 7, 3, [])])
+    monkeypatch.setattr(cal, "sequence", lambda row, fam, tau, key, decades: keys.append((key, decades)) or [row])
+    S.battery()
+    assert keys == [("7/3", 3)]
