@@ -8,17 +8,14 @@ run cannot reach a limit; it can exhibit one. The judge reads ``q`` at ``K ≥ 5
 1. **reached** — ``|q_last − q∞|`` within the row's ``floor`` (and the quantity's rounding): ``verified``;
 2. **settled** — the sequence has stopped moving relative to its distance from ``q∞``
    (``theory.asymptotic_settled``) and the reached value excludes ``q∞ ± limit_tol``: ``violated``;
-3. **diverging** — ``|q − q∞|`` stably does not decrease over a decade (``theory.asymptotic_rules.diverging``):
-   ``violated``;
+3. **diverging** — ``|q − q∞|`` stably does not decrease over a decade (``asymptotic_rules.diverging``): ``violated``;
 4. **excluded limit** — a power-law approach ``q = L' + C z^a`` fitted in the row's own variable ``z = r(τ)`` or in
    the clock (``z = 1/τ``; ``theory.asymptotic_fit``) over its last five checkpoints extrapolates to ``L'`` whose
    Roache band excludes ``q∞ ± limit_tol``, the extrapolation's correction ``|q_last − L'|`` is at most ``KAPPA``
    of the distance ``|L' − q∞|`` (the run has stopped moving relative to the remaining decay), the window's limits
    agree to ``SIGMA`` of it, no other fitted model's band contains ``q∞``, and the exclusion holds as the window
-   moves back one checkpoint (or, firm or with no checkpoint before it, its exponents do not drift: ``_confirmed``):
-   ``violated``;
+   moves back a checkpoint (or, firm or with none before it, its exponents do not drift: ``_confirmed``): ``violated``;
 5. the row's order:
-
    * a **bare limit** (no rate stated) is never refuted by its order: ``verified`` when the error falls over a
      decay window (``asymptotic_rules.decay_window``) and every fitted model's band contains ``q∞``;
    * an **O(r^p)** row (``stated_rate``) by the levelling of its implied constant (``asymptotic_rules.levelling``,
@@ -26,11 +23,10 @@ run cannot reach a limit; it can exhibit one. The judge reads ``q`` at ``K ≥ 5
      steps, ``violated`` when a stable slower order has made the implied constant grow by ``GROWTH`` over the
      window; a **Θ** row also refutes a stable faster order the same way (a plateau exit is not one).
 
-Otherwise ``inconclusive``, with ``horizon_needed`` only where a fitted model predicts that a longer run resolves
-the row (the clock at which the extrapolation's correction falls to a third of the distance to ``q∞``, or at which
-a stable slope exponent has changed the implied constant by ``GROWTH``); elsewhere "not decidable from this run"
-and ``horizon_needed = None``. Without a stated limit (``limit=None``: "q converges") a fitted model whose limit
-band is narrower than ``limit_tol`` verifies, and differences growing in both variables refute.
+Otherwise ``inconclusive``, with ``horizon_needed`` only where a fitted model predicts that a longer run resolves the
+row (its correction a third of the distance to ``q∞``, or a stable slope exponent changing the implied constant
+``GROWTH``-fold); else "not decidable from this run". With ``limit=None`` ("q converges") a fitted limit band narrower
+than ``limit_tol`` verifies; differences growing in both variables refute.
 """
 from __future__ import annotations
 
@@ -40,7 +36,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from .asymptotic_fit import F_S, WINDOW, Fit, all_fits, rate_function, three_point, window_fit  # noqa: F401  (public API)
+from .asymptotic_fit import (F_S, WINDOW, Fit, all_fits, geometric, rate_function, three_point,  # noqa: F401
+                             window_fit)  # (public API: geometric)
 from .asymptotic_rules import (GROWTH, MIN_ORDERS, SPAN, SPAN_POINTS, diverging, drifting, levelling,
                                two_point_orders)
 from .asymptotic_envelope import UNDER_SAMPLED, oscillation, sampling_allowance  # noqa: F401  (public API)
@@ -79,10 +76,10 @@ class Series:
 @dataclass
 class Judgement:
     """The judge's answer for one row; ``holds`` is True (verified), False (violated) or None (inconclusive).
-    ``rule`` names the rule that decided (or why none did): reached, settled, diverging, excluded-limit,
-    order, decay (a bare limit's tenfold fall with no steady model), levelling, growth, faster, pending,
-    undecidable. ``oscillation``: set when the sequence oscillates
-    (``asymptotic_envelope``) and the decision rests on its tail envelope."""
+    ``rule`` names the rule that decided (or why none did): reached, settled, diverging, excluded-limit, order, decay
+    (a bare limit's tenfold fall with no steady model), levelling, growth, faster, pending, undecidable, sampling (an
+    oscillation's envelope grew, but no more than its sampled peaks may hide). ``oscillation``: set when the sequence
+    oscillates (``asymptotic_envelope``) and the decision rests on its tail envelope."""
 
     holds: bool | None
     reason: str
@@ -136,9 +133,9 @@ def judge(clock, values, rate: sp.Expr, clock_symbol: str, limit: float | None, 
 
 
 def admissible_mode(slowest, stated_rate: bool, rate, order: float, tau=(), clock_symbol: str = "tau"):
-    """The slowest mode a row admits for its error: its derivation's (``slowest``), else a stated rate's own r^p
-    (q∞ + C·r^p is the statement: an offset r^p explains is no counterexample), else a bare limit's default
-    (threshold): ``DEFAULT_SLOWEST`` or, read against a slower rate, 1/log(e + r^−p) (``slower_mode``)."""
+    """The slowest mode a row admits for its error: its derivation's (``slowest``), else a stated rate's own r^p (q∞ +
+    C·r^p is the statement: an offset r^p explains is no counterexample), else a bare limit's default (threshold):
+    ``DEFAULT_SLOWEST`` or, read against a slower rate, 1/log(e + r^−p) (``slower_mode``)."""
     if slowest is not None or stated_rate:
         return slowest if slowest is not None else rate ** order
     own = 1 / sp.log(sp.E + rate ** -sp.nsimplify(order))
@@ -256,8 +253,8 @@ def _refuted(j: Judgement, tau, q, e, fits, limit, limit_tol, noise, name, span,
 
 
 def _excludes(f: Fit, limit: float, tol: float) -> bool:
-    """Fit ``f`` is evidence of another limit: its band excludes ``limit ± tol``, its correction is at most
-    ``KAPPA`` and its limits' spread at most ``SIGMA`` of the distance."""
+    """Fit ``f`` is evidence of another limit: its band excludes ``limit ± tol``, its correction is at most ``KAPPA``
+    and its limits' spread at most ``SIGMA`` of the distance."""
     if not f.ok or f.contains(limit, tol):
         return False
     dist = abs(f.value - limit) - tol
@@ -265,21 +262,15 @@ def _excludes(f: Fit, limit: float, tol: float) -> bool:
 
 
 def _confirmed(f: Fit, tau, q, u, limit: float, tol: float) -> bool:
-    """A refutation must hold as its window moves back: the fit widened by one triple (one checkpoint earlier) must
-    still exclude ``limit``. A model in its asymptotic range holds there too, while a transient that turns after the
-    run ends (a hump past the end, a dip's rise, a second-order term reversing the approach) fits a steady power law
-    over the last few checkpoints only by chance — its local exponent drifts, and the checkpoint before the window
-    shows it. Two exceptions, each resting on the window's exponents not *drifting* (``drifting``: their last two
-    steps one-signed and growing, ``|a_K − a_{K−1}| > |a_{K−1} − a_{K−2}|``, as a transient nears its turn; steps
-    that change sign are scatter about a settled exponent; two exponents cannot show it):
-
-    * a **firm** exclusion — a fit that has all but stopped, its correction at most ``KAPPA_FIRM`` of the distance
-      (a wrong direction's fixed angle, a shifted reference) — stands alone: it would have to be wrong by four times
-      its own correction, and its early checkpoints may be pre-asymptotic;
-    * a run with no checkpoint before the window (``K = WINDOW + 2``) has only the window to show it.
-
-    The battery's transient false alarms under a four-checkpoint window (corrections of 0.3–25% of the distance:
-    "firm" by the correction alone) have one exponent step, or one-signed steps that grow."""
+    """A refutation must hold as its window moves back: the fit widened by one checkpoint must still exclude ``limit``.
+    A model in its asymptotic range holds there too; a transient that turns after the run ends (a hump past the end, a
+    dip's rise) fits a steady power law over the last checkpoints only by chance, its local exponent drifting. Exempt
+    while the window's exponents are not ``drifting`` (the last two steps one-signed and growing, as a transient nears
+    its turn; steps that change sign are scatter about a settled exponent): a **firm** exclusion, correction ≤
+    ``KAPPA_FIRM`` of the distance (a wrong direction's fixed angle: it would have to be wrong by four times its own
+    correction, and its early checkpoints may be pre-asymptotic), and a run with no checkpoint before the window (``K =
+    WINDOW + 2``). The battery's transient false alarms under a four-checkpoint window ("firm" by their corrections of
+    0.3–25% alone) have one exponent step, or one-signed steps that grow."""
     converging = not drifting(f.exps)
     if len(q) < WINDOW + 3 or (converging and f.correction <= KAPPA_FIRM * (abs(f.value - limit) - tol)):
         return converging
@@ -304,8 +295,15 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, noise, **kw)
     flat = _flat_envelope(j, osc, tau, e, rate, clock_symbol, limit, head, noise, peaks=peaks, records=len(idx), **kw)
     if flat.holds is False:
         return flat
+    hidden = flat.reason if flat.rule == "sampling" else None  # a growth its sampling may hide: no level seen either
+    out = _records(j, tau, e, x, idx, peaks, rate, clock_symbol, limit, head, noise, **kw)
+    return j.decide(None, "sampling", hidden) if hidden and out.holds else out
+
+
+def _records(j: Judgement, tau, e, x, idx, peaks, rate, clock_symbol, limit, head, noise, **kw) -> Judgement:
+    """``_envelope``'s records (``idx``, of ``x = |e|``) judged by every rule, or its implied constant's envelopes."""
     if len(idx) < MIN_ORDERS + 2:
-        return _constant_level(flat, tau, e, rate, clock_symbol, head, noise, **kw)
+        return _constant_level(j, tau, e, rate, clock_symbol, head, noise, **kw)
     je = judge([tau[k] for k in idx], [limit + x[k] for k in idx], rate, clock_symbol, limit, **kw)
     if je.holds is None and _constant_level(j, tau, e, rate, clock_symbol, head, noise, **kw).holds:
         return j
@@ -328,9 +326,9 @@ def _envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, noise, **kw)
 def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, noise, *, order, order_tol, two_sided, stated_rate,
                     clock_label, **_) -> Judgement:
     """An oscillating O/Θ row verified by the envelopes of its implied constant (``asymptotic_order.envelope_level``)
-    where its records alone decide nothing; ``j`` unchanged otherwise. A bare limit the same way against its own
-    rate r^p: an envelope that decays like r^p goes to 0 (O(r^p) implies the limit), while an oscillation about
-    another value or of constant amplitude makes |e|/r^p grow at its peaks like 1/r^p."""
+    where its records alone decide nothing; ``j`` unchanged otherwise. A bare limit the same way against its own rate
+    r^p: an envelope that decays like r^p goes to 0 (O(r^p) implies the limit), while an oscillation about another value
+    or of constant amplitude makes |e|/r^p grow at its peaks like 1/r^p."""
     u_of = rate_function(rate, clock_symbol)
     span = lambda k: f"over {clock_label or clock_symbol} ∈ [{tau[k]:.3g}, {tau[-1]:.3g}]"  # noqa: E731
     if envelope_level(j, tau, [u_of(x) for x in tau], e, order, order_tol, two_sided and stated_rate, span, noise):
@@ -341,25 +339,29 @@ def _constant_level(j: Judgement, tau, e, rate, clock_symbol, head, noise, *, or
 def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, noise, *, peaks, records, order,
                    stated_rate, slowest, clock_label, **_) -> Judgement:
     """An oscillation judged by how far its envelope fell: from the first peak of |e| (a local maximum) to the last,
-    peaks of the same oscillation at a like phase, over at least a decade of the clock, the envelope must
-    decay as the statement requires — an O(r^p) row's envelope implied constant must not grow ``GROWTH``-fold, and
-    any row's envelope (→ q∞ is implied by O(r^p) → 0) must fall at least as far as the slowest admissible mode."""
+    peaks of the same oscillation at a like phase, over at least a decade of the clock, the envelope must decay as the
+    statement requires — an O(r^p) row's envelope implied constant must not grow ``GROWTH``-fold, and any row's envelope
+    (→ q∞ is implied by O(r^p) → 0) must fall at least as far as the slowest admissible mode."""
     x = [abs(v) for v in e]
     a, b = (peaks[0], peaks[-1]) if peaks else (0, 0)
     name = clock_label or clock_symbol
     fell = x[a] / x[b] if x[b] != 0 else math.inf
     over = f"from its first peak at {name} = {tau[a]:.3g} to its last at {tau[b]:.3g}"
+    hidden = None  # an implied constant grown GROWTH-fold, no more than its peaks' sampling may hide: undecided
     if b > a and tau[b] / tau[a] >= SPAN * (1 - 1e-9) and e[b] != 0:
         u_of = rate_function(rate, clock_symbol)
         rate_fell = (u_of(tau[a]) / u_of(tau[b])) ** order
         # the peaks' sampling may hide up to ``sampling_allowance`` of r^p's fall (a sampled peak off its true one,
         # anywhere in the swing when under-sampled): the implied constant must grow GROWTH-fold beyond it
         allow = sampling_allowance(osc, tau, x, a, b, lambda v: u_of(v) ** order)
+        grew = f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell {rate_fell:.3g}×: the envelope's " \
+               f"implied constant grew {rate_fell / fell:.3g}×"
         if stated_rate and rate_fell / (fell * allow) >= GROWTH:
             j.window = [tau[a], tau[-1]]
-            return j.decide(False, "growth", f"{head}: it fell only {fell:.4g}× {over} while r^{order:g} fell "
-                            f"{rate_fell:.3g}×: the envelope's implied constant grew {rate_fell / fell:.3g}×, "
-                            f"{rate_fell / (fell * allow):.3g}× beyond the {allow:.3g}× its peaks' sampling allows")
+            return j.decide(False, "growth", f"{grew}, {rate_fell / (fell * allow):.3g}× beyond the {allow:.3g}× "
+                            f"its peaks' sampling allows")
+        if stated_rate and rate_fell / fell >= GROWTH:  # neither a growth nor a level: nothing verifies it either
+            hidden = f"{grew}, within the {allow:.3g}× its peaks' sampling may hide: not decidable from this run"
         mode = _on_clock(slowest if slowest is not None else DEFAULT_SLOWEST if stated_rate else
                          admissible_mode(None, False, rate, order, tau, clock_symbol), clock_symbol)
         m = rate_function(mode, clock_symbol)
@@ -378,14 +380,9 @@ def _flat_envelope(j: Judgement, osc, tau, e, rate, clock_symbol, limit, head, n
             j.window = [tau[a], tau[-1]]
             return j.decide(False, "settled", f"{head}: it fell only {fell:.4g}× {over}, less than the slowest "
                             f"admissible mode {sp.nfloat(mode, 3)} ({need:.4g}×): it does not approach {limit:.6g}")
-    return j.decide(None, "undecidable", f"{head}, which is attained at only {records} checkpoints (the "
-                    f"judge needs {MIN_ORDERS + 2}) and fell {fell:.4g}× {over}: not decidable from this run")
-
-
-def geometric(lo: float, hi: float, count: int) -> list:
-    """``count`` geometric clock values from ``lo`` to ``hi`` (checkpoints for a check)."""
-    r = (hi / lo) ** (1.0 / (count - 1))
-    return [lo * r ** k for k in range(count)]
+    return j.decide(None, "sampling", hidden) if hidden else j.decide(
+        None, "undecidable", f"{head}, which is attained at only {records} checkpoints (the judge needs "
+        f"{MIN_ORDERS + 2}) and fell {fell:.4g}× {over}: not decidable from this run")
 
 
 def series_at(recorded_clock, recorded_values, targets) -> Series:

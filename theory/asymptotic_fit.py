@@ -175,3 +175,9 @@ def rate_function(rate, clock: str):
         except (ValueError, ZeroDivisionError, OverflowError, TypeError):
             return math.nan
     return u
+
+
+def geometric(lo: float, hi: float, count: int) -> list:
+    """``count`` geometric clock values from ``lo`` to ``hi`` (checkpoints for a check)."""
+    r = (hi / lo) ** (1.0 / (count - 1))
+    return [lo * r ** k for k in range(count)]

@@ -65,3 +65,20 @@ def test_an_oscillation_sampled_near_two_checkpoints_a_period_is_not_read_as_an_
     alt = [0.1 * (-1) ** k + 0.01 * rate.subs(ELL, x) for k, x in enumerate(tau)]
     j = judge(tau, alt, rate, "ell", 0.0, order=1.0, stated_rate=True, two_sided=True)
     assert j.holds is False
+
+
+def test_a_growth_its_sampling_may_hide_verifies_nothing():
+    """A persistent oscillation of about three checkpoints a period (O(s^−0.6), limit_tol 0.0059, amplitude 0.009:
+    a held-out draw of seed 60341): its envelope's implied constant grew 6× between its first and last peaks,
+    within the 6.77× its first peak's swing may hide — so no growth refutes it, and its peaks' "levelling" (a later
+    peak sampled low) must not verify it either: rule ``sampling``, inconclusive. The margins (6 against 2 and
+    6.77) leave every last bit alone."""
+    tau = geometric(16.44526383489054, 6228314.747543967, 18)
+    q = [-1.2801312587134062, -0.8064595216644569, -0.5269209298371227, -0.3288664155503209, -0.2000138612752999,
+         -0.14124250137498431, -0.08593424330171208, -0.04394548559500076, -0.04141906633547231,
+         -0.02476163442145289, -0.0036585212124724126, -0.01483025595141665, -0.010169748426774115,
+         0.006717545006029679, -0.006930289882115519, -0.007435639991263536, 0.00922106862923114,
+         -0.003747100860681031]
+    j = judge(tau, q, 1 / S, "s", 0.0, order=0.6, limit_tol=0.005875737101510278, stated_rate=True)
+    assert j.holds is None and j.rule == "sampling", j.reason
+    assert "grew 6×, within the 6.77× its peaks' sampling may hide" in j.reason
