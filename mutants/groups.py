@@ -58,11 +58,13 @@ GROUPS: dict[str, dict] = {
     # the asymptotic judge, one group per module (a group of all seven, ≈ 2100 mutants, cannot finish in an hour);
     # JUDGE_FAST: its value-level tests without the held-out sweeps of tests/judge/test_heldout.py (≈ 90 s)
     **{f"judge_{short}": dict(paths=[f"theory/{mod}.py"], tests=tests, what=what) for short, mod, tests, what in [
-        ("core", "asymptotic", ["tests/judge/test_core_values.py", "tests/judge/test_core_values2.py", *JUDGE_FAST,
+        ("core", "asymptotic", ["tests/judge/test_core_values.py", "tests/judge/test_core_values2.py",
+                                "tests/judge/test_confirmed.py", *JUDGE_FAST,
                                 *JUDGE_PINNED],
          "the asymptotic judge: series, rules' order, the final verdict"),
         ("fit", "asymptotic_fit", JUDGE_FAST, "the judge's power-law fits, Roache's band, the clock solve"),
-        ("rules", "asymptotic_rules", ["tests/judge/test_levelling_window.py", *JUDGE_FAST],
+        ("rules", "asymptotic_rules", ["tests/judge/test_confirmed.py", "tests/judge/test_levelling_window.py",
+                                       *JUDGE_FAST],
          "the judge's rules for a stated limit and rate"),
         ("settled", "asymptotic_settled", JUDGE_FAST, "the judge's settled-refutation rule"),
         ("withhold", "asymptotic_withhold", JUDGE_FAST, "the judge's withholding rules (bounded_by, slowest mode)"),

@@ -26,6 +26,8 @@ from ibcheck.theory.asymptotic_rules import drifting
     ([0.0, 2.0, 4.0 + 1e-6], False),    # steps 2, 2 + 1e-6: grown by ROUND_ORDER exactly is no growth (inclusive)
     ([0.0, 2.0, 4.5], True),            # steps 2, 2.5
     ([0.0, 0.0, 0.5], False),           # a zero step has no sign: nothing to continue
+    ([0.0, 1.0, 0.5, 1.25], False),     # steps +1, −0.5, +0.75: only the last two count, and they changed sign
+    ([0.0, 0.5, 1.0, 1.75], True),      # steps +0.5, +0.5, +0.75: the last grew over the one before it
 ])
 def test_drifting(exps, drift):
     assert drifting(exps) is drift
