@@ -117,4 +117,6 @@ TRIAGE: dict[str, str] = {
     "5e0f4ceb8a": "equivalent: the withholding clause (correction > KAPPA·distance) cannot hold where it is read: a collapse's ratios are ≤ ½, so Aitken's correction is at most its last change, which is then ≤ LAST_MOVE·(|e| − tol); this mutant only raises the clause's right side or compares at an equality that bound excludes by 4.5×",
     "39bf7dd437": f"killed by {T2}test_convergence_reads_the_last_step_of_a_longer_window",
     "da1ac85c56": f"killed by {T2}test_convergence_holds_at_a_step_grown_by_exactly_round_order",
+    "f6d8995951": "equivalent: hidden is read only for its truth (``if hidden``, ``hidden and …``): None and \"\" are both false",
+    "beb371712d": f"killed by {T}test_an_envelope_grown_exactly_growth_fold_within_its_swing_is_undecided",
 }

@@ -277,3 +277,12 @@ def test_a_growing_alternation_is_refuted_by_growth_beyond_its_swing():
     q = [(-1) ** k * (0.5 if k % 2 == 0 else 0.25) * (1 + k / 100) for k in range(12)]
     j = judge(tau, q, 1 / t, "t", 0.0, stated_rate=True)
     assert j.holds is False and j.rule == "growth" and "137× beyond the 2.02×" in j.reason, j.reason
+
+
+def test_an_envelope_grown_exactly_growth_fold_within_its_swing_is_undecided():
+    """Peaks of |e| at τ = 8 (8, neighbours 4 and 4: a swing of 2) and τ = 128 (1) on the clock 2^k: the envelope
+    fell 8× while 1/t fell 16×, a growth of exactly GROWTH = 2 (binary-exact) but not beyond the swing: rule
+    ``sampling`` — the bound that makes a growth ambiguous is inclusive."""
+    q = [1, 2, 4, 8, 4, 6, 0.5, 1, 0.25, 0.2]
+    j = judge([2.0 ** k for k in range(10)], q, 1 / t, "t", 0.0, stated_rate=True)
+    assert j.holds is None and j.rule == "sampling" and "grew 2×, within the 2×" in j.reason, j.reason
