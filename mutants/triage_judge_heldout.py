@@ -45,4 +45,28 @@ TRIAGE: dict[str, str] = {
     "50213baec3": "equivalent: the default is never taken: the last checkpoint itself satisfies τ ≥ τ_K/10·(1 − 1e-12)",
     "aee3836731": "equivalent: the loop reaches k = 0 only if |e| rose at each step, so a[−1] < a[0] is false there",
     "f2cde71eef": "equivalent: the lambdified rates are pure functions; the cache's size changes only its speed",
+    "091cf5aeb4": f"killed by {T}test_a_frozen_offset_is_evidence_only_above_rounding_of_q",
+    "67dd69cdfb": f"killed by {T}test_a_frozen_offset_is_evidence_only_above_rounding_of_q",
+    "d8eb28bcf3": f"killed by {T}test_decreasing_means_positive_finite_and_strictly_falling",
+    "4327920e9f": f"killed by {T}test_persistent_alternation_with_the_decay_at_exactly_the_resolved_edge",
+    "1410c6f646": f"killed by {T}test_wrong_order_resolved_by_the_fall_from_the_first_to_the_last_checkpoint",
+    "7fd044ff5c": f"killed by {T}test_wrong_limit_decade_starts_at_a_checkpoint_on_the_edge",
+    "b135727f20": f"killed by {T}test_divergence_steps_rise_strictly_from_the_last_checkpoint",
+    "20d765cb8c": f"killed by {T}test_divergence_steps_rise_strictly_from_the_last_checkpoint",
+    "be18a0c4c2": f"killed by {T}test_divergence_steps_rise_strictly_from_the_last_checkpoint",
+    "f416e53601": f"killed by {T}test_divergence_steps_rise_strictly_from_the_last_checkpoint",
+    "a4ee810aee": "equivalent: every clock's τ₀ is ≥ 10^0.7 ≈ 5.01, so a least τ₀ of 2 or 3 for τ^−a never binds",
+    "0cdd5a3003": "equivalent: (−1)^k is ±1, and a/(±1) equals a·(±1) exactly (a sign flip) in float arithmetic",
+    "1ecf2d84bb": "equivalent: (−1)^k is ±1, and a/(±1) equals a·(±1) exactly (a sign flip) in float arithmetic",
+    "1e24b6bc94": "equivalent: no drawn rate comes near 1e-150 anywhere (the least, τ^−2 at τ ≤ 1e9, is 1e-18)",
+    "11d5fd01d9": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18): neither bound "
+                  "is reached",
+    "e391bc5c06": "equivalent: every drawn rate falls strictly on τ ≥ max(τ_min, 10^0.7), so _decreasing(r) always "
+                  "holds (and so do the other two): the first row is kept either way",
+    "9d566a6fb5": "equivalent: every drawn rate is ≤ 1 at τ ≥ τ₀ (the largest, 1/log log τ at τ ≥ 20, is 0.91): "
+                  "max(1, r₀) = 1 and lc = e either way",
+    "09dbfde0f8": "equivalent: every drawn rate is ≤ 1 at τ ≥ τ₀ (the largest, 1/log log τ at τ ≥ 20, is 0.91): "
+                  "max(1, r₀) = max(1, r₁) = 1",
+    "d71a991528": "equivalent: the undeclared mode enters only as ratios (mode[w]/mode[−1], m·u₀/mode[0]); doubling "
+                  "is exact, so each is bit-identical",
 }

@@ -65,6 +65,7 @@ def test_decreasing_means_positive_finite_and_strictly_falling():
     assert not H._decreasing([3.0, 1.0, 2.0])  # each neighbouring pair, not every other one
     assert not H._decreasing([1.0, 2.0])  # positive but rising
     assert not H._decreasing([2.0, math.nan])
+    assert not H._decreasing([2.0, 2.0])  # a flat step is no decrease
 
 
 def test_divergence_rose_over_a_decade_by_rise():
@@ -206,3 +207,47 @@ def test_targets_name_published_rates():
     assert H.TARGETS == {"correct → violated": 0.001, "resolvable wrong → verified": 0.005,
                          "resolvable wrong → inconclusive": 0.20}
     assert set(H.TARGETS) <= set(H.rates(Counter(), Counter()))
+
+
+# ---- the edges of the truth criteria, at exactly representable ties ----------------------------------------------
+def test_divergence_steps_rise_strictly_from_the_last_checkpoint():
+    tau = [1.0, 2.0, 4.0, 10.0]
+    assert H._diverges(tau, [1.0, 1.2, 1.4, 1.5])  # 1.5 = RISE × 1.0 exactly: the edge counts
+    assert not H._diverges([1.0, 2.0, 4.0, 8.0, 10.0], [1.0, 1.2, 1.4, 1.6, 1.55])  # the last step fell
+    assert not H._diverges([1.0, 1.5, 2.0, 4.0, 10.0], [1.0, 1.0, 1.2, 1.4, 1.6])  # a flat step stops the count
+    assert not H._diverges([0.5, 1.0, 4.0, 10.0], [2.0, 1.0, 1.2, 1.6])  # rose at 2 steps only (from k = 1)
+
+
+def test_wrong_limit_decade_starts_at_a_checkpoint_on_the_edge():
+    # a checkpoint at exactly τ_K/10·(1 − 1e-12), as the generator computes it (a correctly rounded quotient and
+    # product: the same float everywhere) starts the last decade: there the mode (4 → 1) would have moved by
+    # 3·3 = 9 > 0; from the next checkpoint only by 3·(2 − 1) = 3 < |5 − 1|
+    edge = 20.0 / 10 * (1 - 1e-12)
+    assert H._limit_resolved([1.0, edge, 5.0, 20.0], [9.0, 1.0, 5.0, 1.0], 0.0, 3.0, [8.0, 4.0, 2.0, 1.0])
+
+
+def test_persistent_alternation_with_the_decay_at_exactly_the_resolved_edge():
+    # D = |C|·u₀·10^0 = 3 (fraction 1 of [−2.5, 0]), amplitude 3 (tol 0), its half-range over the last period 3:
+    # the decaying part at the last checkpoint, 1, is exactly (3 − 0)/RESOLVE: resolved; 2^−20 more is not
+    rng = Script(1.0, 1, "persistent alternation")
+    fam, e, _, per, res = H._wrong(rng, _ctx([3.0, 2.0, 1.0]))
+    assert (fam, e, per, res) == ("persistent alternation", [6.0, -1.0, 4.0], 2.0, True)
+    _, _, _, _, res = H._wrong(Script(1.0, 1, "persistent alternation"), _ctx([3.0, 2.0, 1.0 + 2 ** -20]))
+    assert res is False
+
+
+def test_wrong_order_resolved_by_the_fall_from_the_first_to_the_last_checkpoint():
+    # Θ row, a = 0.3 + 0.7·1 = 1 exactly: |e|/r^p = r/r₀ = 1, 1, 0.01: level over the first step (the one before the
+    # last), then 100× down to the last checkpoint
+    rng = Script(0.5, -1, "faster order", 1.0)
+    fam, e, _, _, res = H._wrong(rng, _ctx([1.0, 1.0, 0.01], kind="Θ"))
+    assert (fam, res) == ("faster order", True)
+    assert e == pytest.approx([1.0, 1.0, 1e-4], rel=1e-15)
+
+
+def test_a_frozen_offset_is_evidence_only_above_rounding_of_q():
+    # D = |C|·u₀·10^0 = 1 (fraction 1 of [−2.5, 0]), so e ≡ 1 and q ≡ q∞ + 1, a power of two (or 1.5 times one)
+    # here: ROUNDING·|q| = 2^−40·|q| is exact. Evidence needs e > ROUNDING·|q| strictly
+    for q, want in ((2.0 ** 39, True), (2.0 ** 40, False), (1.5 * 2.0 ** 40, False)):
+        fam, e, _, _, res = H._wrong(Script(1.0, 1, "frozen"), _ctx([1.0, 0.5], limit=q - 1))
+        assert (fam, e, res) == ("frozen", [1.0, 1.0], want), q
