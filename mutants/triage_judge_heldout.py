@@ -9,7 +9,6 @@ TRIAGE: dict[str, str] = {
     "b401c47750": f"killed by {T}test_divergence_rose_over_a_decade_by_rise",
     "cddfe3e12b": f"killed by {T}test_divergence_rose_over_a_decade_by_rise",
     "4eec4415c9": f"killed by {T}test_wrong_limit_three_times_closer_at_the_edge_is_resolved",
-    "e11a3fc08a": f"killed by {T}test_wrong_limit_decade_starts_at_a_tenth_net_of_the_grid_tolerance",
     "6a42fab3d3": f"killed by {T}test_row_a_stated_order_is_drawn_from_one_half_up",
     "5571ced4f9": f"killed by {T}test_row_a_bare_limit_declares_its_slowest_mode_below_one_half_only",
     "23d7c9137e": f"killed by {T}test_draw_is_correct_below_one_half_only",
@@ -29,7 +28,6 @@ TRIAGE: dict[str, str] = {
     "397c088db6": f"killed by {T}test_targets_name_published_rates",
     "e4ee2e53b3": f"killed by {T}test_targets_name_published_rates",
     "4ff757b58c": f"killed by {T}test_slower_bare_approach_as_a_power_of_the_rate",
-    "f48312569c": f"killed by {T}test_wrong_limit_decade_starts_at_a_tenth_net_of_the_grid_tolerance",
     "26cde85e2d": f"killed by {T}test_divergence_rose_over_a_decade_by_rise",
     "50e1d305a7": f"killed by {T}test_measure_counts_each_draw_and_a_period_of_four_as_four",
     "f468d80e80": "equivalent: no drawn rate comes near 1e-150 (the least, τ^−2 at τ ≤ 1e9, is 1e-18): the edge "
@@ -42,7 +40,6 @@ TRIAGE: dict[str, str] = {
     "4750547328": "equivalent: the exponent a is read by _expr only for the rates τ^−a and (log τ)^−a (k = 0, 4); "
                   "for the others it is only a cache key",
     "9ef4b67276": "equivalent: the row's `dec` entry is never read (the checkpoints are built from it in _row)",
-    "50213baec3": "equivalent: the default is never taken: the last checkpoint itself satisfies τ ≥ τ_K/10·(1 − 1e-12)",
     "aee3836731": "equivalent: the loop reaches k = 0 only if |e| rose at each step, so a[−1] < a[0] is false there",
     "f2cde71eef": "equivalent: the lambdified rates are pure functions; the cache's size changes only its speed",
     "091cf5aeb4": f"killed by {T}test_a_frozen_offset_is_evidence_only_above_rounding_of_q",

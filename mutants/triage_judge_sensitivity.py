@@ -35,7 +35,6 @@ TRIAGE: dict[str, str] = {
     "b45ad59f54": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
     "89ea00f544": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
     "3aef354729": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
-    "4e859cdbb2": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
     "58454c94dc": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
     "2561df9f57": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
     "6c42869837": f"killed by {T}test_battery_counts_false_alarms_false_passes_and_hides",
