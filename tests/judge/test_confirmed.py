@@ -5,8 +5,8 @@ checkpoint before its window.
 ``drifting`` is read on exponents whose differences are exact in binary64 (sums of dyadic numbers, no libm), so each
 case sits at, or a whole step away from, its bound. The two real series are the wrong answers that a stricter
 reading ("steps non-growing", which the scatter of measured exponents breaks) stopped refuting: a reference scaled
-by 1.5 read through random iterates' norms (jitelgarsky2019.ray) and a perturbed state's KKT distance δ
-(lyuli2020.kkt). Each excludes 0 by a wide margin: corrections of 0.06% and 4% of the distance, against
+by 1.5 read through random iterates' norms (a max-margin ray's wrong-reference probe) and a perturbed state's KKT
+distance δ (a KKT-convergence check's negative control). Each excludes 0 by a wide margin: corrections of 0.06% and 4% of the distance, against
 ``KAPPA_FIRM`` = 25%.
 """
 import pytest
