@@ -7,7 +7,8 @@ of the same run could not tell from the stated one:
   row's resolution, ``q∞·(1 ± RES)`` (the moved limit ``q∞ ± δ`` is the same number); a limit ``q∞ = 0`` with a
   tolerance ``limit_tol > 0`` moved to ``±2·(limit_tol + floor)`` (zero has no scale of its own: a ``→ 0`` row
   without a tolerance declares its moved limit, if it has one, as a ``wrong_limit``); and, on a stated rate
-  ``O(r^p)``, the order ``p − ½`` and an extra log factor ``r^p·log(1/r)``;
+  ``O(r^p)``, the order ``p − ½`` and an extra log factor ``r^p·log(1/r)``; on a ``Θ(r^p)`` also the lower side's
+  nearest wrong answer, one log factor fewer, ``r^p/log(1/r)`` (1/log t against log log t/log t read the other way);
 * **declared**, in the paper's folder (``Condition.alternatives``): the other geometry's answer (the ℓ2 max margin
   against ℓ∞ or ℓp, the min-ℓ2 interpolant against a Bregman projection), a coefficient the source could be misread
   with, a named wrong limit — each a number or a sympy expression in the claim's measured symbols.
@@ -21,7 +22,9 @@ Each alternative is read against the **same evidence** the judge verified on:
 * a slower order ``a(r) = r^{p−½}`` or ``r^p log(1/r)``: its implied constant ``|e|/a(r)`` over the stretch on which
   the stated constant ``|e|/r^p`` is level (within ``GROWTH``) back from the judge's window. The alternative is
   excluded once that constant fell by ``GROWTH`` (the judge's own criterion for a resolvable wrong order); the
-  stated model, verified, predicts where it would: ``|e|/a(r) ∝ r^p/a(r)``.
+  stated model, verified, predicts where it would: ``|e|/a(r) ∝ r^p/a(r)``. A faster one, ``r^p/log(1/r)``, is the
+  mirror image: excluded once ``|e|/a(r)`` rose by ``GROWTH`` over the same stretch (read on the same upper
+  envelope, as the judge reads a Θ row's lower side, so an oscillation's troughs cannot make it rise).
 
 A ``verified`` row with an alternative that still fits becomes ``inconclusive`` and says which ("cannot yet tell
 γ∞ from the ℓ2 max margin: both in [a, b]"), with ``horizon_needed`` only where every fitting alternative's
@@ -48,13 +51,15 @@ HORIZON_DRIFT = 0.05  # a separation is predicted only from a model whose expone
 class Alternative:
     """A nearest wrong answer of a limit/rate row. ``value``: the wrong limit (a number or a sympy expression in
     measured symbols; for ``coefficient``, the factor multiplying the stated limit); ``order``: the wrong order of
-    an ``order`` alternative (``log-factor``: ``r^p log(1/r)``, no value); ``reason`` says why it is near."""
+    an ``order`` alternative (``log-factor``: ``r^p log(1/r)^log_power``, no value: ``log_power`` 1 an extra log
+    factor, −1 one fewer); ``reason`` says why it is near."""
 
     kind: str
     name: str
     value: object = None
     order: float | None = None
     reason: str = ""
+    log_power: int = 1
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -95,6 +100,10 @@ def generic(cond, limit: float) -> list:
         if not getattr(cond, "log_factor", ""):  # a declared log factor is part of the stated rate, not a wrong answer
             out.append(Alternative("log-factor", "an extra log factor r·log(1/r)", reason="a log factor is the "
                                    "content of many rates (log log t/log t against 1/log t)"))
+            if getattr(cond, "two_sided", False):
+                out.append(Alternative("log-factor", "one log factor fewer r/log(1/r)", log_power=-1,
+                                       reason="a Θ row's lower side: a log factor in the denominator (1/log t "
+                                       "against log log t/log t)"))
     return out
 
 
@@ -125,9 +134,10 @@ def _limit_horizon(j, u_of, alt: float, tol: float) -> float | None:
     return h if h is not None and h > tau[-1] else None
 
 
-def _order_evidence(j, u_of, limit: float, p: float, g) -> tuple[float, float | None, int]:
-    """How far the implied constant ``|e|/g(r)`` of a slower alternative fell over the stretch where the stated
-    constant ``|e|/r^p`` is level, and the clock at which the stated model predicts a fall of ``GROWTH``."""
+def _order_evidence(j, u_of, limit: float, p: float, g, slower: bool = True) -> tuple[float, float | None, int]:
+    """How far the implied constant ``|e|/g(r)`` of a slower alternative fell (a faster one's: rose) over the
+    stretch where the stated constant ``|e|/r^p`` is level, and the clock at which the stated model predicts a
+    change of ``GROWTH``."""
     tau, q = j.checkpoints, j.values
     u = [u_of(x) for x in tau]
     e = [abs(v - limit) for v in q]
@@ -143,13 +153,14 @@ def _order_evidence(j, u_of, limit: float, p: float, g) -> tuple[float, float | 
     a = [ek / g(uk) for ek, uk in zip(e, u)]
     if not (all(math.isfinite(x) and x > 0 for x in a[k0:]) and c[K] > 0):
         return math.nan, None, k0
-    fall = a[k0] / a[K]
+    fall = a[k0] / a[K] if slower else a[K] / a[k0]
     # the stated model e = c_K r^p makes |e|/g(r) = c_K r^p/g(r): the fall reaches GROWTH where r^p/g(r) = target
-    target = a[k0] / (GROWTH * c[K])
+    # (a faster alternative's rise: where g(r)/r^p = c_K/(GROWTH a_k0), the same test on the inverse)
+    target = a[k0] / (GROWTH * c[K]) if slower else c[K] / (GROWTH * a[k0])
     h = None
     if fall < GROWTH:
         lo, hi = math.log(tau[K]), math.log(tau[K]) + 1.0
-        ratio = lambda t: u_of(t) ** p / g(u_of(t))  # noqa: E731  (decreasing in τ for a slower alternative)
+        ratio = lambda t: (u_of(t) ** p / g(u_of(t))) ** (1 if slower else -1)  # noqa: E731  (decreasing in τ)
         while hi < 690 and not ratio(math.exp(hi)) <= target:
             hi = 2 * hi + 1.0
         if hi < 690:
@@ -194,14 +205,15 @@ def assess(cond, j, u_of, limit: float, resolve, name: str) -> list:
         elif cond.kind == "rate" and j.holds is not None:
             p = cond.order
             g = (lambda r, o=alt.order: r ** o) if alt.kind == "order" else \
-                (lambda r: r ** p * math.log(1.0 / r) if 0 < r < 1 else math.nan)
-            fall, h, k0 = _order_evidence(j, u_of, limit, p, g)
+                (lambda r, s=alt.log_power: r ** p * math.log(1.0 / r) ** s if 0 < r < 1 else math.nan)
+            slower = alt.order < p if alt.kind == "order" else alt.log_power > 0
+            fall, h, k0 = _order_evidence(j, u_of, limit, p, g, slower)
             if not math.isfinite(fall):
                 row["evidence"] = "its implied constant is not computable over the level stretch"
                 continue
             row["excluded"] = fall >= GROWTH
-            row["evidence"] = (f"its implied constant fell {fall:.3g}× over {name} ∈ [{j.checkpoints[k0]:.3g}, "
-                               f"{j.checkpoints[-1]:.3g}] (excluded at {GROWTH:g}×)")
+            row["evidence"] = (f"its implied constant {'fell' if slower else 'rose'} {fall:.3g}× over {name} ∈ "
+                               f"[{j.checkpoints[k0]:.3g}, {j.checkpoints[-1]:.3g}] (excluded at {GROWTH:g}×)")
             row["horizon"] = h if not row["excluded"] else None
     if j.holds is True:
         _downgrade(j, rows, limit, name)
