@@ -77,6 +77,7 @@ GROUPS: dict[str, dict] = {
          "the judge's envelope rules (oscillation, implied growth, records)"),
         ("alternatives", "asymptotic_alternatives", ["tests/judge/test_alternatives_values.py",
                                                       "tests/judge/test_alternatives_values2.py",
+                                                      "tests/judge/test_alternatives_theta.py",
                                                       "tests/judge/test_alternatives.py", *JUDGE_FAST, *JUDGE_PINNED],
          "a row's nearest wrong answers and which the evidence excludes"),
         ("heldout", "asymptotic_heldout", ["tests/judge/test_heldout_values2.py", "tests/judge/test_heldout_values.py",
