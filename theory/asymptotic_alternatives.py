@@ -134,6 +134,16 @@ def _limit_horizon(j, u_of, alt: float, tol: float) -> float | None:
     return h if h is not None and h > tau[-1] else None
 
 
+def _ratio(r: float, p: float, g, slower: bool) -> float:
+    """``r^p/g(r)`` for a slower alternative, its inverse for a faster one (decreasing as r → 0 either way); NaN where
+    a power underflows to 0 (far past any horizon worth quoting: the search then quotes none)."""
+    try:
+        v = r ** p / g(r)
+        return v if slower else 1.0 / v
+    except (ZeroDivisionError, OverflowError):
+        return math.nan
+
+
 def _order_evidence(j, u_of, limit: float, p: float, g, slower: bool = True) -> tuple[float, float | None, int]:
     """How far the implied constant ``|e|/g(r)`` of a slower alternative fell (a faster one's: rose) over the
     stretch where the stated constant ``|e|/r^p`` is level, and the clock at which the stated model predicts a
@@ -160,7 +170,7 @@ def _order_evidence(j, u_of, limit: float, p: float, g, slower: bool = True) -> 
     h = None
     if fall < GROWTH:
         lo, hi = math.log(tau[K]), math.log(tau[K]) + 1.0
-        ratio = lambda t: (u_of(t) ** p / g(u_of(t))) ** (1 if slower else -1)  # noqa: E731  (decreasing in τ)
+        ratio = lambda t: _ratio(u_of(t), p, g, slower)  # noqa: E731  (decreasing in τ)
         while hi < 690 and not ratio(math.exp(hi)) <= target:
             hi = 2 * hi + 1.0
         if hi < 690:

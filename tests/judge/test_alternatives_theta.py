@@ -76,3 +76,23 @@ def test_the_wrong_rate_itself_is_never_verified_against_its_own_alternative():
     a = by_name(r)[FEWER]
     assert a["excluded"] is False and "rose 1×" in a["evidence"]
     assert r["holds"] is not True
+
+
+def test_a_horizon_search_past_float64_quotes_no_horizon_instead_of_raising():
+    # a held-out half-order draw with 1e-5..1e-2 scatter (benchmarks/scattered_orders.py, seed 60341, draw 781):
+    # O(r²), r = (log log T)²/log T; the extra log factor's separation lies past log T ≈ e^690, where r² underflows
+    # to 0 and r^p/g(r) divided 0 by 0 (ZeroDivisionError, exit 5 for a claim)
+    tau = [10.0, 27.83444208852861, 77.47561663796529, 215.6490564582489, 600.2471173432964, 1670.7543626498207,
+           4650.4515551333025, 12944.272449686561, 36029.66018789371, 100286.54899692934, 279142.0140313409,
+           776976.2224030609]
+    q_ = [1.082865270332684, 1.0844006238912287, 1.0861740308593217, 1.0874506403674065, 1.0882110817455588,
+          1.088618605418136, 1.0888225634015356, 1.0889198620975633, 1.0889646465017706, 1.0889846994447738,
+          1.088993482181083, 1.0889972604746994]
+    T = sp.Symbol("log_T", real=True)
+    cond = lim("row", q, 1.089, clock="log_T", rate=sp.log(T) ** 2 / T, kind="rate", order=2.0, atol=1.0830104262736544e-4)
+    r = cond.evaluate({"q": Series(tau, q_)})
+    assert r["holds"] is False and "converges at a slower rate" in r["judgement"]
+    a = by_name(r)[EXTRA]
+    assert a["excluded"] is False and a["horizon"] is None
+    assert A._ratio(1e-300, 2.0, lambda x: x ** 1.5, True) != A._ratio(1e-300, 2.0, lambda x: x ** 1.5, True)  # NaN
+    assert A._ratio(0.25, 2.0, lambda x: x ** 1.5, True) == 0.5 and A._ratio(0.25, 2.0, lambda x: x ** 3, False) == 0.25
