@@ -26,3 +26,29 @@ EXPECTED: dict[str, Expected] = {
     "gunasekar2018.steepest[step_scale=2.0,seed=0]": Expected("outside-hypotheses", _SD_C2,
         fails=("step: η_t ≤ min(η₊, 1/(B²L(w_t))) (c ≤ 1)",)),
 }
+
+
+# The full profile's settings whose asymptotic rows the judge's 0.2.0 rules leave undecided (the rows must
+# exclude their nearest wrong answers, or a bare limit needs a steady model or a tenfold fall): each names the
+# alternative that still fits or the evidence it lacks, and the horizon where a model predicts one.
+EXPECTED.update({
+    "gunasekar2018.steepest[seed=1]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: normalised margin → the max margin in the "
+        "optimizer's norm: no decay window yet (observed orders [8.16, 8.89, 7.03, -0.0478]) (not decidable from this "
+        "run)",
+        fails=(), undecided=("normalised margin → the max margin in the optimizer's norm",)),
+    "gunasekar2018.steepest[log10_eta_plus_B2=0.0,seed=0]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: normalised margin → the max margin in the "
+        "optimizer's norm: |q − 0| falls at observed order ∈ [0.927, 1.5] over t ∈ [486, 3e+04], but no power law "
+        "fits steadily and the error fell only 1.82× (evidence needs 10×) (not decidable from this run)",
+        fails=(), undecided=("normalised margin → the max margin in the optimizer's norm",)),
+    "gunasekar2018.adagrad[init_scale=1.0,seed=0]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: γ_{G∞}(w_t) → γ_{G∞} (the max margin in "
+        "the limiting preconditioner's norm): |q − 0.135738| falls at observed order ∈ [2.08, 3.31] over t ∈ [100, "
+        "1e+05], every steady power law's limit band containing 0.135738; but cannot yet tell 0.135738 from the "
+        "coefficient ×0.9 (0.122165): both in [0.118828, 0.142991] (not decidable from this run)",
+        fails=(), undecided=("γ_{G∞}(w_t) → γ_{G∞} (the max margin in the limiting preconditioner's norm)",)),
+})

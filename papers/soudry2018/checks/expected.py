@@ -60,3 +60,81 @@ DEGENERATE_FALSE_VIOLATIONS: dict[tuple[str, str], str] = {
     ("soudry2018.residual_limit", "rank-deficient"): _SHORT,
     ("soudry2018.margin_loss_rates", "rank-deficient"): _SHORT,
 }
+
+
+# The full profile's settings whose asymptotic rows the judge's 0.2.0 rules leave undecided (the rows must
+# exclude their nearest wrong answers, or a bare limit needs a steady model or a tenfold fall): each names the
+# alternative that still fits or the evidence it lacks, and the horizon where a model predicts one.
+EXPECTED.update({
+    "soudry2018.asymptotic[seed=5]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: ‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log "
+        "t/log t): the implied constant levels: observed order ∈ [1.64, 1.84] ≥ 0.75 (shift-invariant) over t ∈ "
+        "[1e+05, 1e+06]; but cannot yet tell the stated rate from order 0.5: its implied constant fell 1.43× over t ∈ "
+        "[1e+03, 1e+06] (excluded at 2×); cannot yet tell the stated rate from an extra log factor r·log(1/r): its "
+        "implied constant fell 1.53× over t ∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 2.01e+16",
+        fails=(), undecided=("‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log t/log t)",)),
+    "soudry2018.asymptotic[n=8,d=20,seed=0,init=random]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: ‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log "
+        "t/log t): the implied constant levels: observed order ∈ [1.23, 1.25] ≥ 0.75 (shift-invariant) over t ∈ "
+        "[1e+05, 1e+06]; but cannot yet tell the stated rate from order 0.5: its implied constant fell 1.64× over t ∈ "
+        "[1e+03, 1e+06] (excluded at 2×); cannot yet tell the stated rate from an extra log factor r·log(1/r): its "
+        "implied constant fell 1.76× over t ∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 1.04e+11",
+        fails=(), undecided=("‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log t/log t)",)),
+    "soudry2018.asymptotic[loss=exp,eta_scale=0.05,seed=0]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: ‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log "
+        "t/log t): the implied constant levels: observed order ∈ [1.52, 1.62] ≥ 0.75 (shift-invariant) over t ∈ "
+        "[1e+05, 1e+06]; but cannot yet tell the stated rate from order 0.5: its implied constant fell 1.41× over t ∈ "
+        "[1e+03, 1e+06] (excluded at 2×); cannot yet tell the stated rate from an extra log factor r·log(1/r): its "
+        "implied constant fell 1.52× over t ∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 6.19e+16",
+        fails=(), undecided=("‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log t/log t)",)),
+    "soudry2018.asymptotic[seed=3]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: ‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log "
+        "t/log t): the implied constant levels: observed order ∈ [1.36, 1.45] ≥ 0.75 (shift-invariant) over t ∈ "
+        "[1e+05, 1e+06]; but cannot yet tell the stated rate from order 0.5: its implied constant fell 1.54× over t ∈ "
+        "[1e+03, 1e+06] (excluded at 2×); cannot yet tell the stated rate from an extra log factor r·log(1/r): its "
+        "implied constant fell 1.65× over t ∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 1.69e+13",
+        fails=(), undecided=("‖ρ‖/log t = ‖w/log t − ŵ‖ = O(log log t/log t)",)),
+    "soudry2018.direction_rate[seed=5]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: e(t) = O(log log t/log t): the implied "
+        "constant levels: observed order ∈ [2.63, 3.74] ≥ 0.75 (shift-invariant) over t ∈ [1e+05, 1e+06]; but cannot "
+        "yet tell the stated rate from order 0.5: its implied constant fell 1.9× over t ∈ [1e+03, 1e+06] (excluded at "
+        "2×): needs t ≈ 1.01e+07",
+        fails=(), undecided=("e(t) = O(log log t/log t)",)),
+    "soudry2018.direction_rate[n=8,d=20,seed=0,init=random]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: e(t) = O(log log t/log t): the implied "
+        "constant levels: observed order ∈ [1.28, 1.29] ≥ 0.75 (shift-invariant) over t ∈ [1e+05, 1e+06]; but cannot "
+        "yet tell the stated rate from order 0.5: its implied constant fell 1.79× over t ∈ [1e+03, 1e+06] (excluded "
+        "at 2×); cannot yet tell the stated rate from an extra log factor r·log(1/r): its implied constant fell 1.92× "
+        "over t ∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 2.92e+08",
+        fails=(), undecided=("e(t) = O(log log t/log t)",)),
+    "soudry2018.margin_loss_rates[seed=5]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: gap = O(1/log t): the implied constant "
+        "levels: observed order ∈ [2.21, 3.41] ≥ 0.75 (shift-invariant) over t ∈ [1e+05, 1e+06]; but cannot yet tell "
+        "the stated rate from order 0.5: its implied constant fell 1.89× over t ∈ [1e+03, 1e+06] (excluded at 2×); "
+        "cannot yet tell the stated rate from an extra log factor r·log(1/r): its implied constant fell 1.81× over t "
+        "∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 7.13e+07",
+        fails=(), undecided=("gap = O(1/log t)",)),
+    "soudry2018.margin_loss_rates[n=8,d=20,seed=0,init=random]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: gap = O(1/log t): the implied constant "
+        "levels: observed order ∈ [1.05, 1.05] ≥ 0.75 (shift-invariant) over t ∈ [1e+05, 1e+06]; but cannot yet tell "
+        "the stated rate from order 0.5: its implied constant fell 1.66× over t ∈ [1e+03, 1e+06] (excluded at 2×); "
+        "cannot yet tell the stated rate from an extra log factor r·log(1/r): its implied constant fell 1.6× over t ∈ "
+        "[1e+03, 1e+06] (excluded at 2×): needs t ≈ 4.78e+11",
+        fails=(), undecided=("gap = O(1/log t)",)),
+    "soudry2018.margin_loss_rates[seed=3]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: gap = O(1/log t): the implied constant "
+        "levels: observed order ∈ [1.18, 1.3] ≥ 0.75 (shift-invariant) over t ∈ [1e+05, 1e+06]; but cannot yet tell "
+        "the stated rate from order 0.5: its implied constant fell 1.81× over t ∈ [1e+03, 1e+06] (excluded at 2×); "
+        "cannot yet tell the stated rate from an extra log factor r·log(1/r): its implied constant fell 1.74× over t "
+        "∈ [1e+03, 1e+06] (excluded at 2×): needs t ≈ 8.72e+08",
+        fails=(), undecided=("gap = O(1/log t)",)),
+})

@@ -33,7 +33,8 @@ _RISE = "diagnostic: the loss rises somewhere (the oscillating regime)"  # η = 
 
 EXPECTED: dict[str, Expected] = {
     "wu2023.exp_divergence[eta=3.0,gamma=0.5]": Expected("outside-hypotheses", _G05,
-        fails=("γ ≤ 0.1 (the construction's small margin; a level chosen here)",)),
+        fails=("γ ≤ 0.1 (the construction's small margin; a level chosen here)",
+               "the loss blows up: max_t log L(w_t) ≥ log L(w₀) + 100")),
     "wu2023.loss[seed=4]": Expected("inconclusive", _LOSS, fails=(_RISE,), undecided=("L(w_t) → 0 at rate O(1/t)",)),
     "wu2023.margin_growth[seed=4]": Expected("inconclusive", _MARGIN, fails=(_RISE,),
                                              undecided=("⟨w_t, û⟩/(‖ŵ‖ log t) → 1 (error O(1/log t))",)),

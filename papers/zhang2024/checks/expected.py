@@ -23,3 +23,22 @@ EXPECTED: dict[str, Expected] = {
         "implied constant fell 1.85× over t ∈ [2.9e3, 3e5], excluded at 2×)",
         fails=(), undecided=("γ∞(w_t) → γ∞ at rate O(t^{−min(a/2, 1−a)})",)),
 }
+
+
+# The full profile's settings whose asymptotic rows the judge's 0.2.0 rules leave undecided (the rows must
+# exclude their nearest wrong answers, or a bare limit needs a steady model or a tenfold fall): each names the
+# alternative that still fits or the evidence it lacks, and the horizon where a model predicts one.
+EXPECTED.update({
+    "zhang2024.adam_linf_margin[a=0.7,steps=300000,seed=0]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: γ∞(w_t) → γ∞ (the maximum ℓ∞ margin): |q − "
+        "0.336216| falls at observed order ∈ [2.71, 4.71] over t ∈ [1e+04, 3e+05], but no power law fits steadily and "
+        "the error fell only 3.52× (evidence needs 10×) (not decidable from this run)",
+        fails=(), undecided=("γ∞(w_t) → γ∞ (the maximum ℓ∞ margin)",)),
+    "zhang2024.adam_linf_margin[seed=3]": Expected(
+        "inconclusive",
+        "re-measured on the full profile after the judge's rules of 0.2.0: γ∞(w_t) → γ∞ (the maximum ℓ∞ margin): |q − "
+        "0.4974| falls at observed order ∈ [0.405, 5.45] over t ∈ [322, 3e+04], but no power law fits steadily and "
+        "the error fell only 5.14× (evidence needs 10×) (not decidable from this run)",
+        fails=(), undecided=("γ∞(w_t) → γ∞ (the maximum ℓ∞ margin)",)),
+})
