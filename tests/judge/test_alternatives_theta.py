@@ -96,3 +96,22 @@ def test_a_horizon_search_past_float64_quotes_no_horizon_instead_of_raising():
     assert a["excluded"] is False and a["horizon"] is None
     assert A._ratio(1e-300, 2.0, lambda x: x ** 1.5, True) != A._ratio(1e-300, 2.0, lambda x: x ** 1.5, True)  # NaN
     assert A._ratio(0.25, 2.0, lambda x: x ** 1.5, True) == 0.5 and A._ratio(0.25, 2.0, lambda x: x ** 3, False) == 0.25
+
+
+def test_the_lower_side_alternative_says_why_it_is_near():
+    cond = lim("r", q, 0, clock="t", rate=1 / t, kind="rate", two_sided=True)
+    fewer = [a for a in A.generic(cond, 0.0) if a.log_power == -1]
+    assert [(a.name, a.reason) for a in fewer] == [
+        (FEWER, "a Θ row's lower side: a log factor in the denominator (1/log t against log log t/log t)")]
+
+
+def test_an_alternative_at_the_stated_order_is_read_as_faster_by_its_rise():
+    # a declared order p alternative, or a log factor to the power 0, is the stated rate itself: neither is slower,
+    # so each is read by its rise — |e|/r = 2 + 1/log t falls, so it rose < 1×, and nothing excludes it
+    f = lambda x: (2 + 1 / math.log(x)) / x  # noqa: E731
+    r = row(f, 1e2, 1e5, alternatives=(A.Alternative("order", "order 1", order=1.0),
+                                       A.Alternative("log-factor", "log to the power 0", log_power=0)))
+    alts = by_name(r)
+    rose = (2 + 1 / math.log(1e5)) / (2 + 1 / math.log(1e2))
+    for name in ("order 1", "log to the power 0"):
+        assert f"rose {rose:.3g}×" in alts[name]["evidence"] and alts[name]["excluded"] is False, alts[name]
