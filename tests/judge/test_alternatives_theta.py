@@ -7,22 +7,18 @@ import pytest
 import sympy as sp
 
 from ibcheck.theory import asymptotic_alternatives as A
-from ibcheck.theory.asymptotic import Series, geometric
+from ibcheck.theory.asymptotic import Series
 from ibcheck.theory.statement import lim
+from tests.judge.test_alternatives import by_name, q, t  # the first file's constructions
+from tests.judge.test_alternatives import row as _row
 
-t, q = sp.symbols("t q", real=True)
 FEWER = "one log factor fewer r/log(1/r)"
 EXTRA = "an extra log factor r·log(1/r)"
 
 
-def row(f, lo, hi, K=13, **kw):
-    c = geometric(lo, hi, K)
-    cond = lim("row", q, 0, clock="t", rate=1 / t, kind="rate", floor=1e-300, **kw)
-    return cond.evaluate({"q": Series(c, [f(x) for x in c])})
-
-
-def by_name(r):
-    return {a["name"]: a for a in r["alternatives"]}
+def row(f, lo, hi, **kw):
+    """``f`` at 13 geometric checkpoints on [lo, hi], judged as ``→ 0 at rate O(1/t)`` (``two_sided``: Θ)."""
+    return _row(f, 0, 1 / t, lo=lo, hi=hi, **kw)
 
 
 def test_only_a_theta_row_without_a_declared_log_factor_gets_the_lower_side_alternative():
